@@ -1,0 +1,14 @@
+"""Game-agnostic core: Game/State base classes, actions, registry, RNG, errors."""
+
+from .action import Action
+from .errors import IllegalActionError, InvalidConfigError, InvalidRecordError, MeepleError
+from .game import Game, Option
+from .registry import game_names, load_game, register, replay
+from .rng import Rng, derive_seed
+from .state import TERMINAL, State
+
+__all__ = [
+    "Action", "Game", "Option", "State", "Rng", "TERMINAL", "derive_seed",
+    "MeepleError", "IllegalActionError", "InvalidConfigError", "InvalidRecordError",
+    "game_names", "load_game", "register", "replay",
+]

@@ -1,0 +1,162 @@
+"""The game-agnostic base of every game: configuration, creation and loading of states."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from .errors import InvalidConfigError, InvalidRecordError
+from .state import State, check_record_header
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option of ``new_initial_state(**options)``.
+
+    Attributes:
+        name: keyword name (snake_case).
+        default: value when not given (JSON-safe).
+        help: one line for people.
+        choices: allowed values, or ``None`` for any value of ``default``'s type.
+        kind: the Python type the value must have (``bool``, ``int``, ``str``, ``list``);
+            ``None`` means the default's type. ``int`` options also accept ``None`` when the
+            default is ``None``.
+        human_only: True for safety options meant to be off in human games.
+    """
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple | None = None
+    kind: type | None = None
+
+
+class Game:
+    """A game: its name, player counts, variants and options; makes and loads states.
+
+    Class attributes a game sets: ``name`` (id, e.g. ``"magnum-sal"``), ``title``,
+    ``min_players``, ``max_players``, ``variants`` (tuple of names, the first is the
+    default), ``options`` (tuple of :class:`Option`), ``state_class`` (its State subclass),
+    ``package`` (the module path holding ``components.json``), ``rules_help`` (text).
+    """
+
+    name: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 4
+    variants: tuple[str, ...] = ("standard",)
+    options: tuple[Option, ...] = ()
+    state_class: type[State] = State
+    package: str = ""
+    rules_help: str = ""
+
+    def __init__(self):
+        self._components = None
+
+    # ------------------------------------------------------------ components
+    @property
+    def components(self) -> dict:
+        """The game's ``components.json`` (parsed once, shared, never mutate it)."""
+        if self._components is None:
+            text = resources.files(self.package).joinpath("components.json").read_text(encoding="utf-8")
+            self._components = json.loads(text)
+        return self._components
+
+    # ---------------------------------------------------------------- config
+    def check_config(self, num_players: Any, variant: Any, options: dict) -> dict:
+        """Validate a configuration; return the full options dict (defaults filled in).
+
+        Raises:
+            InvalidConfigError: wrong player count, unknown variant, unknown option or a
+                value of the wrong type or out of its choices.
+        """
+        if isinstance(num_players, bool) or not isinstance(num_players, int):
+            raise InvalidConfigError(f"num_players must be an int, not {num_players!r}")
+        if not self.min_players <= num_players <= self.max_players:
+            raise InvalidConfigError(
+                f"{self.title} takes {self.min_players} to {self.max_players} players, not {num_players}")
+        if variant not in self.variants:
+            raise InvalidConfigError(
+                f"unknown variant {variant!r} for {self.name}; variants: {', '.join(self.variants)}")
+        known = {o.name: o for o in self.options}
+        out = {}
+        for key in options:
+            if key not in known:
+                names = ", ".join(known) or "none"
+                raise InvalidConfigError(f"unknown option {key!r} for {self.name}; options: {names}")
+        for o in self.options:
+            value = options.get(o.name, o.default)
+            kind = o.kind or type(o.default)
+            if value is None and o.default is None:
+                pass
+            elif kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+                raise InvalidConfigError(f"option {o.name} must be an integer, not {value!r}")
+            elif kind is not int and o.default is not None and not isinstance(value, kind):
+                raise InvalidConfigError(f"option {o.name} must be of type {kind.__name__}, not {value!r}")
+            if o.choices is not None and value not in o.choices:
+                raise InvalidConfigError(f"option {o.name} must be one of {list(o.choices)}, not {value!r}")
+            out[o.name] = list(value) if isinstance(value, tuple) else value
+        self.check_options(num_players, variant, out)
+        return out
+
+    def check_options(self, num_players: int, variant: str, options: dict) -> None:
+        """Game-specific checks across options (raise :class:`InvalidConfigError`)."""
+
+    # --------------------------------------------------------------- states
+    def new_initial_state(self, num_players: int = 0, seed: int = 0, variant: str | None = None,
+                          **options) -> State:
+        """A new game.
+
+        Args:
+            num_players: seats (``min_players..max_players``); 0 means ``max_players``.
+            seed: any int; all chance in the game derives from it.
+            variant: one of ``variants`` (default: the first).
+            **options: game options (see ``options``).
+        Raises:
+            InvalidConfigError: a bad configuration; nothing is created.
+        """
+        if num_players == 0:
+            num_players = self.max_players
+        if variant is None:
+            variant = self.variants[0]
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidConfigError(f"seed must be an int, not {seed!r}")
+        opts = self.check_config(num_players, variant, options)
+        state = self.state_class.__new__(self.state_class)
+        state._init_base(self, num_players, seed, variant, opts)
+        state._setup()
+        return state
+
+    def state_from_dict(self, d: dict) -> State:
+        """The state saved by ``State.to_dict()``.
+
+        Raises:
+            InvalidRecordError: not a saved state of this game, or malformed.
+        """
+        check_record_header(d, self.name)
+        try:
+            opts = self.check_config(d["num_players"], d["variant"], d.get("options") or {})
+            state = self.state_class.__new__(self.state_class)
+            state._init_base(self, d["num_players"], int(d["seed"]), d["variant"], opts)
+            state.rng.state = int(d["rng"])
+            history = d["history"]
+            events = d["events"]
+            if not (isinstance(history, list) and all(isinstance(x, str) for x in history)):
+                raise InvalidRecordError("history must be a list of action notations")
+            if not (isinstance(events, list) and all(isinstance(x, str) for x in events)):
+                raise InvalidRecordError("events must be a list of strings")
+            state._history = list(history)
+            state._events = list(events)
+            state._load_state_dict(d["state"])
+        except InvalidRecordError:
+            raise
+        except InvalidConfigError as e:
+            raise InvalidRecordError(f"saved game has a bad configuration: {e}") from e
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+            raise InvalidRecordError(f"malformed saved {self.name} state: {type(e).__name__}: {e}") from e
+        return state
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}: {self.title}, {self.min_players}-{self.max_players} players>"

@@ -1,0 +1,80 @@
+"""The registry of games. The core knows no game: each game registers itself."""
+
+from __future__ import annotations
+
+from .errors import InvalidConfigError, InvalidRecordError
+from .game import Game
+from .state import State, check_record_header
+
+_GAMES: dict[str, Game] = {}
+_LOADED = False
+
+
+def register(game_class: type[Game]) -> type[Game]:
+    """Class decorator: register a :class:`Game` subclass under its ``name``."""
+    _GAMES[game_class.name] = game_class()
+    return game_class
+
+
+def _ensure_loaded() -> None:
+    global _LOADED
+    if not _LOADED:
+        _LOADED = True
+        import meeple.games  # noqa: F401  (registers every bundled game)
+
+
+def game_names() -> list[str]:
+    """The ids of all registered games, sorted (e.g. ``["klondike", "lignum", ...]``)."""
+    _ensure_loaded()
+    return sorted(_GAMES)
+
+
+def load_game(name: str) -> Game:
+    """The game with id ``name`` (``_`` and ``-`` are interchangeable).
+
+    Raises:
+        InvalidConfigError: no such game.
+    """
+    _ensure_loaded()
+    key = str(name).strip().lower().replace("_", "-")
+    if key not in _GAMES:
+        raise InvalidConfigError(f"unknown game {name!r}; games: {', '.join(sorted(_GAMES))}")
+    return _GAMES[key]
+
+
+def replay(record: dict) -> State:
+    """The state reached by replaying a game record (``State.record()``).
+
+    Raises:
+        InvalidRecordError: malformed record, bad configuration, or an action that is not
+            legal where it stands (the message gives its index and the rule broken).
+    """
+    from .errors import IllegalActionError
+
+    if not isinstance(record, dict):
+        raise InvalidRecordError(f"a record must be a JSON object, not {type(record).__name__}")
+    try:
+        game = load_game(record.get("game", ""))
+    except InvalidConfigError as e:
+        raise InvalidRecordError(str(e)) from e
+    check_record_header(record, game.name)
+    actions = record.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise InvalidRecordError("record 'actions' must be a list of action notations")
+    seed = record.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidRecordError(f"record 'seed' must be an int, not {seed!r}")
+    options = record.get("options") or {}
+    if not isinstance(options, dict):
+        raise InvalidRecordError("record 'options' must be an object")
+    try:
+        state = game.new_initial_state(num_players=record.get("num_players"), seed=seed,
+                                       variant=record.get("variant"), **options)
+    except InvalidConfigError as e:
+        raise InvalidRecordError(f"record has a bad configuration: {e}") from e
+    for i, text in enumerate(actions):
+        try:
+            state.apply_action(text)
+        except IllegalActionError as e:
+            raise InvalidRecordError(f"action {i} ({text!r}) cannot be replayed: {e}") from e
+    return state

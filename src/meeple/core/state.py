@@ -1,0 +1,315 @@
+"""The game-agnostic base of every game state (see ../../shared/DESIGN.md, "The contract").
+
+A game's state subclasses :class:`State` and implements the small set of ``_``-prefixed
+hooks listed in the class docstring. The base class supplies the public contract around
+them: action parsing and checking, the action history and record, the event log,
+rankings and returns, (de)serialisation and observation checks.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .action import Action
+from .errors import IllegalActionError, InvalidRecordError
+from .rng import Rng
+
+TERMINAL = -4
+"""``current_player`` of a finished game (the value OpenSpiel uses)."""
+
+RECORD_VERSION = 1
+
+
+class State:
+    """One position of one game.
+
+    Public contract (DESIGN.md): ``current_player``, ``legal_actions()``,
+    ``apply_action(a)``, ``clone()``, ``is_terminal()``, ``scores()``, ``ranking()``,
+    ``returns()``, ``observation(seat)``, ``resample_hidden(seat, rng)``, ``to_dict()``,
+    ``record()``, ``parse_action(text)``, ``events``.
+
+    A game implements:
+
+    * ``current_player`` (property): seat ``0..n-1`` to decide, or :data:`TERMINAL`.
+    * ``_legal_actions() -> list[Action]``: never empty unless terminal.
+    * ``_apply(action)``: apply a legal action (already checked; must not fail).
+    * ``_copy() -> State``: an independent copy of the game's own fields; it calls
+      ``self._copy_base(new)`` for the fields of this base class.
+    * ``_state_dict() -> dict`` / ``_load_state_dict(d)``: the game's fields as JSON-safe
+      values and back (hidden parts included).
+    * ``_observation(seat) -> dict``: what ``seat`` sees (``None``: a spectator).
+    * ``_resample(seat, rng)``: re-draw, in place on a copy, every part ``seat`` cannot see,
+      as a function of what ``seat`` sees and ``rng`` only (never of the true hidden values).
+    * ``scores() -> list[int]`` and ``_rank_key(seat) -> tuple`` (bigger is better,
+      after the rulebook's tie-breaks; equal keys share a place).
+    * optionally ``_why_illegal(text) -> (rule_id, message)`` to explain a rejected notation.
+
+    Attributes:
+        game: the :class:`meeple.core.game.Game` this state belongs to.
+        num_players: seats in the game (int).
+        seed: the seed the game was created with (int).
+        variant: the variant name (str).
+        options: the game options (dict of JSON-safe values; never mutated).
+        rng: the state's :class:`Rng`, the only source of chance.
+    """
+
+    # Fields of the base; games add their own (a plain __dict__ keeps subclassing simple).
+    game: Any
+    num_players: int
+    seed: int
+    variant: str
+    options: dict
+    rng: Rng
+
+    def _init_base(self, game, num_players: int, seed: int, variant: str, options: dict) -> None:
+        """Set the base fields of a fresh state (called by ``Game.new_initial_state``)."""
+        self.game = game
+        self.num_players = num_players
+        self.seed = seed
+        self.variant = variant
+        self.options = options
+        self.rng = Rng(seed)
+        self._history: list[str] = []
+        self._events: list[str] = []
+        self._shared = False  # history/events lists shared with a clone (copy on write)
+        self._legal_cache = None
+
+    # ------------------------------------------------------------------ contract
+    @property
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self.current_player == TERMINAL
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of ``current_player`` (empty only when terminal).
+
+        The list is cached until the next ``apply_action``: do not mutate it.
+        """
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = [] if self.is_terminal() else self._legal_actions()
+        return cache
+
+    def apply_action(self, action: Action | str) -> None:
+        """Apply one action (an :class:`Action` or its notation) of ``current_player``.
+
+        Raises:
+            IllegalActionError: the action is not legal now; its ``rule`` names the rule
+                id it breaks. The state is unchanged.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        else:
+            for a in self.legal_actions():
+                if a is action or a.text == action.text:
+                    action = a
+                    break
+            else:
+                self._raise_illegal(str(action))
+        self._apply(action)
+        self._legal_cache = None
+        if self._shared:
+            self._unshare()
+        self._history.append(action.text)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action taken from ``legal_actions()`` of this very state, unchecked.
+
+        For bots and simulations only: a caller passing anything else corrupts the state.
+        """
+        self._apply(action)
+        self._legal_cache = None
+        if self._shared:
+            self._unshare()
+        self._history.append(action.text)
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action whose notation is ``text`` (surrounding spaces ignored).
+
+        Raises:
+            IllegalActionError: no legal action has that notation; the message names the
+                rule that forbids it (when the game can tell) and nothing changes.
+        """
+        text = text.strip()
+        for a in self.legal_actions():
+            if a.text == text:
+                return a
+        self._raise_illegal(text)
+
+    def _raise_illegal(self, text: str):
+        if self.is_terminal():
+            raise IllegalActionError("the game is over; no action is legal", "", text)
+        rule, message = self._why_illegal(text)
+        raise IllegalActionError(message, rule, text)
+
+    def _why_illegal(self, text: str) -> tuple[str, str]:
+        """``(rule_id, message)`` explaining why ``text`` is not legal now (games refine it)."""
+        sample = ", ".join(a.text for a in self.legal_actions()[:8])
+        return "", f"'{text}' is not a legal action now (legal: {sample}{' ...' if len(self.legal_actions()) > 8 else ''})"
+
+    def clone(self) -> "State":
+        """An independent copy: applying actions to it never changes this state."""
+        return self._copy()
+
+    def _copy_base(self, new: "State") -> None:
+        """Copy the base fields into ``new`` (cheap: history and events are copy-on-write)."""
+        new.game = self.game
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.variant = self.variant
+        new.options = self.options
+        new.rng = self.rng.clone()
+        new._history = self._history
+        new._events = self._events
+        new._shared = True
+        self._shared = True
+        new._legal_cache = None
+
+    def _unshare(self) -> None:
+        self._history = list(self._history)
+        self._events = list(self._events)
+        self._shared = False
+
+    def log(self, message: str) -> None:
+        """Append a human-readable line to ``events``."""
+        if self._shared:
+            self._unshare()
+        self._events.append(message)
+
+    @property
+    def events(self) -> list[str]:
+        """What happened so far, one human-readable line per event (read-only view)."""
+        return list(self._events)
+
+    @property
+    def history(self) -> list[str]:
+        """The notations of every action applied since the initial state."""
+        return list(self._history)
+
+    @property
+    def move_number(self) -> int:
+        """How many actions have been applied."""
+        return len(self._history)
+
+    # ----------------------------------------------------------------- results
+    def scores(self) -> list[int]:
+        """Money or points per seat as the rules count them now (list of int)."""
+        raise NotImplementedError
+
+    def _rank_key(self, seat: int) -> tuple:
+        return (self.scores()[seat],)
+
+    def ranking(self) -> list[int]:
+        """Seats best first after the rulebook's tie-breaks (ties keep seat order)."""
+        keys = [self._rank_key(s) for s in range(self.num_players)]
+        return sorted(range(self.num_players), key=lambda s: keys[s], reverse=True)
+
+    def winners(self) -> list[int]:
+        """The seats sharing first place (after all tie-breaks)."""
+        keys = [self._rank_key(s) for s in range(self.num_players)]
+        best = max(keys)
+        return [s for s in range(self.num_players) if keys[s] == best]
+
+    def returns(self) -> list[float]:
+        """Per-seat reward in [0, 1]: the share of other seats this seat beats (ties half).
+
+        A sole winner gets 1.0, a sole loser 0.0; in two-player games this is win/draw/loss.
+        """
+        n = self.num_players
+        keys = [self._rank_key(s) for s in range(n)]
+        out = []
+        for s in range(n):
+            beat = 0.0
+            for o in range(n):
+                if o != s:
+                    if keys[s] > keys[o]:
+                        beat += 1.0
+                    elif keys[s] == keys[o]:
+                        beat += 0.5
+            out.append(beat / (n - 1) if n > 1 else 1.0)
+        return out
+
+    # ---------------------------------------------------------- information
+    def observation(self, seat: int | None) -> dict:
+        """A JSON-safe dict of all that ``seat`` may see (``None``: a spectator).
+
+        Raises:
+            ValueError: ``seat`` is not ``None`` nor a seat of this game.
+        """
+        if seat is not None and not (0 <= seat < self.num_players):
+            raise ValueError(f"seat {seat} is not a seat of this {self.num_players}-player game")
+        obs = self._observation(seat)
+        obs["game"] = self.game.name
+        obs["seat"] = seat
+        obs["current_player"] = self.current_player
+        obs["move_number"] = len(self._history)
+        return obs
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> "State":
+        """A copy equal to this state in all ``seat`` can see, hidden parts re-drawn.
+
+        The result depends only on ``observation(seat)`` and ``rng`` (a ``random.Random``),
+        never on the true hidden values, so bots that decide on it cannot peek. The copy's
+        own chance generator is re-seeded from ``rng`` too (future chance is unknown).
+        """
+        new = self._copy()
+        new._resample(seat, rng)
+        new.rng = Rng(rng.getrandbits(64))
+        return new
+
+    # ------------------------------------------------------------ persistence
+    def record(self) -> dict:
+        """The game record: ``{"game","version","num_players","variant","options","seed","actions"}``."""
+        return {
+            "game": self.game.name,
+            "version": RECORD_VERSION,
+            "num_players": self.num_players,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "actions": list(self._history),
+        }
+
+    def to_dict(self) -> dict:
+        """The full state, hidden parts included, as JSON-safe values: the save format.
+
+        Top-level keys: ``game``, ``version``, ``num_players``, ``variant``, ``options``,
+        ``seed``, ``rng`` (generator state), ``history`` (notations), ``events`` and
+        ``state`` (the game's own fields, documented in its ``state.py``).
+        """
+        return {
+            "game": self.game.name,
+            "version": RECORD_VERSION,
+            "num_players": self.num_players,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "history": list(self._history),
+            "events": list(self._events),
+            "state": self._state_dict(),
+        }
+
+    def _state_dict(self) -> dict:
+        raise NotImplementedError
+
+    def _load_state_dict(self, d: dict) -> None:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return (f"<{self.game.name} state: {self.num_players} players, move {len(self._history)}, "
+                f"current player {self.current_player}>")
+
+
+def check_record_header(d: Any, game_name: str) -> None:
+    """Raise :class:`InvalidRecordError` unless ``d`` is a dict naming ``game_name``."""
+    if not isinstance(d, dict):
+        raise InvalidRecordError(f"a saved game must be a JSON object, not {type(d).__name__}")
+    if d.get("game") != game_name:
+        raise InvalidRecordError(f"this record is for game {d.get('game')!r}, not {game_name!r}")
+    if d.get("version") != RECORD_VERSION:
+        raise InvalidRecordError(f"unsupported record version {d.get('version')!r} (expected {RECORD_VERSION})")

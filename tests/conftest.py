@@ -1,0 +1,1 @@
+import tests.support.toy  # noqa: F401  registers the test game "toy"
