@@ -1,0 +1,86 @@
+"""Game-agnostic bots and the bot-spec language.
+
+Specs (usable on the command line, no commas inside a spec)::
+
+    random                      uniform over legal actions
+    greedy                      one-ply lookahead on the game's heuristic evaluation
+    flatmc:N                    flat Monte Carlo, N playouts per legal action
+    mcts:N                      ISMCTS with N iterations a move
+    mcts:N:time=1.5:depth=30:c=0.7:rollout=random
+    easy | medium | hard        graded levels for people (see LEVELS)
+"""
+
+from __future__ import annotations
+
+from ..core import InvalidConfigError
+from .base import Agent
+from .search import FlatMCAgent, MCTSAgent
+from .simple import GreedyAgent, RandomAgent
+
+LEVELS = {
+    "easy": "greedy",
+    "medium": "mcts:300:time=1.0",
+    "hard": "mcts:2000:time=1.8",
+}
+"""Named levels for people -> bot specs. ``hard`` chooses a move in at most ~2 s."""
+
+BOT_KINDS = ("random", "greedy", "flatmc", "mcts") + tuple(LEVELS)
+
+
+def _parse_options(parts: list[str], spec: str) -> dict:
+    out = {}
+    for part in parts:
+        if "=" not in part:
+            raise InvalidConfigError(f"bad bot option {part!r} in {spec!r}: expected key=value")
+        k, v = part.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+def make(spec: str, seed: int = 0) -> Agent:
+    """A bot from its spec (see the module docstring), seeded.
+
+    Raises:
+        InvalidConfigError: unknown bot kind or malformed options.
+    """
+    spec = str(spec).strip().lower()
+    if spec in LEVELS:
+        agent = make(LEVELS[spec], seed)
+        agent.spec = spec
+        return agent
+    name, *rest = spec.split(":")
+    try:
+        if name == "random" and not rest:
+            return RandomAgent(seed)
+        if name == "greedy" and not rest:
+            return GreedyAgent(seed)
+        if name in ("flatmc", "mcts"):
+            n = int(rest[0]) if rest and "=" not in rest[0] else None
+            opts = _parse_options(rest[1:] if n is not None else rest, spec)
+            kw = {}
+            for k, v in opts.items():
+                if k == "time":
+                    kw["time_cap"] = float(v)
+                elif k == "depth":
+                    kw["depth"] = None if v in ("none", "end") else int(v)
+                elif k == "c" and name == "mcts":
+                    kw["c"] = float(v)
+                elif k == "rollout" and v in ("random", "greedy"):
+                    kw["rollout"] = v
+                else:
+                    raise InvalidConfigError(f"unknown option {k}={v} for bot {name!r}")
+            if name == "flatmc":
+                agent = FlatMCAgent(seed, playouts=n or 20, **kw)
+            else:
+                agent = MCTSAgent(seed, iterations=n or 1000, **kw)
+            if n is not None and n < 1:
+                raise InvalidConfigError(f"bot {spec!r}: the budget must be at least 1")
+            agent.spec = spec
+            return agent
+    except ValueError as e:
+        raise InvalidConfigError(f"malformed bot spec {spec!r}: {e}") from e
+    raise InvalidConfigError(
+        f"unknown bot {spec!r}; bots: random, greedy, flatmc:N, mcts:N[:time=S][:depth=D], easy, medium, hard")
+
+
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "FlatMCAgent", "MCTSAgent", "make", "LEVELS"]

@@ -1,0 +1,46 @@
+"""Simple bots: uniform random, and greedy one-ply lookahead on the game's evaluation."""
+
+from __future__ import annotations
+
+from ..core import Action, State
+from .base import Agent, evaluate
+
+
+class RandomAgent(Agent):
+    """Uniform over the legal actions, seeded. Spec ``random``."""
+
+    spec = "random"
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        return legal[self.rng.randrange(len(legal))]
+
+
+class GreedyAgent(Agent):
+    """One-ply lookahead: the action whose result the game's heuristic values most.
+
+    It first re-samples the hidden information it cannot see (so it never peeks), then
+    applies each legal action to a copy of that re-sample and evaluates it with
+    ``games/<game>/heuristics.py: evaluate(state, seat)``; ties go to the earliest action.
+    Spec ``greedy``.
+    """
+
+    spec = "greedy"
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player
+        base = state.resample_hidden(seat, self.rng)
+        by_text = {a.text: a for a in legal}
+        best, best_value = legal[0], float("-inf")
+        for action in base.legal_actions():
+            if action.text not in by_text:
+                continue
+            child = base.clone()
+            child.apply_unchecked(action)
+            value = evaluate(child, seat) + self.rng.random() * 1e-6
+            if value > best_value:
+                best, best_value = by_text[action.text], value
+        return best

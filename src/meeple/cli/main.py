@@ -1,0 +1,250 @@
+"""``meeple``: play, simulate, replay, benchmark and rank bots for the four games."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ..core import InvalidConfigError, InvalidRecordError, game_names
+from .common import console, fail, get_game, parse_options, parse_seats
+
+app = typer.Typer(
+    help="Play, simulate and study Magnum Sal, Lignum, King Solomon's Treasury and Klondike 1896.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+GAME_HELP = "Game id: magnum-sal, lignum, solomon or klondike (see 'meeple games')."
+OPTION_HELP = "A game option NAME=VALUE (repeatable), e.g. --option cart_max_cubes=2."
+
+
+def _progress() -> Progress:
+    return Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
+                    MofNCompleteColumn(), TimeRemainingColumn(), console=console, transient=False)
+
+
+def _new_state(game, num_players: int, seed: int, variant: Optional[str], options: dict):
+    try:
+        return game.new_initial_state(num_players=num_players, seed=seed, variant=variant, **options)
+    except InvalidConfigError as e:
+        fail(str(e))
+
+
+@app.command()
+def games():
+    """List the games with their player counts, variants and options."""
+    table = Table("id", "title", "players", "variants", "options")
+    for name in game_names():
+        g = get_game(name)
+        opts = ", ".join(f"{o.name}={o.default!r}" for o in g.options)
+        table.add_row(name, g.title, f"{g.min_players}-{g.max_players}", ", ".join(g.variants), opts)
+    console.print(table)
+
+
+@app.command()
+def rules(game: str = typer.Argument(..., help=GAME_HELP)):
+    """Show a game's rules summary and its action notation."""
+    g = get_game(game)
+    console.print(g.rules_help or "(no summary)")
+
+
+@app.command()
+def play(
+    game: str = typer.Argument(..., help=GAME_HELP),
+    seats: Optional[str] = typer.Option(None, help="Players per seat, comma-separated: human, random, greedy, "
+                                        "easy, medium, hard, flatmc:N, mcts:N. Default: human + greedy bots."),
+    seed: Optional[int] = typer.Option(None, help="Seed of the deal (default: random)."),
+    variant: Optional[str] = typer.Option(None, help="Game variant (see 'meeple games')."),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    load: Optional[Path] = typer.Option(None, help="Resume a saved game (from 'save' or 'quit')."),
+    save: Optional[Path] = typer.Option(None, help="Where 'quit' saves (default: meeple-GAME-SEED.json)."),
+):
+    """Play a game in the terminal against bots (or friends at the same keyboard)."""
+    from .play import load_save, play_loop
+
+    g = get_game(game)
+    if load is not None:
+        try:
+            state, saved_seats = load_save(load)
+        except InvalidRecordError as e:
+            fail(str(e))
+        if state.game is not g:
+            fail(f"{load} is a saved game of {state.game.name}, not {g.name}")
+        seat_list = parse_seats(seats) if seats else (saved_seats or ["human"] * state.num_players)
+        if len(seat_list) != state.num_players:
+            fail(f"the saved game has {state.num_players} seats, --seats names {len(seat_list)}")
+        seed = state.seed
+    else:
+        seat_list = parse_seats(seats) if seats else ["human"] + ["greedy"] * (g.max_players - 1)
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "little")
+        state = _new_state(g, len(seat_list), seed, variant, parse_options(option))
+    if "human" not in seat_list:
+        console.print("[dim]No human seat: watching the bots play.[/]")
+    save_path = save or load or Path(f"meeple-{g.name}-{seed}.json")
+    console.print(f"[bold]{g.title}[/]: {state.num_players} players, variant {state.variant}, seed {seed}. "
+                  "Type 'help' for commands.")
+    play_loop(state, seat_list, save_path, seed)
+
+
+@app.command()
+def simulate(
+    game: str = typer.Argument(..., help=GAME_HELP),
+    seats: str = typer.Option("greedy,random", help="Bot specs per seat, comma-separated; seats rotate game by game."),
+    n: int = typer.Option(100, "-n", "--games", min=1, help="Number of games."),
+    seed: int = typer.Option(0, help="Series seed; game i gets a seed derived from it."),
+    variant: Optional[str] = typer.Option(None, help="Game variant."),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    workers: int = typer.Option(1, min=1, help="Worker processes."),
+    out: Optional[Path] = typer.Option(None, help="Write one row per game and seat to FILE (.csv or .parquet)."),
+):
+    """Play many games between bots and summarise wins and scores."""
+    from ..sim import run_games, summarize
+    from ..sim.io import write_rows
+    from ..sim.runner import simulation_jobs
+
+    g = get_game(game)
+    bots = parse_seats(seats)
+    if "human" in bots:
+        fail("simulate takes bots only (no 'human' seat)")
+    options = parse_options(option)
+    _new_state(g, len(bots), seed, variant, options)  # validate before starting
+    if out is not None and out.suffix.lower() not in (".csv", ".parquet"):
+        fail(f"--out must end in .csv or .parquet, not {out.name!r}")
+    jobs = simulation_jobs(bots, n, seed)
+    with _progress() as progress:
+        task = progress.add_task(f"{g.name} {'/'.join(bots)}", total=n)
+        results = run_games(g.name, jobs, variant, options, workers, lambda r: progress.advance(task))
+    summary = summarize(results)
+    table = Table("bot", "games", "wins", "win rate (95% CI)", "mean score", title=f"{g.title}: {n} games")
+    for spec, d in summary["bots"].items():
+        table.add_row(spec, str(d["games"]), f"{d['wins']:g}",
+                      f"{d['win_rate']:.1%} ({d['ci_low']:.1%}-{d['ci_high']:.1%})", f"{d['mean_score']:.1f}")
+    console.print(table)
+    st = Table("seat", "wins", "win rate", "mean score", title="by seat")
+    for seat, d in summary["seats"].items():
+        st.add_row(str(seat), f"{d['wins']:g}", f"{d['win_rate']:.1%}", f"{d['mean_score']:.1f}")
+    console.print(st)
+    console.print(f"game length: {summary['mean_steps']:.0f} actions on average, "
+                  f"{summary['mean_seconds'] * 1000:.1f} ms a game")
+    if out is not None:
+        rows = [row for r in results for row in r.rows(g.name, variant or g.variants[0])]
+        write_rows(rows, out)
+        console.print(f"results written to [bold]{out}[/]")
+
+
+@app.command()
+def replay(file: Path = typer.Argument(..., help="A save file or a game record (JSON)."),
+           events: bool = typer.Option(True, help="Print every event.")):
+    """Replay a saved game or record: print its events and the scores reached."""
+    from .play import load_save, show_result
+
+    try:
+        state, seats = load_save(file)
+    except InvalidRecordError as e:
+        fail(str(e))
+    if events:
+        for line in state.events:
+            console.print(f"  {line}")
+    seats = seats or [f"seat {s}" for s in range(state.num_players)]
+    console.print(f"{state.game.title}: {state.move_number} actions replayed; "
+                  f"{'game over' if state.is_terminal() else 'game in progress'}.")
+    if state.is_terminal():
+        show_result(state, seats)
+    else:
+        console.print(f"scores now: {state.scores()}")
+
+
+@app.command()
+def bench(
+    game: Optional[str] = typer.Argument(None, help=GAME_HELP + " Default: every game."),
+    seconds: float = typer.Option(3.0, min=0.1, help="Time for each measure."),
+    players: int = typer.Option(0, help="Players (default: the game's maximum)."),
+    seed: int = typer.Option(0, help="First seed."),
+):
+    """Measure engine speed: steps/s, random games/s, clones/s of a mid-game state."""
+    from ..sim.bench import bench_game
+
+    names = [get_game(game).name] if game else game_names()
+    table = Table("game", "players", "steps/s", "random games/s", "clones/s", "mean length")
+    for name in names:
+        g = get_game(name)
+        n = players or g.max_players
+        if not g.min_players <= n <= g.max_players:
+            fail(f"{g.title} takes {g.min_players} to {g.max_players} players, not {n}")
+        r = bench_game(name, n, seconds, seed)
+        table.add_row(name, str(n), f"{r['steps_per_s']:,.0f}", f"{r['games_per_s']:,.1f}",
+                      f"{r['clones_per_s']:,.0f}", f"{r['mean_steps']:,.0f}")
+    console.print(table)
+
+
+@app.command()
+def ladder(
+    game: str = typer.Argument(..., help=GAME_HELP),
+    bots: str = typer.Option("random,greedy,flatmc:50,mcts:1000", help="Bot specs, comma-separated."),
+    n: int = typer.Option(200, "-n", "--games", min=2, help="Games per pair (pairs of games on one deal)."),
+    seed: int = typer.Option(0, help="Seed of the deals."),
+    players: int = typer.Option(2, help="Players per game."),
+    variant: Optional[str] = typer.Option(None, help="Game variant."),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    workers: int = typer.Option(1, min=1, help="Worker processes."),
+    out: Optional[Path] = typer.Option(None, help="Results file (.parquet or .csv); default ladder-GAME.parquet."),
+    markdown: bool = typer.Option(False, help="Also print the tables as Markdown (for the README)."),
+):
+    """Round robin between bots on paired deals: win rates with 95% intervals and ratings."""
+    from ..sim.io import write_rows
+    from ..sim.ladder import ladder_jobs, pair_results, ratings
+    from ..sim.runner import run_games
+
+    g = get_game(game)
+    specs = parse_seats(bots)
+    if "human" in specs or len(set(specs)) < 2:
+        fail("--bots needs at least two different bots (no 'human')")
+    options = parse_options(option)
+    _new_state(g, players, seed, variant, options)
+    out = out or Path(f"ladder-{g.name}.parquet")
+    if out.suffix.lower() not in (".csv", ".parquet"):
+        fail(f"--out must end in .csv or .parquet, not {out.name!r}")
+    jobs = ladder_jobs(specs, n, seed, players)
+    with _progress() as progress:
+        task = progress.add_task(f"ladder {g.name}", total=len(jobs))
+        results = run_games(g.name, jobs, variant, options, workers, lambda r: progress.advance(task))
+    pairs = pair_results(results, specs)
+    rates = ratings(results, specs)
+    t = Table("bot A", "bot B", "games", "A wins", "A win rate", "95% CI", title=f"{g.title}: head to head")
+    md = ["| bot A | bot B | games | A win rate | 95% CI |", "|---|---|---|---|---|"]
+    for p in pairs:
+        lo, hi = p.interval
+        t.add_row(p.a, p.b, str(p.games), f"{p.a_wins:g}", f"{p.rate:.1%}", f"{lo:.1%}-{hi:.1%}")
+        md.append(f"| {p.a} | {p.b} | {p.games} | {p.rate:.1%} | {lo:.1%}-{hi:.1%} |")
+    console.print(t)
+    rt = Table("bot", "mu", "sigma", "ordinal", title="OpenSkill ratings (Plackett-Luce)")
+    md += ["", "| bot | mu | sigma | ordinal |", "|---|---|---|---|"]
+    for spec, (mu, sigma, ordinal) in sorted(rates.items(), key=lambda kv: -kv[1][2]):
+        rt.add_row(spec, f"{mu:.1f}", f"{sigma:.2f}", f"{ordinal:.1f}")
+        md.append(f"| {spec} | {mu:.1f} | {sigma:.2f} | {ordinal:.1f} |")
+    console.print(rt)
+    rows = [row for r in results for row in r.rows(g.name, variant or g.variants[0])]
+    write_rows(rows, out)
+    console.print(f"results written to [bold]{out}[/]")
+    if markdown:
+        print("\n".join(md))
+
+
+def main() -> None:
+    """Entry point of the ``meeple`` command: clean messages and exit code 2 for bad input."""
+    try:
+        app()
+    except (InvalidConfigError, InvalidRecordError) as e:
+        fail(str(e))
+
+
+if __name__ == "__main__":
+    main()

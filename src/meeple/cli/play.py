@@ -1,0 +1,183 @@
+"""The interactive game loop of ``meeple play``: people and bots at one table."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rich.columns import Columns
+from rich.panel import Panel
+from rich.table import Table
+
+from ..agents import make
+from ..core import IllegalActionError, InvalidRecordError, State, derive_seed, replay
+from .common import console, render
+
+SAVE_FORMAT = 1
+
+HELP = """[bold]Commands[/]
+  [cyan]<number>[/]        play the legal action with that number
+  [cyan]<notation>[/]      play an action by its notation (as listed)
+  [cyan]board[/]           show the board again
+  [cyan]log [N][/]         the last N events (default 20)
+  [cyan]hint[/]            the three best actions by the hard bot, with win chances
+  [cyan]save FILE[/]       save the game (resume with: meeple play GAME --load FILE)
+  [cyan]quit[/]            save and leave
+  [cyan]help rules[/]      the rules summary and the action notation
+  [cyan]help[/]            this text"""
+
+
+def save_game(state: State, seats: list[str], path: str | Path) -> Path:
+    """Write a save file: ``{"meeple_save": 1, "seats", "record", "state"}`` (JSON)."""
+    path = Path(path)
+    data = {"meeple_save": SAVE_FORMAT, "seats": seats, "record": state.record(), "state": state.to_dict()}
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    tmp.replace(path)
+    return path
+
+
+def load_save(path: str | Path) -> tuple[State, list[str] | None]:
+    """Read a save file (or a bare record): the state it holds and its seats.
+
+    The record is replayed and must agree with the saved state.
+    Raises:
+        InvalidRecordError: unreadable, malformed, tampered or inconsistent.
+    """
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise InvalidRecordError(f"cannot read {path}: {e.strerror}") from e
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise InvalidRecordError(f"{path} is not a JSON save file: {e}") from e
+    if isinstance(data, dict) and "record" in data:
+        record, saved, seats = data["record"], data.get("state"), data.get("seats")
+    else:
+        record, saved, seats = data, None, None
+    state = replay(record)
+    if saved is not None and json.dumps(state.to_dict(), sort_keys=True) != json.dumps(saved, sort_keys=True):
+        raise InvalidRecordError(f"{path}: the saved state does not match its replayed record (edited?)")
+    if seats is not None and (not isinstance(seats, list) or len(seats) != state.num_players
+                              or not all(isinstance(s, str) for s in seats)):
+        raise InvalidRecordError(f"{path}: 'seats' must list one player per seat")
+    return state, seats
+
+
+def seat_label(seat: int, seats: list[str]) -> str:
+    return f"Seat {seat} ({seats[seat]})"
+
+
+def show_actions(state: State) -> None:
+    legal = state.legal_actions()
+    items = [f"[bold cyan]{i + 1:>3}[/] {a.text}" for i, a in enumerate(legal)]
+    console.print(Columns(items, equal=True, column_first=True, padding=(0, 2)))
+
+
+def show_hint(state: State, seed: int) -> None:
+    """The hard bot's three best actions with its estimated win chance for each."""
+    from ..agents import MCTSAgent
+
+    agent = make("hard", seed)
+    console.print("[dim]thinking ...[/]")
+    if isinstance(agent, MCTSAgent):
+        values = sorted(agent.action_values(state), key=lambda v: (v[2], v[1]), reverse=True)[:3]
+        table = Table("action", "est. win chance", "visits", title="Hint (hard bot)")
+        for a, v, n in values:
+            table.add_row(a.text, f"{v:.0%}", str(n))
+    else:  # pragma: no cover - the hard level is an MCTS bot
+        table = Table("action")
+        table.add_row(agent.choose(state).text)
+    console.print(table)
+
+
+def show_result(state: State, seats: list[str]) -> None:
+    scores = state.scores()
+    table = Table("place", "seat", "player", "score", title=f"{state.game.title}: final ranking")
+    winners = set(state.winners())
+    for place, s in enumerate(state.ranking(), 1):
+        mark = " (winner)" if s in winners else ""
+        table.add_row(str(place), str(s), seats[s] + mark, str(scores[s]))
+    console.print(table)
+
+
+def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_fn=None) -> State:
+    """Play until the game ends or a person quits; returns the state reached.
+
+    ``input_fn(prompt) -> str`` reads a person's line (default: the console); end of input
+    acts as ``quit``. Bots' moves and the events they cause are printed as they happen.
+    """
+    input_fn = input_fn or (lambda p: console.input(p))
+    bots = {s: make(spec, derive_seed(seed, 1000 + s)) for s, spec in enumerate(seats) if spec != "human"}
+    shown_events = len(state.events)
+    last_human = None
+    while not state.is_terminal():
+        seat = state.current_player
+        events = state.events
+        for line in events[shown_events:]:
+            console.print(f"  [dim]{line}[/]")
+        shown_events = len(events)
+        if seat in bots:
+            action = bots[seat].choose(state)
+            console.print(f"[magenta]{seat_label(seat, seats)}[/] plays [bold]{action.text}[/]")
+            state.apply_action(action)
+            continue
+        if last_human != (seat, state.move_number):
+            console.print(Panel(render(state, seat), title=f"{state.game.title} - {seat_label(seat, seats)} to play"))
+            show_actions(state)
+            last_human = (seat, state.move_number)
+        try:
+            line = input_fn(f"[bold]{seat_label(seat, seats)}[/] > ").strip()
+        except (EOFError, KeyboardInterrupt):
+            line = "quit"
+        if not line:
+            continue
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if word in ("quit", "exit", "q"):
+            path = save_game(state, seats, save_path)
+            console.print(f"Game saved to [bold]{path}[/]. Resume with: meeple play {state.game.name} --load {path}")
+            return state
+        if word == "help":
+            if rest.strip() == "rules":
+                console.print(Panel(state.game.rules_help or "(no summary)", title=f"{state.game.title}: rules"))
+            else:
+                console.print(HELP)
+            continue
+        if word == "board":
+            last_human = None
+            continue
+        if word == "log":
+            n = int(rest) if rest.strip().isdigit() else 20
+            for e in state.events[-n:]:
+                console.print(f"  {e}")
+            continue
+        if word == "save":
+            target = Path(rest.strip() or save_path)
+            try:
+                save_game(state, seats, target)
+                console.print(f"Saved to [bold]{target}[/].")
+            except OSError as e:
+                console.print(f"[red]cannot save to {target}: {e.strerror}[/]")
+            continue
+        if word == "hint":
+            show_hint(state, seed + state.move_number)
+            continue
+        legal = state.legal_actions()
+        if line.isdigit():
+            k = int(line)
+            if not 1 <= k <= len(legal):
+                console.print(f"[red]No action number {k}: choose 1 to {len(legal)}.[/]")
+                continue
+            action = legal[k - 1]
+        else:
+            action = line
+        try:
+            state.apply_action(action)
+        except IllegalActionError as e:
+            console.print(f"[red]Not allowed:[/] {e}")
+            console.print("[dim]Type a number from the list, or 'help'.[/]")
+    for line in state.events[shown_events:]:
+        console.print(f"  [dim]{line}[/]")
+    console.print(Panel(render(state, None), title=f"{state.game.title} - game over"))
+    show_result(state, seats)
+    return state

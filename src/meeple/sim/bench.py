@@ -1,0 +1,56 @@
+"""Engine speed measures shared by ``meeple bench`` and benchmarks/."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..core import load_game
+
+
+def random_game(name: str, num_players: int, seed: int):
+    """Play one game with uniformly random actions; returns ``(final_state, steps)``."""
+    game = load_game(name)
+    state = game.new_initial_state(num_players=num_players, seed=seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_unchecked(legal[rng.randrange(len(legal))])
+        steps += 1
+    return state, steps
+
+
+def mid_game_state(name: str, num_players: int, seed: int):
+    """A state about half way through a random game of ``name``."""
+    _, length = random_game(name, num_players, seed)
+    game = load_game(name)
+    state = game.new_initial_state(num_players=num_players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(length // 2):
+        legal = state.legal_actions()
+        state.apply_unchecked(legal[rng.randrange(len(legal))])
+    return state
+
+
+def bench_game(name: str, num_players: int, seconds: float = 3.0, seed: int = 0) -> dict:
+    """Steps/s and games/s of random play, clones/s of a mid-game state, mean game length."""
+    t0 = time.perf_counter()
+    games = steps = 0
+    while time.perf_counter() - t0 < seconds or games == 0:
+        _, k = random_game(name, num_players, seed + games)
+        games += 1
+        steps += k
+    elapsed = time.perf_counter() - t0
+    state = mid_game_state(name, num_players, seed)
+    clones = 0
+    t1 = time.perf_counter()
+    while True:
+        for _ in range(200):
+            state.clone()
+        clones += 200
+        if time.perf_counter() - t1 >= seconds / 2:
+            break
+    clone_elapsed = time.perf_counter() - t1
+    return {"steps_per_s": steps / elapsed, "games_per_s": games / elapsed,
+            "clones_per_s": clones / clone_elapsed, "mean_steps": steps / games}

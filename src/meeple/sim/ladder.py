@@ -1,0 +1,101 @@
+"""A strength ladder: round robin between bots with paired seeds, win rates, ratings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Callable
+
+from ..core import derive_seed
+from .runner import GameResult, run_games
+from .stats import wilson_interval
+
+
+@dataclass
+class PairResult:
+    """Head-to-head of bot ``a`` against bot ``b`` (2-player games, or a's seat share)."""
+
+    a: str
+    b: str
+    games: int
+    a_wins: float  # ties count half
+
+    @property
+    def rate(self) -> float:
+        """a's win rate against b."""
+        return self.a_wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """95% Wilson interval of a's win rate."""
+        return wilson_interval(self.a_wins, self.games)
+
+
+def ladder_jobs(bots: list[str], n: int, seed: int, num_players: int = 2):
+    """Jobs for a round robin: for each pair, ``n`` games in pairs on the same deal.
+
+    Each deal (seed) is played twice, with the seats swapped, so that neither bot gains from
+    the seat or the deal. For more than 2 players the pair fills the seats alternately and
+    the seatings are rotated over the deal.
+    """
+    jobs = []
+    index = 0
+    for i, j in combinations(range(len(bots)), 2):
+        a, b = bots[i], bots[j]
+        for k in range((n + 1) // 2):
+            deal = derive_seed(seed, 10_000 * i + 100 * j + k)
+            base = [a if s % 2 == 0 else b for s in range(num_players)]
+            swapped = [b if x == a else a for x in base]
+            for seating in (base, swapped):
+                jobs.append((seating, deal, index))
+                index += 1
+    return jobs
+
+
+def pair_results(results: list[GameResult], bots: list[str]) -> list[PairResult]:
+    """Head-to-head tallies from ladder games (each game between exactly two bot specs)."""
+    table: dict[tuple[str, str], list[float]] = {}
+    for r in results:
+        specs = sorted(set(r.bots), key=bots.index)
+        if len(specs) != 2:
+            continue
+        a, b = specs
+        # a's share: the mean of its seats' returns (1 win, 0.5 tie, 0 loss in 2-player games)
+        a_ret = [r.returns[s] for s, x in enumerate(r.bots) if x == a]
+        share = sum(a_ret) / len(a_ret)
+        t = table.setdefault((a, b), [0, 0.0])
+        t[0] += 1
+        t[1] += share
+    return [PairResult(a, b, int(g), w) for (a, b), (g, w) in table.items()]
+
+
+def ratings(results: list[GameResult], bots: list[str]) -> dict[str, tuple[float, float, float]]:
+    """OpenSkill (Plackett-Luce) ratings from the games in order: spec -> (mu, sigma, ordinal)."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    rating = {b: model.rating(name=b) for b in bots}
+    for r in results:
+        if len(set(r.bots)) < 2:
+            continue
+        teams = [[rating[spec]] for spec in r.bots]
+        # rank by the seat's return: equal returns share a rank
+        order = sorted(set(r.returns), reverse=True)
+        ranks = [order.index(x) for x in r.returns]
+        new = model.rate(teams, ranks=ranks)
+        # a bot that holds several seats gets the update of its first seat
+        done = set()
+        for s, spec in enumerate(r.bots):
+            if spec not in done:
+                rating[spec] = new[s][0]
+                done.add(spec)
+    return {b: (x.mu, x.sigma, x.ordinal()) for b, x in rating.items()}
+
+
+def run_ladder(game: str, bots: list[str], n: int, seed: int, num_players: int = 2,
+               variant: str | None = None, options: dict | None = None, workers: int = 1,
+               progress: Callable[[GameResult], None] | None = None):
+    """Play the round robin; returns ``(results, pair_results, ratings)``."""
+    jobs = ladder_jobs(bots, n, seed, num_players)
+    results = run_games(game, jobs, variant, options, workers, progress)
+    return results, pair_results(results, bots), ratings(results, bots)

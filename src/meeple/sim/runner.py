@@ -1,0 +1,126 @@
+"""Running games between bots, one by one or in parallel worker processes."""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from typing import Callable, Iterable
+
+from ..agents import make
+from ..core import derive_seed, load_game
+
+
+@dataclass
+class GameResult:
+    """The outcome of one game.
+
+    Attributes:
+        index: the game's number in its series.
+        seed: the game's seed.
+        bots: bot spec per seat (list[str]).
+        scores: score per seat (the game's units: groše, dollars, points).
+        ranking: seats best first.
+        returns: per-seat reward in [0, 1] (1 = beat everyone; ties half).
+        winners: seats sharing first place.
+        steps: actions applied.
+        seconds: wall time of the game.
+        truncated: True when the game hit a safety limit instead of ending by the rules.
+    """
+
+    index: int
+    seed: int
+    bots: list[str]
+    scores: list[int]
+    ranking: list[int]
+    returns: list[float]
+    winners: list[int]
+    steps: int
+    seconds: float
+    truncated: bool = False
+    extra: dict = field(default_factory=dict)
+
+    def rows(self, game: str, variant: str) -> list[dict]:
+        """One flat row per seat, for CSV/Parquet."""
+        n = len(self.bots)
+        place = {s: self.ranking.index(s) + 1 for s in range(n)}
+        return [
+            {
+                "game": game, "variant": variant, "index": self.index, "seed": self.seed,
+                "num_players": n, "seat": s, "bot": self.bots[s], "score": self.scores[s],
+                "place": place[s], "win": (1.0 / len(self.winners)) if s in self.winners else 0.0,
+                "return": self.returns[s], "steps": self.steps, "seconds": self.seconds,
+                "truncated": self.truncated,
+            }
+            for s in range(n)
+        ]
+
+
+def play_game(game_name: str, bots: list[str], seed: int, variant: str | None = None,
+              options: dict | None = None, index: int = 0, max_steps: int = 2_000_000) -> GameResult:
+    """Play one whole game between bots (specs per seat); bots are seeded from ``seed``.
+
+    Raises:
+        InvalidConfigError: bad game, variant, option or bot spec.
+        RuntimeError: the game did not end within ``max_steps`` actions.
+    """
+    game = load_game(game_name)
+    state = game.new_initial_state(num_players=len(bots), seed=seed, variant=variant, **(options or {}))
+    agents = [make(spec, derive_seed(seed, 1000 + s)) for s, spec in enumerate(bots)]
+    t0 = time.perf_counter()
+    steps = 0
+    while not state.is_terminal():
+        agent = agents[state.current_player]
+        state.apply_action(agent.choose(state))
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError(f"{game_name} seed {seed}: no end after {max_steps} actions")
+    return GameResult(
+        index=index, seed=seed, bots=list(bots), scores=list(state.scores()), ranking=state.ranking(),
+        returns=state.returns(), winners=state.winners(), steps=steps,
+        seconds=time.perf_counter() - t0,
+        truncated=bool(getattr(state, "truncated", False)),
+    )
+
+
+def seat_rotation(bots: list[str], index: int) -> list[str]:
+    """The seating of game ``index``: the bot list rotated by ``index`` places."""
+    k = index % len(bots)
+    return bots[k:] + bots[:k]
+
+
+def _job(args):
+    game_name, bots, seed, variant, options, index = args
+    return asdict(play_game(game_name, bots, seed, variant, options, index))
+
+
+def run_games(game_name: str, jobs: Iterable[tuple[list[str], int, int]], variant: str | None = None,
+              options: dict | None = None, workers: int = 1,
+              progress: Callable[[GameResult], None] | None = None) -> list[GameResult]:
+    """Play many games; ``jobs`` yields ``(bots, seed, index)``; results sorted by index.
+
+    With ``workers > 1`` games run in that many processes. ``progress`` is called after each.
+    """
+    tasks = [(game_name, list(b), s, variant, options, i) for b, s, i in jobs]
+    results: list[GameResult] = []
+    if workers <= 1:
+        for t in tasks:
+            r = GameResult(**_job(t))
+            results.append(r)
+            if progress:
+                progress(r)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(_job, t) for t in tasks]
+            for f in as_completed(futures):
+                r = GameResult(**f.result())
+                results.append(r)
+                if progress:
+                    progress(r)
+    results.sort(key=lambda r: r.index)
+    return results
+
+
+def simulation_jobs(bots: list[str], n: int, seed: int) -> list[tuple[list[str], int, int]]:
+    """``n`` games with per-game derived seeds and the seats rotated game by game."""
+    return [(seat_rotation(bots, i), derive_seed(seed, i), i) for i in range(n)]

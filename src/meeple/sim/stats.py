@@ -1,0 +1,55 @@
+"""Statistics over game results: win rates with confidence intervals, summaries."""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+
+
+def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) for a win rate of ``wins`` in ``n`` games.
+
+    Returns ``(low, high)`` in [0, 1]; ``(0, 1)`` when ``n`` is 0.
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summarize(results) -> dict:
+    """Per-bot and per-seat wins and mean scores, and game lengths, of a list of GameResult.
+
+    Returns ``{"bots": {spec: {...}}, "seats": {seat: {...}}, "games": n, "mean_steps": x,
+    "mean_seconds": y}``; wins count shared wins fractionally.
+    """
+    bots = defaultdict(lambda: {"games": 0, "wins": 0.0, "score": 0.0, "return": 0.0})
+    seats = defaultdict(lambda: {"games": 0, "wins": 0.0, "score": 0.0})
+    steps = 0
+    secs = 0.0
+    for r in results:
+        for s, spec in enumerate(r.bots):
+            w = (1.0 / len(r.winners)) if s in r.winners else 0.0
+            b = bots[spec]
+            b["games"] += 1
+            b["wins"] += w
+            b["score"] += r.scores[s]
+            b["return"] += r.returns[s]
+            st = seats[s]
+            st["games"] += 1
+            st["wins"] += w
+            st["score"] += r.scores[s]
+        steps += r.steps
+        secs += r.seconds
+    for d in list(bots.values()) + list(seats.values()):
+        g = max(1, d["games"])
+        d["win_rate"] = d["wins"] / g
+        d["mean_score"] = d["score"] / g
+        lo, hi = wilson_interval(d["wins"], d["games"])
+        d["ci_low"], d["ci_high"] = lo, hi
+    n = len(results)
+    return {"bots": dict(bots), "seats": dict(sorted(seats.items())), "games": n,
+            "mean_steps": steps / n if n else 0.0, "mean_seconds": secs / n if n else 0.0}
