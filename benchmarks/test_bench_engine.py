@@ -1,0 +1,56 @@
+"""Engine speed per game (pytest-benchmark; not part of the test run).
+
+Run: ``make bench`` or ``uv run pytest benchmarks --benchmark-only``.
+Targets (reported against, not gates): >= 50,000 engine steps/s, >= 200,000 clones/s of a
+mid-game state, >= 100 random full games/s (>= 200 for solomon and klondike).
+"""
+
+import random
+
+import pytest
+
+import meeple
+from meeple.sim.bench import mid_game_state, random_game
+
+GAMES = [g for g in meeple.game_names() if g != "toy"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_full_game(benchmark, name):
+    game = meeple.load_game(name)
+    seeds = iter(range(10**9))
+    state, steps = benchmark(lambda: random_game(name, game.max_players, next(seeds)))
+    assert state.is_terminal() and steps > 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_clone_mid_game(benchmark, name):
+    game = meeple.load_game(name)
+    state = mid_game_state(name, game.max_players, 3)
+    copy = benchmark(state.clone)
+    assert copy.to_dict() == state.to_dict()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_engine_step(benchmark, name):
+    """One legal_actions + apply on a clone of a mid-game state (plus the clone itself)."""
+    game = meeple.load_game(name)
+    state = mid_game_state(name, game.max_players, 4)
+    rng = random.Random(0)
+
+    def step():
+        s = state.clone()
+        legal = s.legal_actions()
+        s.apply_unchecked(legal[rng.randrange(len(legal))])
+
+    benchmark(step)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_mcts_iterations(benchmark, name):
+    """ISMCTS: one move of mcts:200 from a mid-game state (iterations/s = 200 / mean)."""
+    from meeple.agents import make
+
+    game = meeple.load_game(name)
+    state = mid_game_state(name, 2 if game.min_players <= 2 else game.min_players, 5)
+    benchmark.pedantic(lambda: make("mcts:200", 1).choose(state), rounds=3, iterations=1)

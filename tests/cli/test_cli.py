@@ -1,0 +1,161 @@
+"""The meeple command end to end (typer's runner, in-process), on every game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+import meeple
+from meeple.cli.main import app
+
+runner = CliRunner()
+BUNDLED = [g for g in meeple.game_names() if g != "toy"]
+
+
+def run(*args, input=None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_games_lists_every_game():
+    r = run("games")
+    assert r.exit_code == 0
+    for name in BUNDLED:
+        assert name in r.output
+
+
+@pytest.mark.parametrize("args", [
+    ("play", "no-such-game"),
+    ("play", "toy", "--seats", "human,robot"),
+    ("play", "toy", "--seats", "human,greedy,greedy,greedy,greedy"),
+    ("play", "toy", "--variant", "nope"),
+    ("play", "toy", "--option", "nonsense=1"),
+    ("play", "toy", "--option", "novalue"),
+    ("simulate", "toy", "--seats", "greedy,human"),
+    ("simulate", "toy", "--seats", "mcts:x,random"),
+    ("simulate", "toy", "--out", "results.txt"),
+    ("bench", "nope"),
+    ("ladder", "toy", "--bots", "random"),
+])
+def test_bad_options_exit_2_with_a_message(args):
+    r = run(*args)
+    assert r.exit_code == 2, r.output
+    assert "Traceback" not in r.output
+    assert "error" in r.output.lower() or "usage" in r.output.lower()
+
+
+def test_play_toy_to_the_end_by_number_and_notation(tmp_path):
+    save = tmp_path / "g.json"
+    # seat 0 human: draw (by number), then 'stop' by notation; greedy plays seat 1
+    r = run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(save),
+            input="help\nfoo\n1\nstop\n")
+    assert r.exit_code == 0, r.output
+    assert "Not allowed" in r.output and "TOY-1" in r.output
+    assert "final ranking" in r.output
+    assert "Seat 1 (greedy) plays" in r.output
+
+
+def test_quit_saves_and_load_resumes(tmp_path):
+    save = tmp_path / "g.json"
+    r = run("play", "toy", "--seats", "human,human", "--seed", "9", "--save", str(save), input="1\nquit\n")
+    assert r.exit_code == 0, r.output
+    data = json.loads(save.read_text())
+    assert data["record"]["actions"] == ["draw"]
+    assert data["seats"] == ["human", "human"]
+    r = run("play", "toy", "--load", str(save), input="stop\nstop\nstop\n")
+    assert r.exit_code == 0, r.output
+    assert "final ranking" in r.output
+    r = run("replay", str(save))
+    assert r.exit_code == 0 and "1 actions replayed" in r.output
+
+
+def test_replay_rejects_tampered_and_malformed_files(tmp_path):
+    save = tmp_path / "g.json"
+    run("play", "toy", "--seats", "human,human", "--seed", "9", "--save", str(save), input="1\n1\nquit\n")
+    data = json.loads(save.read_text())
+    data["state"]["state"]["deck"] = []
+    (tmp_path / "edited.json").write_text(json.dumps(data))
+    r = run("replay", str(tmp_path / "edited.json"))
+    assert r.exit_code == 2 and "does not match" in r.output
+    data = json.loads(save.read_text())
+    data["record"]["actions"][0] = "fly"
+    (tmp_path / "bad.json").write_text(json.dumps(data))
+    r = run("replay", str(tmp_path / "bad.json"))
+    assert r.exit_code == 2 and "cannot be replayed" in r.output
+    (tmp_path / "junk.json").write_text("{not json")
+    r = run("replay", str(tmp_path / "junk.json"))
+    assert r.exit_code == 2 and "not a JSON" in r.output
+    r = run("replay", str(tmp_path / "missing.json"))
+    assert r.exit_code == 2
+    r = run("play", "toy", "--load", str(tmp_path / "bad.json"))
+    assert r.exit_code == 2 and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("ext", ["csv", "parquet"])
+def test_simulate_writes_results_and_summary(tmp_path, ext):
+    out = tmp_path / f"r.{ext}"
+    r = run("simulate", "toy", "--seats", "greedy,random", "-n", "20", "--out", str(out))
+    assert r.exit_code == 0, r.output
+    assert "greedy" in r.output and "by seat" in r.output
+    if ext == "parquet":
+        import pyarrow.parquet as pq
+
+        table = pq.read_table(out)
+        assert table.num_rows == 40
+        assert set(table.column("bot").to_pylist()) == {"greedy", "random"}
+    else:
+        lines = out.read_text().splitlines()
+        assert len(lines) == 41 and lines[0].startswith("game,variant,index,seed")
+
+
+def test_simulate_is_reproducible_and_rotates_seats(tmp_path):
+    a, b = tmp_path / "a.csv", tmp_path / "b.csv"
+    run("simulate", "toy", "--seats", "greedy,random", "-n", "6", "--seed", "3", "--out", str(a))
+    run("simulate", "toy", "--seats", "greedy,random", "-n", "6", "--seed", "3", "--out", str(b),
+        "--workers", "2")
+    strip = lambda p: [",".join(l.split(",")[:-2]) for l in p.read_text().splitlines()]  # drop timing
+    assert strip(a) == strip(b)
+    rows = a.read_text().splitlines()[1:]
+    firsts = [r.split(",")[6] for r in rows if r.split(",")[5] == "0"]
+    assert firsts[:2] == ["greedy", "random"]
+
+
+def test_bench_runs():
+    r = run("bench", "toy", "--seconds", "0.2")
+    assert r.exit_code == 0, r.output
+    assert "steps/s" in r.output
+
+
+def test_ladder_table_and_parquet(tmp_path):
+    out = tmp_path / "l.parquet"
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "10", "--out", str(out), "--markdown")
+    assert r.exit_code == 0, r.output
+    assert "OpenSkill" in r.output and "| random | greedy | 10 |" in r.output
+    import pyarrow.parquet as pq
+
+    assert pq.read_table(out).num_rows == 20
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_every_game_plays_to_the_end_with_bots_only(name, tmp_path):
+    game = meeple.load_game(name)
+    seats = ",".join(["random"] * game.min_players)
+    r = run("play", name, "--seats", seats, "--seed", "1", "--save", str(tmp_path / "s.json"))
+    assert r.exit_code == 0, r.output
+    assert "final ranking" in r.output
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_every_game_human_can_save_and_resume(name, tmp_path):
+    game = meeple.load_game(name)
+    save = tmp_path / "s.json"
+    seats = ",".join(["human"] + ["random"] * (game.min_players - 1))
+    r = run("play", name, "--seats", seats, "--seed", "2", "--save", str(save), input="help rules\n1\n1\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert save.exists()
+    r = run("replay", str(save))
+    assert r.exit_code == 0, r.output
+    r = run("play", name, "--load", str(save), "--seats", ",".join(["random"] * game.min_players))
+    assert r.exit_code == 0, r.output
+    assert "final ranking" in r.output
