@@ -159,3 +159,11 @@ def test_every_game_human_can_save_and_resume(name, tmp_path):
     r = run("play", name, "--load", str(save), "--seats", ",".join(["random"] * game.min_players))
     assert r.exit_code == 0, r.output
     assert "final ranking" in r.output
+
+
+def test_hint_shows_three_actions_with_win_chances(tmp_path):
+    r = run("play", "toy", "--seats", "human,human", "--seed", "4", "--save", str(tmp_path / "h.json"),
+            input="hint\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "Hint (hard bot)" in r.output and "est. win chance" in r.output
+    assert "draw" in r.output.split("Hint (hard bot)")[1] and "%" in r.output

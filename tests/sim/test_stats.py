@@ -1,0 +1,61 @@
+"""Statistics and the ladder's pairing of seeds."""
+
+import pytest
+
+from meeple.core import Rng, derive_seed
+from meeple.sim.ladder import ladder_jobs, pair_results
+from meeple.sim.runner import GameResult, seat_rotation, simulation_jobs
+from meeple.sim.stats import summarize, wilson_interval
+
+
+def test_wilson_interval_known_values():
+    lo, hi = wilson_interval(80, 100)
+    assert lo == pytest.approx(0.7112, abs=1e-4) and hi == pytest.approx(0.8666, abs=1e-4)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    lo, hi = wilson_interval(10, 10)
+    assert hi == 1.0 and lo == pytest.approx(0.7225, abs=1e-4)
+
+
+def test_ladder_pairs_every_deal_with_seats_swapped():
+    jobs = ladder_jobs(["a", "b", "c"], 4, seed=1)
+    assert len(jobs) == 3 * 4
+    for k in range(0, len(jobs), 2):
+        (s1, d1, _), (s2, d2, _) = jobs[k], jobs[k + 1]
+        assert d1 == d2 and s1 == s2[::-1] and set(s1) != {s1[0]}
+    assert len({d for _, d, _ in jobs}) == 6
+
+
+def test_pair_results_count_ties_half():
+    mk = lambda bots, ret: GameResult(0, 0, bots, [0, 0], [0, 1], ret, [0], 1, 0.0)
+    res = [mk(["a", "b"], [1.0, 0.0]), mk(["b", "a"], [1.0, 0.0]), mk(["a", "b"], [0.5, 0.5])]
+    (p,) = pair_results(res, ["a", "b"])
+    assert (p.a, p.b, p.games, p.a_wins) == ("a", "b", 3, 1.5)
+
+
+def test_simulation_jobs_rotate_and_derive_seeds():
+    jobs = simulation_jobs(["x", "y", "z"], 4, 9)
+    assert [j[0] for j in jobs] == [["x", "y", "z"], ["y", "z", "x"], ["z", "x", "y"], ["x", "y", "z"]]
+    assert len({j[1] for j in jobs}) == 4 and jobs[0][1] == derive_seed(9, 0)
+    assert seat_rotation(["a", "b"], 3) == ["b", "a"]
+
+
+def test_summarize_splits_shared_wins():
+    r = GameResult(0, 0, ["a", "b"], [5, 5], [0, 1], [0.5, 0.5], [0, 1], 10, 0.1)
+    s = summarize([r])
+    assert s["bots"]["a"]["wins"] == 0.5 and s["seats"][1]["mean_score"] == 5
+    assert s["mean_steps"] == 10
+
+
+def test_rng_is_reproducible_and_uniform_enough():
+    a, b = Rng(42), Rng(42)
+    assert [a.next64() for _ in range(5)] == [b.next64() for _ in range(5)]
+    # SplitMix64 reference value for seed 0 (first output)
+    assert Rng(0).next64() == 0xE220A8397B1DCDAF
+    r = Rng(1)
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[r.randbelow(6)] += 1
+    assert all(900 < c < 1100 for c in counts)
+    items = list(range(10))
+    r.shuffle(items)
+    assert sorted(items) == list(range(10))
