@@ -1,0 +1,58 @@
+"""Lignum (Alexander Huemer, Mücke Spiele 2015): run a sawmill through two years.
+
+Variants: ``basic`` (LG-1.2), ``advanced`` (tasks, LG-25), ``basic-tactical`` and
+``advanced-tactical`` (tactical felling-area choice, LG-24). The expert game (planned work,
+LG-26) is not available: its rules are not public.
+"""
+
+from meeple.core import Game, Option, register
+
+from .state import LignumState
+
+
+@register
+class LignumGame(Game):
+    """The Lignum game (ids and rules: shared/games/lignum/RULES.md)."""
+
+    name = "lignum"
+    title = "Lignum"
+    min_players = 2
+    max_players = 4
+    variants = ("basic", "advanced", "basic-tactical", "advanced-tactical")
+    options = (
+        Option("easy_winter", False, "show the easier half of both winter cards (LG-3.6 beginner option)"),
+        Option("hidden_products", False,
+               "keep each player's product tokens face down: others see only how many (LG-8.4.4 optional mode)"),
+    )
+    state_class = LignumState
+    package = "meeple.games.lignum"
+    rules_help = """\
+Lignum: 8 rounds (spring, summer, fall, winter; twice). Most dollars after the final sale wins.
+Money is in dollars. Variants: basic, advanced (tasks), basic-tactical, advanced-tactical.
+The expert game (planned work) is NOT available: its rules are not public; path space 8 is
+never usable.
+
+Spring/summer/fall: the path is refilled; placement cards put wood and food into the six
+felling areas; each player secretly picks a felling area ('area 3'; hidden until all chose;
+tactical variant: picked openly at the end of the previous round in reverse order). Then the
+players travel the supply path in turn, one move each ('go 7', 'go C' = clearing), doing the
+space's action: carriers 'carriers 2', woodcutters 'cutters 3', tasks 'task T04', sawyers
+(first free, 'extra' buys the price-1 sawyer), market 'buy saw', 'buy food', 'sell 2stake+1J'.
+Clearing order is the order of the wood work: felling 'fell SW' ('relocate 4' for $1 in a
+shared area), rafting arrival ('FW sales' / 'FW saw'), transport ('carry', 'wagon', 'raft 3',
+then one decision per piece: 'FW saw', 'SW sales', 'HW saw', 'FW river'), sawing ('saw FW',
+then 'heat' or 'sales' for each stick), tasks ('fill T01 2'), selling ('sell sFW d3'; dryer 3
+must be emptied), drying ('dry SW d1'). When hired workers run out, the mill worker or a
+lodging hut may do a job: add ' mill' or ' lodge' (e.g. 'carry mill').
+
+Winter: 'bonus HW', 'fell mill' / 'fell lodge', 'sled mill' then pieces and 'food' for one
+more piece, sawing, (Y2 advanced: tasks), then feeding and heating ($3 per missing cube or
+stick: cash, then forced loans, then forced sales 'sell FW saw'); 'burn sFW' picks heating
+sticks. After the Y2 winter: final sale ('river FW' picks the river kind), loans repaid
+($7/$16), completed tasks paid.
+
+At any time in your own turn: 'loan' (+$4, at most 2), 'build' (stake+board+shingle, jokers
+stand in) then 'hut 1'/'hut 2'/'hut 3' three times, 'dryhut SW d2', 'foodhut 3'.
+'done' ends an optional step. The game always ends after 8 rounds.
+Options: easy_winter (easier half of both winter cards), hidden_products (other players'
+product tokens are shown only as a count)."""

@@ -1,0 +1,66 @@
+"""Lignum end of game: final sale, loan repayment, task rewards, ranking (LG-22).
+
+Scores are dollars. The river sale (one kind, LG-22.1) is a decision of the ``final`` phase
+and is paid before :func:`final_settlement` runs.
+"""
+
+from __future__ import annotations
+
+from .components import BASE_PRICE, BONUS, HW, LOAN_REPAY, PIECE_NAMES, TASK_CARDS
+
+
+def mill_sale_value(mill: list) -> int:
+    """Dollars for selling every piece in sales room and dryers (base + bonus, LG-15.2).
+
+    ``mill`` is ``[sales, d1, d2, d3]``, each a list of 6 piece counts. Hardwood discs
+    never sell (EC-05).
+    """
+    total = 0
+    for loc in range(4):
+        m = mill[loc]
+        for p in range(6):
+            if m[p] and p != HW:
+                total += m[p] * (BASE_PRICE[p] + BONUS[loc])
+    return total
+
+
+def task_complete(task: list) -> bool:
+    """A held task ``[tid, filled...]`` is complete when every requirement is filled (LG-25.7)."""
+    return all(task[1:])
+
+
+def final_settlement(state) -> None:
+    """LG-22.1–22.3: sell sales room and dryers, repay loans ($7 / $16), pay complete tasks."""
+    for seat in range(state.num_players):
+        nm = state._name(seat)
+        mill = state.mill[seat]
+        v = mill_sale_value(mill)
+        for loc in range(4):
+            for p in range(6):
+                if p != HW:
+                    mill[loc][p] = 0
+        state.money[seat] += v
+        state.log(f"{nm} final sale of sales room and dryers: ${v}")
+        repay = LOAN_REPAY[state.loans[seat]]
+        if repay:
+            state.money[seat] -= repay
+            state.log(f"{nm} repays loans: ${repay}")
+        for t in state.tasks[seat]:
+            if task_complete(t):
+                reward = TASK_CARDS[t[0]][2]
+                state.money[seat] += reward
+                state.log(f"{nm} completed task {TASK_CARDS[t[0]][0]}: +${reward}")
+    state.log("final money: " + ", ".join(f"{state._name(s)} ${state.money[s]}" for s in range(state.num_players)))
+
+
+def scores(state) -> list:
+    """Dollars per seat (after the final settlement once the game is over)."""
+    return list(state.money)
+
+
+def rank_key(state, seat: int) -> tuple:
+    """LG-22.4: most dollars wins; no tie-breaker (tied players share the place)."""
+    return (state.money[seat],)
+
+
+__all__ = ["PIECE_NAMES", "final_settlement", "mill_sale_value", "rank_key", "scores", "task_complete"]

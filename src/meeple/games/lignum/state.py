@@ -1,0 +1,294 @@
+"""The Lignum state: its fields, copying, (de)serialisation, observation and re-sampling.
+
+Fields (all plain values; ``to_dict()["state"]`` holds exactly these keys):
+
+Per seat (lists indexed by seat):
+  ``money`` dollars (negative only by LG-21.6), ``loans`` 0..2, ``food`` cubes,
+  ``fodder3`` / ``fodder2`` 0/1 (stable, LG-12.4), ``equip`` [saw, raft, wagon, sled],
+  ``products`` [stake, board, shingle, reed, joker], ``huts`` [drying, food-store, lodging],
+  ``workers`` hired and unused [woodcutters, carriers, sawyers], ``mill_free`` (mill worker
+  unused this round), ``area`` felling-token area 1..6 (0 none), ``secret`` committed but
+  unrevealed area choice (0 none; hidden from other seats), ``pos`` path space (0..20, 21 =
+  clearing), ``woodpile`` / ``river`` / ``sawroom`` disc counts [FW, SW, HW], ``heat``
+  stick counts [sFW, sSW, sHW], ``mill`` [sales, d1, d2, d3] each 6 piece counts
+  (FW, SW, HW, sFW, sSW, sHW), ``tasks`` list of ``[task index, filled flag per requirement]``.
+
+Global:
+  ``round`` 0..7 (Y1 spring … Y2 winter), ``areas_wood`` 6 × [FW, SW, HW], ``areas_food`` 6,
+  ``path_tok`` 21 strings (index = space; ``""`` none, equipment name, ``x_token`` or
+  ``p<product>``), ``path_w`` [carriers, fodder, woodcutters, sawyers price 0, sawyer price 1],
+  ``order`` player-order track (seats, slot 1 first), ``clearing`` seats in arrival order,
+  ``supply`` equipment-token supply by name, ``pstack`` product stack (hidden order, top =
+  last), ``pdeck`` placement deck (hidden), ``pused`` placement cards used, ``prevealed``
+  (tactical) next round's placement cards, ``tdeck`` task deck (hidden), ``tdisplay`` task
+  display, ``winter`` [[card index, half 0 harder / 1 easier]] for year 1 and 2, ``wrest``
+  unused winter cards (hidden), and the automaton: ``phase``, ``pi``, ``ti``, ``stage``,
+  ``actor``, ``pend``, ``hut_left``, ``debt``, ``acted``, ``felled``, ``dryk``.
+"""
+
+from __future__ import annotations
+
+from meeple.core import TERMINAL, State
+
+from . import scoring
+from .components import EQUIP_COUNTS, START_MONEY
+from .rules import NONWINTER_PHASES, WINTER_PHASES, Rules
+
+_SEAT_INTS = ("money", "loans", "food", "fodder3", "fodder2", "area", "secret", "pos")
+_SEAT_LISTS = ("equip", "products", "huts", "workers", "woodpile", "river", "sawroom", "heat")
+_SEAT_LEN = {"equip": 4, "products": 5, "huts": 3, "workers": 3, "woodpile": 3, "river": 3,
+             "sawroom": 3, "heat": 3}
+_PHASES = frozenset(NONWINTER_PHASES + WINTER_PHASES + ("over",))
+_STAGES = frozenset(("", "choose", "tact", "travel", "space4", "space10", "space13", "space16", "market",
+                     "fell", "arrive", "transport", "move", "saw", "split", "tasks", "sell", "dry",
+                     "w_bonus", "w_fell", "w_sled", "w_saw", "w_tasks", "burn", "forced", "river"))
+_GLOBAL_INTS = ("round", "pi", "ti", "actor", "hut_left", "debt", "felled", "dryk")
+_GLOBAL_LISTS = ("areas_food", "path_w", "order", "clearing", "pstack", "pdeck", "pused", "prevealed",
+                 "tdeck", "tdisplay", "wrest")
+
+
+class LignumState(Rules, State):
+    """A Lignum position (see module docstring for the fields)."""
+
+    # ------------------------------------------------------------ setup
+    def _setup(self) -> None:
+        n = self.num_players
+        self.advanced = self.variant.startswith("advanced")
+        self.tactical = self.variant.endswith("tactical")
+        self.money = [START_MONEY["advanced" if self.advanced else "basic"]] * n   # LG-3.1
+        self.loans = [0] * n
+        self.food = [0] * n
+        self.fodder3 = [0] * n
+        self.fodder2 = [0] * n
+        self.mill_free = [True] * n
+        self.area = [0] * n
+        self.secret = [0] * n
+        self.pos = [0] * n
+        self.equip = [[0, 0, 0, 0] for _ in range(n)]
+        self.products = [[0] * 5 for _ in range(n)]
+        self.huts = [[0, 0, 0] for _ in range(n)]
+        self.workers = [[0, 0, 0] for _ in range(n)]
+        self.woodpile = [[0, 0, 0] for _ in range(n)]
+        self.river = [[0, 0, 0] for _ in range(n)]
+        self.sawroom = [[0, 0, 0] for _ in range(n)]
+        self.heat = [[0, 0, 0] for _ in range(n)]
+        self.mill = [[[0] * 6 for _ in range(4)] for _ in range(n)]
+        self.tasks = [[] for _ in range(n)]
+        self.round = 0
+        self.areas_wood = [[0, 0, 0] for _ in range(6)]
+        self.areas_food = [0] * 6
+        self.path_tok = [""] * 21
+        self.path_w = [0] * 5
+        self.order = list(range(n))
+        self.clearing = []
+        self.supply = dict(sorted(EQUIP_COUNTS.items()))
+        self.pstack = []
+        self.pdeck = []
+        self.pused = []
+        self.prevealed = []
+        self.tdeck = []
+        self.tdisplay = []
+        self.winter = []
+        self.wrest = []
+        self.phase = ""
+        self.pi = 0
+        self.ti = 0
+        self.stage = ""
+        self.actor = 0
+        self.pend = []
+        self.hut_left = 0
+        self.debt = 0
+        self.acted = False
+        self.felled = 0
+        self.dryk = 0
+        self._setup_game()
+        self._run()
+
+    # ------------------------------------------------------------ contract hooks
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == "over" else self.actor
+
+    def _legal_actions(self):
+        return self._legal()
+
+    def _apply(self, action) -> None:
+        self._do(action)
+
+    def scores(self) -> list:
+        return scoring.scores(self)
+
+    def _rank_key(self, seat: int) -> tuple:
+        return scoring.rank_key(self, seat)
+
+    def _why_illegal(self, text: str) -> tuple:
+        return self._explain(text)
+
+    # ------------------------------------------------------------ copying
+    def _copy(self) -> LignumState:
+        new = LignumState.__new__(LignumState)
+        self._copy_base(new)
+        new.advanced = self.advanced
+        new.tactical = self.tactical
+        for k in _SEAT_INTS:
+            setattr(new, k, getattr(self, k)[:])
+        new.mill_free = self.mill_free[:]
+        for k in _SEAT_LISTS:
+            setattr(new, k, [x[:] for x in getattr(self, k)])
+        new.mill = [[m[0][:], m[1][:], m[2][:], m[3][:]] for m in self.mill]
+        new.tasks = [[t[:] for t in ts] for ts in self.tasks]
+        new.areas_wood = [w[:] for w in self.areas_wood]
+        new.path_tok = self.path_tok[:]
+        for k in _GLOBAL_LISTS:
+            setattr(new, k, getattr(self, k)[:])
+        for k in _GLOBAL_INTS:
+            setattr(new, k, getattr(self, k))
+        new.supply = dict(self.supply)
+        new.winter = [w[:] for w in self.winter]
+        new.phase = self.phase
+        new.stage = self.stage
+        new.pend = self.pend[:]
+        new.acted = self.acted
+        return new
+
+    # ------------------------------------------------------------ persistence
+    def _state_dict(self) -> dict:
+        d = {}
+        for k in _SEAT_INTS:
+            d[k] = getattr(self, k)[:]
+        d["mill_free"] = self.mill_free[:]
+        for k in _SEAT_LISTS:
+            d[k] = [x[:] for x in getattr(self, k)]
+        d["mill"] = [[loc[:] for loc in m] for m in self.mill]
+        d["tasks"] = [[t[:] for t in ts] for ts in self.tasks]
+        d["areas_wood"] = [w[:] for w in self.areas_wood]
+        d["path_tok"] = self.path_tok[:]
+        for k in _GLOBAL_LISTS:
+            d[k] = getattr(self, k)[:]
+        for k in _GLOBAL_INTS:
+            d[k] = getattr(self, k)
+        d["supply"] = dict(self.supply)
+        d["winter"] = [w[:] for w in self.winter]
+        d["phase"] = self.phase
+        d["stage"] = self.stage
+        d["pend"] = self.pend[:]
+        d["acted"] = self.acted
+        return d
+
+    def _load_state_dict(self, d: dict) -> None:
+        n = self.num_players
+        self.advanced = self.variant.startswith("advanced")
+        self.tactical = self.variant.endswith("tactical")
+
+        def ints(v, length=None):
+            if not isinstance(v, list):
+                raise TypeError("expected a list")
+            out = [int(x) for x in v]
+            if length is not None and len(out) != length:
+                raise ValueError(f"expected {length} values, got {len(out)}")
+            return out
+
+        for k in _SEAT_INTS:
+            setattr(self, k, ints(d[k], n))
+        mf = d["mill_free"]
+        if not isinstance(mf, list) or len(mf) != n:
+            raise ValueError("mill_free: one flag per seat")
+        self.mill_free = [bool(x) for x in mf]
+        for k in _SEAT_LISTS:
+            v = d[k]
+            if not isinstance(v, list) or len(v) != n:
+                raise ValueError(f"{k}: one entry per seat")
+            setattr(self, k, [ints(x, _SEAT_LEN[k]) for x in v])
+        if not isinstance(d["mill"], list) or len(d["mill"]) != n:
+            raise ValueError("mill: one entry per seat")
+        self.mill = []
+        for m in d["mill"]:
+            if not isinstance(m, list) or len(m) != 4:
+                raise ValueError("mill: 4 locations")
+            self.mill.append([ints(loc, 6) for loc in m])
+        if not isinstance(d["tasks"], list) or len(d["tasks"]) != n:
+            raise ValueError("tasks: one entry per seat")
+        self.tasks = [[ints(t) for t in ts] for ts in d["tasks"]]
+        if not isinstance(d["areas_wood"], list) or len(d["areas_wood"]) != 6:
+            raise ValueError("areas_wood: 6 areas")
+        self.areas_wood = [ints(w, 3) for w in d["areas_wood"]]
+        pt = d["path_tok"]
+        if not isinstance(pt, list) or len(pt) != 21 or not all(isinstance(x, str) for x in pt):
+            raise ValueError("path_tok: 21 strings")
+        self.path_tok = pt[:]
+        for k in _GLOBAL_LISTS:
+            setattr(self, k, ints(d[k]))
+        if len(self.areas_food) != 6 or len(self.path_w) != 5:
+            raise ValueError("areas_food has 6 entries, path_w 5")
+        for k in _GLOBAL_INTS:
+            setattr(self, k, int(d[k]))
+        sup = d["supply"]
+        if not isinstance(sup, dict) or sorted(sup) != sorted(EQUIP_COUNTS):
+            raise ValueError("supply: one count per equipment token type")
+        self.supply = {k: int(sup[k]) for k in sorted(sup)}
+        self.winter = [ints(w, 2) for w in d["winter"]]
+        if len(self.winter) != 2:
+            raise ValueError("winter: two cards")
+        for k in ("phase", "stage"):
+            if not isinstance(d[k], str):
+                raise TypeError(f"{k} must be a string")
+        if d["phase"] not in _PHASES or d["stage"] not in _STAGES:
+            raise ValueError(f"unknown phase/stage {d['phase']!r}/{d['stage']!r}")
+        self.phase = d["phase"]
+        self.stage = d["stage"]
+        pend = d["pend"]
+        if not isinstance(pend, list) or not all(isinstance(x, (int, str)) and not isinstance(x, bool) for x in pend):
+            raise ValueError("pend: ints and stage names")
+        self.pend = pend[:]
+        self.acted = bool(d["acted"])
+
+    # ------------------------------------------------------------ information
+    def _observation(self, seat) -> dict:
+        """Everything public (LG-27.1); hidden (LG-27.2): deck orders, product stack order,
+        other seats' unrevealed felling choices. Sets of the unseen cards/tokens are shown in
+        sorted order (they are public knowledge: every used card or token was seen)."""
+        d = self._state_dict()
+        d["secret"] = [self.secret[s] if s == seat else 0 for s in range(self.num_players)]
+        d["committed"] = [bool(x) for x in self.secret]
+        d["pstack"] = sorted(self.pstack)
+        if self.options.get("hidden_products"):
+            # LG-8.4.4 optional mode: others' product tokens are face down (count only); the
+            # unseen tokens (stack and others' stores) are shown as one sorted pool
+            pool = list(self.pstack)
+            for s in range(self.num_players):
+                if s != seat:
+                    for p, c in enumerate(self.products[s]):
+                        pool += [p] * c
+                    d["products"][s] = None
+            d["pstack"] = len(self.pstack)
+            d["unseen_products"] = sorted(pool)
+            d["product_counts"] = [sum(p) for p in self.products]
+        d["pdeck"] = sorted(self.pdeck)
+        d["tdeck"] = sorted(self.tdeck)
+        d["wrest"] = sorted(self.wrest)
+        d["variant"] = self.variant
+        return d
+
+    def _resample(self, seat, rng) -> None:
+        """Re-draw deck orders, the product stack order and others' unrevealed choices."""
+        if self.options.get("hidden_products"):
+            pool = list(self.pstack)
+            for s in range(self.num_players):
+                if s != seat:
+                    for p, c in enumerate(self.products[s]):
+                        pool += [p] * c
+            pool.sort()
+            rng.shuffle(pool)
+            for s in range(self.num_players):
+                if s != seat:
+                    k = sum(self.products[s])
+                    hand, pool = pool[:k], pool[k:]
+                    self.products[s] = [hand.count(p) for p in range(5)]
+            self.pstack = pool
+        for k in ("pstack", "pdeck", "tdeck", "wrest"):
+            v = sorted(getattr(self, k))
+            rng.shuffle(v)
+            setattr(self, k, v)
+        for s in range(self.num_players):
+            if s != seat and self.secret[s]:
+                self.secret[s] = rng.randint(1, 6)

@@ -1,0 +1,413 @@
+"""Further Lignum rule tests with values from the spec (RULES.md, components.json, EXAMPLES.md EC-xx)."""
+import json
+import random
+
+import pytest
+
+from meeple import IllegalActionError, InvalidConfigError, InvalidRecordError
+from meeple.games.lignum.components import BASE_PRICE, BONUS, SAW_YIELD, START_MONEY
+
+from .test_examples import (
+    GAME,
+    H,
+    J,
+    N,
+    V,
+    discs,
+    empty_players,
+    goto,
+    legal,
+    new,
+    pieces,
+    play,
+    set_winter,
+    start_travel,
+)
+
+
+def test_component_values_LG_15_2_LG_13_2():
+    assert BASE_PRICE == (3, 4, None, 1, 2, 5)
+    assert BONUS == (0, 0, 1, 2)
+    assert SAW_YIELD == (4, 3, 1)
+    assert START_MONEY == {"basic": 4, "advanced": 5}
+
+
+def test_variants_and_config():
+    assert GAME.variants == ("basic", "advanced", "basic-tactical", "advanced-tactical")
+    assert new(2, "advanced-tactical").money == [5, 5]
+    assert new(3, "basic-tactical").money == [4, 4, 4]
+    with pytest.raises(InvalidConfigError):
+        GAME.new_initial_state(num_players=5)
+    with pytest.raises(InvalidConfigError):
+        GAME.new_initial_state(num_players=2, variant="expert")
+    assert "expert game" in GAME.rules_help and "NOT available" in GAME.rules_help
+
+
+def test_LG_1_3_space_8_never_usable():
+    for variant in GAME.variants:
+        for seed in range(3):
+            s = new(4, variant, seed)
+            assert "go 8" not in legal(s)
+            assert ("go 13" in legal(s)) == variant.startswith("advanced")
+
+
+def test_LG_8_1_2_illegal_action_changes_nothing():
+    s = new(4)
+    before = json.dumps(s.to_dict(), sort_keys=True)
+    for text in ("go 8", "go 0", "done", "fell FW", "nonsense"):
+        with pytest.raises(IllegalActionError):
+            s.apply_action(text)
+        assert json.dumps(s.to_dict(), sort_keys=True) == before
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action("go 8")
+    assert e.value.rule == "LG-8.2"
+
+
+def test_EC_01_EC_02_must_move_clearing_always_legal():
+    s = new(4)
+    start_travel(s, [H, N, J, V])
+    assert "go C" in legal(s) and "done" not in legal(s)
+    s.path_tok = [""] * 21
+    s.money = [0] * 4
+    s.loans = [2] * 4
+    s._legal_cache = None
+    # nothing can be activated: only free spaces (16 sawyer free) and the clearing
+    assert [t for t in legal(s) if t.startswith("go")] == ["go 16", "go C"]
+
+
+def test_EC_03_space_6_holds_two():
+    s = new(4)
+    start_travel(s, [H, N, J, V])
+    play(s, "go 6", "go 6")
+    assert "go 6" not in legal(s)
+
+
+def test_EC_04_saw_limit():
+    s = new(4)
+    tok = [""] * 21
+    tok[2] = "saw"
+    s.path_tok = tok
+    s.equip[H][0] = 4
+    start_travel(s, [H, N, J, V])
+    assert "go 2" not in legal(s)
+    play(s, "go 19")
+    assert "buy saw" not in legal(s) and "buy food" in legal(s)
+
+
+def test_EC_05_hardwood_never_sold_nor_sales_room():
+    s = new(4)
+    empty_players(s)
+    s.workers[H][1] = 1
+    s.woodpile[H] = discs("HW")
+    goto(s, "transport", clearing=[H, N, J, V])
+    play(s, "carry")
+    assert legal(s) == ["HW saw"]
+
+
+def test_EC_06_saw_room_not_sellable():
+    s = new(4)
+    empty_players(s)
+    s.sawroom[H] = discs("FW SW")
+    s.mill[H][0] = pieces("FW")
+    goto(s, "sell", clearing=[H, N, J, V])
+    assert [t for t in legal(s) if t.startswith("sell")] == ["sell FW sales"]
+
+
+def test_EC_09_dryer_capacity():
+    s = new(4)
+    empty_players(s)
+    s.mill[H] = [pieces("FW sFW"), pieces("sSW"), pieces("FW"), pieces("")]
+    goto(s, "dry", clearing=[H, N, J, V])
+    # d2 holds a disc: d1's stick can only go there after the disc moved on (LG-16.3)
+    assert legal(s)[:1] == ["dry FW d2"]
+    play(s, "done")                    # keep the disc in d2: d1's stick cannot move, on to sales
+    assert s.dryk == 0
+    assert "dry sFW sales" in legal(s) and "dry FW sales" not in legal(s)
+
+
+def test_EC_11_leftover_food_returned_heat_kept():
+    s = new(4)
+    empty_players(s, money=20)
+    set_winter(s, 1, "W1", 0)
+    s.food = [9, 6, 6, 6]
+    s.heat = [[5, 0, 0], [3, 0, 0], [3, 0, 0], [3, 0, 0]]
+    goto(s, "feed", clearing=[H, N, J, V], round=3)
+    assert s.food == [0, 0, 0, 0] and s.heat[H] == [2, 0, 0]
+    assert s.money == [20] * 4 and s.round == 4
+
+
+def test_EC_14_two_loans_sell_at_once():
+    s = new(4)
+    empty_players(s, money=0)
+    set_winter(s, 1, "W1", 0)           # 6 food, 3 heating
+    s.loans[H] = 2
+    s.food = [6, 6, 6, 6]
+    s.heat = [[0, 0, 0], [3, 0, 0], [3, 0, 0], [3, 0, 0]]
+    s.sawroom[H] = discs("SW HW")
+    s.mill[H] = [pieces("FW"), pieces(""), pieces("sHW"), pieces("")]
+    s.heat[H] = [0, 0, 0]
+    goto(s, "heat", clearing=[H, N, J, V], round=3)
+    assert s.stage == "forced" and s.debt == 9 and s.loans[H] == 2
+    assert sorted(legal(s)) == ["sell FW sales", "sell SW saw", "sell sHW d2"]
+    play(s, "sell sHW d2")              # 5 + 1
+    assert s.debt == 3 and "done" not in legal(s)
+    play(s, "sell SW saw")              # 4: debt settled, $1 kept
+    assert s.debt == 0 and s.money[H] == 1
+    assert "done" in legal(s)
+    play(s, "done")
+    assert s.mill[H][0] == pieces("FW")
+
+
+def test_LG_21_6_negative_cash_when_nothing_to_sell():
+    s = new(4)
+    empty_players(s, money=2)
+    set_winter(s, 1, "W1", 0)
+    s.loans[H] = 2
+    s.food = [6, 6, 6, 6]
+    s.heat = [[0, 0, 0], [3, 0, 0], [3, 0, 0], [3, 0, 0]]
+    s.food[H] = 4                       # 2 food missing: $6; 3 sticks missing: $9
+    goto(s, "feed", clearing=[H, N, J, V], round=3)
+    assert s.money[H] == 2 - 6 - 9
+    # negative cash cannot buy anything
+    start_travel(s, [H, N, J, V])
+    s.round = 4
+    assert not [t for t in legal(s) if t in ("go 4", "go 10", "go 19")]
+
+
+def test_EC_15_relocation_costs_and_no_food():
+    s = new(4)
+    empty_players(s, money=0)
+    s.loans = [2] * 4
+    s.areas_wood = [discs("FW"), discs("FW"), discs("FW"), discs("FW"), discs("FW FW"), discs("FW")]
+    s.area = [5, 5, 1, 2]
+    s.workers[H][0] = 1
+    s.workers[N][0] = 1
+    s.mill_free = [False] * 4
+    goto(s, "fell", clearing=[H, N, J, V])
+    play(s, "fell FW")
+    assert s.current_player == N
+    assert not [t for t in legal(s) if t.startswith("relocate")]   # no money
+
+
+def test_EC_16_empty_area_gets_firewood_even_with_food():
+    s = new(4)
+    s.areas_wood = [discs("")] + [discs("FW") for _ in range(5)]
+    s.areas_wood = [w[:] for w in s.areas_wood]
+    s.areas_food = [2, 0, 0, 0, 0, 0]
+    s.pdeck = [1]                        # PC02: HW in A3, 2 FW in A5, food in A1 and A4
+    s.round = 1
+    s._start_nonwinter()
+    assert s.areas_wood[0] == discs("FW") and s.areas_food[0] == 3
+
+
+def test_EC_21_fodder_value2_used_first_and_discarded():
+    s = new(4)
+    empty_players(s)
+    s.workers[H][1] = 1
+    s.equip[H][2] = 1
+    s.fodder2[H] = 1
+    s.woodpile[H] = discs("FW FW FW")
+    goto(s, "transport", clearing=[H, N, J, V])
+    play(s, "wagon", "FW sales", "done")
+    assert s.fodder2[H] == 0 and s.fodder3[H] == 0 and s.woodpile[H] == discs("FW FW")
+
+
+def test_EC_22_y1_spring_no_food_no_arrival():
+    s = new(4)
+    assert s.phase == "travel" and s.round == 0 and s.areas_food == [0] * 6
+
+
+def test_EC_13_no_carriers_in_winter():
+    s = new(4)
+    empty_players(s)
+    s.workers[H][1] = 3
+    s.equip[H] = [0, 3, 3, 0]
+    s.fodder3[H] = 1
+    s.woodpile[H] = discs("FW FW")
+    goto(s, "w_sled", clearing=[H, N, J, V], round=3)
+    assert s.phase != "w_sled" or s.current_player != H
+
+
+def test_EC_20_only_one_extra_sawyer():
+    s = new(4)
+    start_travel(s, [H, N, J, V])
+    play(s, "go 16", "extra")
+    play(s, "go 16")
+    assert s.current_player == J      # N got her free sawyer, no extra decision
+
+
+def test_LG_20_bonus_and_winter_felling_order():
+    s = new(2)
+    empty_players(s)
+    s.clearing = [1, 0]
+    goto(s, "w_bonus", round=3)
+    assert s.current_player == 1 and legal(s) == ["bonus FW", "bonus SW", "bonus HW"]
+
+
+def test_LG_19_4_drying_hut_in_winter_raises_final_sale():
+    s = new(2)
+    empty_players(s, money=0)
+    s.huts[H] = [1, 0, 0]
+    s.mill[H][2] = pieces("sHW")
+    s.food = [9, 9]
+    s.heat = [[9, 0, 0], [9, 0, 0]]
+    goto(s, "w_fell", clearing=[H, N], round=7)
+    assert "dryhut sHW d2" in legal(s)
+    play(s, "dryhut sHW d2")
+    while not s.is_terminal():
+        s.apply_action(legal(s)[-1] if "done" not in legal(s) else "done")
+    assert s.money[H] == 7
+
+
+# ------------------------------------------------------------- hidden information
+def test_LG_7_1_secret_choice_hidden_from_others():
+    s = new(3, seed=2)
+    s.clearing = [0, 1, 2]
+    s._end_round()
+    s._run()
+    first = s.current_player
+    s.apply_action("area 4")
+    others = [x for x in range(3) if x != first]
+    for o in others:
+        obs = s.observation(o)
+        assert obs["secret"][first] == 0 and obs["committed"][first] is True
+    assert s.observation(first)["secret"][first] == 4
+    assert s.observation(None)["secret"] == [0, 0, 0]
+
+
+def test_observation_has_no_deck_order():
+    s = new(4, "advanced", seed=5)
+    o = s.observation(0)
+    assert o["pstack"] == sorted(s.pstack) and o["pdeck"] == sorted(s.pdeck)
+    assert o["tdeck"] == sorted(s.tdeck) and o["wrest"] == sorted(s.wrest)
+
+
+def test_resample_keeps_observation_and_hides_truth():
+    s = new(3, "advanced", seed=8)
+    s.clearing = [0, 1, 2]
+    s._end_round()
+    s._run()
+    s.apply_action("area 2")
+    seat = s.current_player
+    re = s.resample_hidden(seat, random.Random(1))
+    assert json.dumps(re.observation(seat), sort_keys=True) == json.dumps(s.observation(seat), sort_keys=True)
+    # two states differing only in hidden parts resample identically
+    t = s.clone()
+    t.pstack = t.pstack[::-1]
+    t.pdeck = t.pdeck[::-1]
+    t.tdeck = t.tdeck[::-1]
+    first = s.order[0]
+    t.secret[first] = 6 if s.secret[first] != 6 else 5
+    a = s.resample_hidden(seat, random.Random(7))
+    b = t.resample_hidden(seat, random.Random(7))
+    assert json.dumps(a.to_dict(), sort_keys=True) == json.dumps(b.to_dict(), sort_keys=True)
+
+
+def test_determinism_same_seed_same_game():
+    def run():
+        s = new(4, "advanced-tactical", seed=42)
+        r = random.Random(3)
+        while not s.is_terminal():
+            s.apply_action(r.choice(s.legal_actions()))
+        return s.to_dict()
+    assert run() == run()
+
+
+def test_load_rejects_malformed():
+    s = new(2)
+    d = json.loads(json.dumps(s.to_dict()))
+    d["state"]["money"] = [1]
+    with pytest.raises(InvalidRecordError):
+        GAME.state_from_dict(d)
+    d = json.loads(json.dumps(s.to_dict()))
+    del d["state"]["mill"]
+    with pytest.raises(InvalidRecordError):
+        GAME.state_from_dict(d)
+
+
+def test_LG_22_4_ties_shared():
+    s = new(3)
+    s.money = [10, 10, 3]
+    s.phase = "over"
+    assert s.winners() == [0, 1]
+    assert s.returns() == [0.75, 0.75, 0.0]
+
+
+def test_text_render_whole_board():
+    from rich.console import Console
+
+    from meeple.games.lignum.text import render
+    s = new(4, "advanced", seed=1)
+    console = Console(width=100, record=True)
+    console.print(render(s, 0))
+    out = console.export_text()
+    for word in ("supply path", "felling areas", "P0 (you)", "P3", "saw room", "d3", "market"):
+        assert word in out
+
+
+def test_heuristics_evaluate_prefers_money():
+    from meeple.games.lignum.heuristics import evaluate
+    s = new(2)
+    base = evaluate(s, 0)
+    s.money[0] += 5
+    assert evaluate(s, 0) == pytest.approx(base + 5)
+
+
+def test_LG_8_4_4_hidden_products_option():
+    s = new(3, seed=4, hidden_products=True)
+    s.products = [[1, 0, 0, 0, 1], [0, 2, 0, 0, 0], [0, 0, 0, 1, 0]]
+    s.pstack = s.pstack[:6]
+    o = s.observation(0)
+    assert o["products"][0] == [1, 0, 0, 0, 1] and o["products"][1] is None and o["products"][2] is None
+    assert o["product_counts"] == [2, 2, 1] and o["pstack"] == 6
+    assert "products" in json.dumps(o)
+    t = s.clone()
+    t.products[1], t.products[2] = [0, 0, 0, 1, 0], [0, 2, 0, 0, 0]   # swap: the same pool
+    t.products[2] = [0, 1, 0, 0, 0]
+    t.products[1] = [0, 1, 0, 1, 0]
+    a = s.resample_hidden(0, random.Random(3))
+    b = t.resample_hidden(0, random.Random(3))
+    assert json.dumps(a.to_dict(), sort_keys=True) == json.dumps(b.to_dict(), sort_keys=True)
+    assert json.dumps(a.observation(0), sort_keys=True) == json.dumps(o, sort_keys=True)
+    # default (RULING LG-8.4.4): holdings are public
+    assert new(3, seed=4).observation(0)["products"][1] == [0, 0, 0, 0, 0]
+
+
+def test_why_illegal_names_rule_ids():
+    s = new(4)
+    start_travel(s, [H, N, J, V])
+    cases = {"dryhut SW d1": "LG-19.4", "foodhut 2": "LG-19.5", "build": "LG-19.1", "fell FW": "LG-10.1",
+             "relocate 2": "LG-10.2", "sell FW sales": "LG-15.1", "dry SW d1": "LG-16.2", "buy saw": "LG-8.4.1"}
+    for text, rule in cases.items():
+        with pytest.raises(IllegalActionError) as e:
+            s.apply_action(text)
+        assert e.value.rule == rule, text
+
+
+def test_LG_3_6_winter_cards_easy_option():
+    from meeple.games.lignum.components import WINTER_CARDS
+    for seed in range(5):
+        s = new(4, seed=seed, easy_winter=True)
+        assert [half for _c, half in s.winter] == [1, 1]
+        assert s.winter[0][0] != s.winter[1][0] and len(s.wrest) == len(WINTER_CARDS) - 2
+    halves = {tuple(h for _c, h in new(4, seed=seed).winter) for seed in range(20)}
+    assert len(halves) > 1
+
+
+def test_LG_24_5_tactical_food_taken_after_placement():
+    s = new(2, variant="basic-tactical", seed=3)
+    s.clearing = [0, 1]
+    s._end_round()
+    s._run()
+    card = s.prevealed[0]
+    from meeple.games.lignum.components import PLACEMENT_CARDS
+    food_areas = [a for a, item, c in PLACEMENT_CARDS[card][1] if item == 3]
+    first = s.current_player
+    s.areas_food = [0] * 6
+    s.apply_action(f"area {food_areas[0]}")
+    other = [x for x in (0, 1) if x != first][0]
+    assert f"area {food_areas[0]}" not in legal(s)
+    s.apply_action(f"area {food_areas[1]}")
+    assert s.round == 1 and s.phase == "travel"
+    assert s.food[first] == 1 and s.food[other] == 1
+    assert s.areas_food[food_areas[0] - 1] == 0
