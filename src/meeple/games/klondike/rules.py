@@ -1,0 +1,362 @@
+"""Shared route rules (KL-2) and game 1, the family game (KL-10 .. KL-21).
+
+Functions take the :class:`~meeple.games.klondike.state.KlondikeState` ``st`` and change it
+in place. Phases of game 1: ``layout`` (option layout=choose), ``auction`` (KL-12), ``place``
+(KL-14), ``sauction`` (KL-16), ``splace`` (KL-16.5), ``end``.
+"""
+
+from __future__ import annotations
+
+from meeple.core import TERMINAL
+
+from .actions import DISCARD, PASS, TILE_ACTIONS, bid_action, sbid_action
+from .components import (D2, EDGE_MASKS, FACE_NAMES, FAMILY_GOAL, GOLD_OF, KINDS, ROW_KINDS,
+                         ROWS_ON_DISPLAY, RUBY_OF, SUPP_MIN_BID, ZONE_MASKS)
+
+E0, E1, E2, E3 = EDGE_MASKS  # tile 2 top, tile 2 bottom, tile 3 top, tile 3 bottom
+
+
+# ----------------------------------------------------------------------------- KL-2 routes
+def edges_ok(cov: int, loose: bool) -> bool:
+    """KL-14.3: the route ``cov`` meets the edge conditions (both edges in tiles 2 and 3;
+    ``loose``: option edge_rule=one_edge_per_tile)."""
+    if loose:
+        return bool((cov & E0 and cov & E3) or (cov & E1 and cov & E2))
+    return bool(cov & E0 and cov & E1 and cov & E2 and cov & E3)
+
+
+def placements(st, seat: int, k: int) -> list:
+    """Legal placement actions of claim kind ``k`` for ``seat`` (KL-2.1-2.3, KL-14.3).
+
+    Returns a list of :class:`Action` (``place ...``), possibly empty.
+    """
+    sh = st.shapes[seat]
+    cov = st.cov[seat]
+    claims = st.claims[seat]
+    if claims:
+        cands = sh.touching(claims[-1], k)  # KL-2.2
+    else:
+        cands = sh.starting(k, st.start_mask(seat))  # KL-2.1 (KL-21.3: anywhere)
+    act = sh.action
+    if st.mode == "family":
+        out = []
+        loose = st.loose_edges
+        for m, p in cands:
+            if not m & cov:  # KL-2.3
+                if m & FAMILY_GOAL and not edges_ok(cov | m, loose):  # KL-14.3
+                    continue
+                out.append(act[p])
+        return out
+    return [act[p] for m, p in cands if not m & cov]
+
+
+def lay(st, seat: int, pid: int) -> tuple[int, int]:
+    """Lay placement ``pid`` on ``seat``'s board; returns its yield (gold, rubies) (KL-1.8)."""
+    sh = st.shapes[seat]
+    st.cov[seat] |= sh.mask[pid]
+    st.claims[seat].append(pid)
+    b = st.boards[seat]
+    g = r = 0
+    for i in sh.cells[pid]:
+        v = b[i]
+        g += GOLD_OF[v]
+        r += RUBY_OF[v]
+    return g, r
+
+
+def explain_place(st, seat: int, text: str, kind: int | None) -> tuple[str, str]:
+    """(rule id, message) for a rejected ``place`` notation of ``seat``."""
+    parts = text.split()
+    if len(parts) != 5:
+        return "KL-50.3", "write a placement as 'place KIND K ROW COL', e.g. 'place O4 0 2 0'"
+    _, kid, k, r, c = parts
+    kinds = {x.id: x for x in KINDS}
+    if kid not in kinds:
+        return "KL-1.4", f"there is no claim kind {kid!r} (kinds: {', '.join(kinds)})"
+    kd = kinds[kid]
+    if kind is not None and kd.index != kind:
+        return "KL-14.1", f"you have a {KINDS[kind].id} to lay, not a {kid}"
+    try:
+        k, r, c = int(k), int(r), int(c)
+    except ValueError:
+        return "KL-50.3", "orientation, row and column must be numbers"
+    if not 0 <= k < len(kd.orientations):
+        return "KL-1.5", f"{kid} has orientations 0..{len(kd.orientations) - 1} (claims are never flipped)"
+    sh = st.shapes[seat]
+    pid = sh.by_text.get(f"place {kid} {k} {r} {c}")
+    if pid is None:
+        return "KL-2.3", "the claim would not lie wholly on your board"
+    m = sh.mask[pid]
+    if m & st.cov[seat]:
+        return "KL-2.3", "the claim would overlap one of your claims"
+    claims = st.claims[seat]
+    if not claims:
+        if not m & st.start_mask(seat):
+            return "KL-2.1", "your first claim must cover a start cell, (2,0) or (3,0)"
+    elif not m & sh.halo[claims[-1]]:
+        return "KL-2.2", "the claim must touch (edge or corner) the claim you laid last"
+    if st.mode == "family" and m & FAMILY_GOAL and not edges_ok(st.cov[seat] | m, st.loose_edges):
+        return "KL-14.3", ("the goal is closed until the route has touched the top and bottom edges "
+                           "in tiles 2 and 3")
+    return "KL-14", "that claim cannot be laid now"
+
+
+# ----------------------------------------------------------------------------- KL-10.5 rows
+def deal_rows(st) -> None:
+    """KL-10.5 / KL-17.2: deal rows of n claims (no kind twice) until six rows or the pool
+    cannot complete a row."""
+    n = st.num_players
+    pool = st.pool
+    while len(st.rows) < ROWS_ON_DISPLAY:
+        if len(set(pool)) < n:
+            return
+        row, aside = [], []
+        while len(row) < n:
+            k = pool.pop()
+            (aside if k in row else row).append(k)
+        if aside:
+            pool.extend(aside)
+            st.rng.shuffle(pool)
+        st.rows.append(row)
+
+
+# ----------------------------------------------------------------------------- rounds
+def start_round(st) -> None:
+    """KL-17.2 refill, KL-17.3 exhausted pool, KL-17.4 fresh rubies, then the auction."""
+    n = st.num_players
+    for s in range(n):  # KL-17.4 / KL-15.3
+        st.rubies[s] += st.fresh[s]
+        st.fresh[s] = 0
+    if len(st.rows) <= 1:
+        before = len(st.rows)
+        deal_rows(st)
+        if len(st.rows) > before and st.round > 1:
+            st.log(f"{len(st.rows) - before} new rows are dealt")
+    if not st.rows:  # KL-17.3
+        st.log("no row can be dealt: the game ends")
+        end_game(st)
+        return
+    st.phase = "auction"
+    st.slot_holder = [-1] * n
+    st.slot_bid = [0] * n
+    st.fig = [-1] * n
+    st.normal_done = 0
+    st.displaced = -1
+    st.cur = st.start
+    st.log(f"round {st.round}: seat {st.start} starts; row "
+           + " ".join(KINDS[k].id for k in st.rows[0]))
+
+
+def auction_legal(st) -> list:
+    """KL-12.3 bids of the acting seat: any 0..rubies at a free claim, exactly one more at a
+    held one (if affordable)."""
+    seat = st.cur
+    have = st.rubies[seat]
+    out = []
+    holder, bids = st.slot_holder, st.slot_bid
+    for s in range(st.num_players):
+        h = holder[s]
+        if h < 0:
+            out.extend(bid_action(s, x) for x in range(have + 1))
+        elif h != seat and bids[s] + 1 <= have:
+            out.append(bid_action(s, bids[s] + 1))
+    return out
+
+
+def apply_bid(st, slot: int, amount: int) -> None:
+    """KL-12.2-12.5: set the figure; a displaced holder must act next."""
+    seat = st.cur
+    n = st.num_players
+    kinds = st.rows[0]
+    h = st.slot_holder[slot]
+    if st.displaced < 0:
+        st.normal_done += 1
+    st.displaced = -1
+    if h >= 0:
+        st.fig[h] = -1
+        st.displaced = h
+        st.log(f"seat {seat} bids {amount} on {KINDS[kinds[slot]].id}, displacing seat {h}")
+    else:
+        st.log(f"seat {seat} bids {amount} on {KINDS[kinds[slot]].id}")
+    st.slot_holder[slot] = seat
+    st.slot_bid[slot] = amount
+    st.fig[seat] = slot
+    if st.displaced >= 0:
+        st.cur = st.displaced
+    elif st.normal_done < n:
+        st.cur = (st.start + st.normal_done) % n
+    else:
+        pay_auction(st)
+
+
+def pay_auction(st) -> None:
+    """KL-13: each pays his final bid and takes his claim; the row leaves the queue."""
+    n = st.num_players
+    row = st.rows.pop(0)
+    for s in range(n):
+        slot = st.fig[s]
+        amount = st.slot_bid[slot]
+        st.rubies[s] -= amount
+        if st.supply >= 0:
+            st.supply += amount
+        st.won[s] = row[slot]
+        if amount:
+            st.log(f"seat {s} pays {amount} rubies for {KINDS[row[slot]].id}")
+        else:
+            st.log(f"seat {s} takes {KINDS[row[slot]].id} for nothing")
+    st.pq = [(st.start + i) % n for i in range(n)]
+    st.phase = "place"
+    st.cur = st.pq[0]
+
+
+def place_legal(st) -> list:
+    """KL-14.2: the placements of the won claim, or only ``discard`` if there is none."""
+    seat = st.cur
+    out = placements(st, seat, st.won[seat])
+    return out or [DISCARD]
+
+
+def gain_rubies(st, seat: int, r: int) -> None:
+    """KL-15.1/15.3/15.4: covered rubies become fresh (limited by the supply if the option)."""
+    if st.supply >= 0:
+        r = min(r, st.supply)
+        st.supply -= r
+    st.fresh[seat] += r
+
+
+def apply_place(st, pid: int | None) -> None:
+    """Lay (or discard, pid None) the won claim of the acting seat and score it (KL-14, KL-15)."""
+    seat = st.cur
+    k = st.won[seat]
+    if pid is None:
+        st.removed.append(k)  # KL-14.2
+        st.log(f"seat {seat} cannot lay the {KINDS[k].id}: it leaves the game")
+    else:
+        g, r = lay(st, seat, pid)
+        st.score[seat] += g
+        gain_rubies(st, seat, r)
+        st.log(f"seat {seat} lays {KINDS[k].id} and covers {g} gold, {r} rubies")
+        if st.mode == "family":
+            if st.cov[seat] & FAMILY_GOAL:  # KL-14.4
+                st.finished[seat] = True
+                st.log(f"seat {seat} reaches the goal")
+        else:  # KL-21.3
+            cov = st.cov[seat]
+            if all(cov & z for z in ZONE_MASKS):
+                st.finished[seat] = True
+                st.log(f"seat {seat} has covered all five zones")
+    st.won[seat] = -1
+    st.pq.pop(0)
+    if st.pq:
+        st.cur = st.pq[0]
+    elif st.phase == "place":
+        start_supp(st)
+    else:
+        end_round(st)
+
+
+def start_supp(st) -> None:
+    """KL-16.1: auction a domino if any remain; finished players may not bid (KL-16.6)."""
+    if st.dominoes <= 0 or all(st.finished):
+        end_round(st)
+        return
+    st.phase = "sauction"
+    st.s_high = -1
+    st.s_bid = 0
+    st.s_passed = st.finished[:]
+    n = st.num_players
+    for i in range(n):
+        s = (st.start + i) % n
+        if not st.s_passed[s]:
+            st.cur = s
+            return
+
+
+def supp_legal(st) -> list:
+    """KL-16.2: ``pass`` or a bid of at least 4 above the highest, up to available rubies."""
+    have = st.rubies[st.cur]
+    lo = max(SUPP_MIN_BID, st.s_bid + 1)
+    out = [sbid_action(x) for x in range(lo, have + 1)]
+    out.append(PASS)
+    return out
+
+
+def apply_supp(st, amount: int | None) -> None:
+    """KL-16.2-16.5: a bid (amount) or a final pass (None); ends when all others passed."""
+    seat = st.cur
+    if amount is None:
+        st.s_passed[seat] = True
+        st.log(f"seat {seat} passes")
+    else:
+        st.s_high, st.s_bid = seat, amount
+        st.log(f"seat {seat} bids {amount} for the domino")
+    n = st.num_players
+    for k in range(1, n + 1):
+        s = (seat + k) % n
+        if not st.s_passed[s] and s != st.s_high:
+            st.cur = s
+            return
+    w = st.s_high
+    if w < 0:
+        st.log("nobody bids for the domino")
+        end_round(st)
+        return
+    st.rubies[w] -= st.s_bid  # KL-16.5
+    if st.supply >= 0:
+        st.supply += st.s_bid
+    st.dominoes -= 1
+    st.won[w] = D2
+    st.log(f"seat {w} pays {st.s_bid} rubies for the domino")
+    st.phase = "splace"
+    st.pq = [w]
+    st.cur = w
+
+
+def end_round(st) -> None:
+    """KL-17.1 / KL-18: the game ends after a round in which someone finished; else the start
+    player passes clockwise and a new round begins."""
+    if any(st.finished):
+        end_game(st)
+        return
+    st.start = (st.start + 1) % st.num_players
+    st.round += 1
+    start_round(st)
+
+
+def end_game(st) -> None:
+    """KL-19 penalties (family) or KL-21.3 penalties (square); the game is over."""
+    from .scoring import family_penalty, square_penalty
+    n = st.num_players
+    for s in range(n):
+        if st.mode == "family":
+            st.penalty[s] = family_penalty(st.cov[s], st.finished[s])
+        else:
+            st.penalty[s] = square_penalty(st.cov[s], st.finished[s])
+        if st.penalty[s]:
+            st.log(f"seat {s} loses {st.penalty[s]} points")
+    st.phase = "end"
+    st.cur = TERMINAL
+
+
+# ----------------------------------------------------------------------------- layout=choose
+def layout_legal(st) -> list:
+    """KL-10.2 layout=choose: the next tile of the row, any unused face, any rotation."""
+    used = {f for f, _ in st.layouts[st.cur]}
+    return [TILE_ACTIONS[f][r] for f in range(len(FACE_NAMES)) if f not in used for r in range(4)]
+
+
+def apply_layout_tile(st, f: int, r: int) -> None:
+    """Add a tile to the acting seat's row; after four tiles the next seat lays his."""
+    seat = st.cur
+    st.layouts[seat].append([f, r])
+    if len(st.layouts[seat]) == 4:
+        st.set_board(seat)
+        st.log(f"seat {seat} lays out his tiles")
+        if seat + 1 < st.num_players:
+            st.cur = seat + 1
+        else:
+            start_round(st)
+
+
+__all__ = ["placements", "lay", "edges_ok", "explain_place", "deal_rows", "start_round",
+           "ROW_KINDS"]

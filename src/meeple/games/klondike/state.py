@@ -1,0 +1,518 @@
+"""The Klondike 1896 state: plain-value fields, copy, save format, observation, resample.
+
+Fields (``to_dict()["state"]``), game 1 (variants ``family`` and ``square``):
+  phase ("layout" | "auction" | "place" | "sauction" | "splace" | "end"), cur (seat to act),
+  round, start (start player), layouts [[face, rot] x4] per seat (face 0..3 = A..D),
+  claims (per seat, "place ..." notations in laying order), score, rubies (available),
+  fresh (gained this round, KL-15.3), penalty (KL-19/KL-21.3, set at the end), finished
+  (goal reached / task complete), pool (undealt row-kind claims, kind ids, order hidden),
+  rows (queue of rows of kind ids, front row first), dominoes (D2 left), removed (kind ids of
+  discarded claims, KL-14.2), supply (-1 = unlimited, KL-15.4), auction: slot_holder,
+  slot_bid, fig (slot per seat, -1 none), normal_done, displaced; won (kind id to lay per
+  seat, -1 none), pq (seats still to lay, in order); supplementary auction: s_high, s_bid,
+  s_passed.
+Game 2 (variant ``race``):
+  phase ("build" | "tick" | "pick" | "lastpick" | "fate" | "end"), cur, rround (1..9),
+  req (card index of this round, -1 at the end), req_deck (hidden order), req_seen (cards
+  revealed so far), fav_deck (hidden order), fav_discard, display, tracks (per seat
+  [red, black, blue, green]), s0, prio (priority seat), tick, tq (seats of this tick/build
+  in order), tpos, tdone (seats that said done this tick, hidden until revealed), building,
+  pend (kind id of the claim a seat took this tick and must now place, -1 none),
+  layouts, claims, status (0 racing, 1 finished, 2 last player), picks, finish_order, pq,
+  lastp, fate, results ([gold, rubies, ok] per seat of the last checked round), revealed
+  (boards of the last checked round), last_req.
+Derived, not saved: boards (cell codes), shapes, cov (covered bitmask), used, gold, ruby.
+"""
+
+from __future__ import annotations
+
+from meeple.core import TERMINAL, State
+
+from . import race, rules
+from .components import (D2, FACE_NAMES, FAVOUR_CARDS, KINDS, NUM_KINDS, REQ_CARDS,
+                         REQ_INDEX, ROW_KINDS, SQUARE_SHAPE, START_CELLS, START_RUBIES, TRACK_START,
+                         CHILDREN_DECK, DECK_PER_GAME, FAMILY_SHAPE, board_cells, shape)
+
+_START_MASKS: dict = {}
+
+
+def _start_mask(sh) -> int:
+    m = _START_MASKS.get(id(sh))
+    if m is None:
+        m = _START_MASKS[id(sh)] = sh.cell_mask(START_CELLS)
+    return m
+
+
+FAMILY_SCALARS = ("phase", "cur", "supply", "dominoes", "start", "round", "normal_done",
+                  "displaced", "s_high", "s_bid")
+FAMILY_LISTS = ("cov", "score", "rubies", "fresh", "pool", "removed", "finished", "slot_holder",
+                "slot_bid", "fig", "won", "pq", "s_passed", "penalty", "boards", "shapes", "rows")
+RACE_SCALARS = ("phase", "cur", "rround", "req", "s0", "prio", "lastp", "fate", "tick", "tpos",
+                "last_req")
+RACE_LISTS = ("req_deck", "req_seen", "fav_deck", "fav_discard", "display", "cov", "used", "gold",
+              "ruby", "status", "picks", "finish_order", "tdone", "building", "pend", "tq", "pq",
+              "boards", "shapes", "results", "revealed")
+
+
+class KlondikeState(State):
+    """A position of Klondike 1896 (game 1 ``family``/``square`` or game 2 ``race``)."""
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self) -> None:
+        self.mode = "race" if self.variant == "race" else self.variant
+        self.loose_edges = self.options.get("edge_rule") == "one_edge_per_tile"
+        if self.mode == "race":
+            self._setup_race()
+        else:
+            self._setup_family()
+
+    def _setup_family(self) -> None:
+        """KL-10: boards, rubies, claim rows, start player."""
+        n = self.num_players
+        rng = self.rng
+        self.layouts = [[] for _ in range(n)]
+        self.claims = [[] for _ in range(n)]
+        self.cov = [0] * n
+        self.boards = [()] * n
+        self.shapes = [None] * n
+        mode = self.options.get("layout", "random")
+        if mode == "identical":  # KL-21.1
+            order = list(range(4))
+            rng.shuffle(order)
+            lay = [[f, rng.randbelow(4)] for f in order]
+            for s in range(n):
+                self.layouts[s] = [t[:] for t in lay]
+        elif mode == "random":  # KL-10.2
+            for s in range(n):
+                order = list(range(4))
+                rng.shuffle(order)
+                self.layouts[s] = [[f, rng.randbelow(4)] for f in order]
+        if mode != "choose":
+            for s in range(n):
+                self.set_board(s)
+        self.score = [0] * n
+        self.rubies = [START_RUBIES] * n  # KL-10.4
+        self.fresh = [0] * n
+        self.penalty = [0] * n
+        self.finished = [False] * n
+        limit = self.options.get("ruby_supply_limit")
+        self.supply = -1 if limit is None else max(0, limit - START_RUBIES * n)
+        self.pool = [k for k in ROW_KINDS for _ in range(KINDS[k].count)]  # KL-10.5
+        rng.shuffle(self.pool)
+        self.rows = []
+        rules.deal_rows(self)
+        self.dominoes = KINDS[D2].count
+        self.removed = []
+        self.start = rng.randbelow(n)  # KL-10.6
+        self.round = 1
+        self.slot_holder = [-1] * n
+        self.slot_bid = [0] * n
+        self.fig = [-1] * n
+        self.normal_done = 0
+        self.displaced = -1
+        self.won = [-1] * n
+        self.pq = []
+        self.s_high = -1
+        self.s_bid = 0
+        self.s_passed = [False] * n
+        if mode == "choose":
+            self.phase = "layout"
+            self.cur = 0
+        else:
+            rules.start_round(self)
+
+    def _setup_race(self) -> None:
+        """KL-30: requirement deck, tracks at 4, favour deck, priority seat."""
+        n = self.num_players
+        self.req_deck = race.build_req_deck(self)
+        self.req_seen = []
+        self.fav_deck = [c.index for c in FAVOUR_CARDS]
+        self.rng.shuffle(self.fav_deck)
+        self.fav_discard = []
+        self.tracks = [[TRACK_START] * 4 for _ in range(n)]
+        self.s0 = self.rng.randbelow(n)
+        self.rround = 1
+        self.results = [None] * n
+        self.revealed = [[[], []] for _ in range(n)]
+        self.last_req = -1
+        self.pq = []
+        race.start_round(self)
+
+    def set_board(self, seat: int) -> None:
+        """Derive the cell codes and the placement geometry of ``seat``'s layout."""
+        lay = self.layouts[seat]
+        if self.mode == "square":
+            self.boards[seat] = board_cells(lay, True)
+            self.shapes[seat] = SQUARE_SHAPE
+        elif self.mode == "family":
+            self.boards[seat] = board_cells(lay)
+            self.shapes[seat] = FAMILY_SHAPE
+        else:
+            self.boards[seat] = board_cells(lay)
+            self.shapes[seat] = shape(6, 6 * len(lay))
+
+    def start_mask(self, seat: int) -> int:
+        """KL-2.1 start cells (KL-21.3: the whole square board)."""
+        sh = self.shapes[seat]
+        if self.mode == "square":
+            return sh.full
+        return _start_mask(sh)
+
+    # ------------------------------------------------------------------ contract
+    @property
+    def current_player(self) -> int:
+        return self.cur
+
+    def _legal_actions(self):
+        p = self.phase
+        if p == "auction":
+            return rules.auction_legal(self)
+        if p == "place" or p == "splace":
+            return rules.place_legal(self)
+        if p == "sauction":
+            return rules.supp_legal(self)
+        if p == "tick":
+            return race.tick_legal(self)
+        if p == "build":
+            return race.build_legal(self)
+        if p == "pick" or p == "lastpick":
+            return race.pick_legal(self)
+        if p == "fate":
+            return race.fate_legal(self)
+        if p == "layout":
+            return rules.layout_legal(self)
+        return []
+
+    def _apply(self, action) -> None:
+        p = self.phase
+        kind = action.kind
+        if p == "auction":
+            rules.apply_bid(self, *action.args)
+        elif p == "place" or p == "splace":
+            rules.apply_place(self, action.args[0] if kind == "place" else None)
+        elif p == "sauction":
+            rules.apply_supp(self, action.args[0] if kind == "sbid" else None)
+        elif p == "tick":
+            if self.building[self.cur]:
+                self._apply_build(action)
+            else:
+                race.apply_tick(self, action)
+        elif p == "build":
+            self._apply_build(action)
+        elif p == "pick" or p == "lastpick":
+            race.apply_pick(self, action.args[0])
+        elif p == "fate":
+            race.join_fate(self, action.args[0])
+        elif p == "layout":
+            rules.apply_layout_tile(self, *action.args)
+
+    def _apply_build(self, action) -> None:
+        if action.kind == "tile":
+            race.apply_tile(self, *action.args)
+        else:
+            race.apply_build(self)
+
+    # ------------------------------------------------------------------ copy / save
+    def _copy(self) -> "KlondikeState":
+        new = KlondikeState.__new__(KlondikeState)
+        self._copy_base(new)
+        d = new.__dict__
+        s = self.__dict__
+        d["mode"] = self.mode
+        d["loose_edges"] = self.loose_edges
+        if self.mode == "race":
+            for f in RACE_SCALARS:
+                d[f] = s[f]
+            for f in RACE_LISTS:
+                d[f] = s[f][:]
+            d["tracks"] = [t[:] for t in self.tracks]
+        else:
+            for f in FAMILY_SCALARS:
+                d[f] = s[f]
+            for f in FAMILY_LISTS:
+                d[f] = s[f][:]
+        d["layouts"] = [x[:] for x in self.layouts]
+        d["claims"] = [x[:] for x in self.claims]
+        return new
+
+    def _claim_texts(self, seat: int) -> list[str]:
+        sh = self.shapes[seat]
+        return [sh.action[p].text for p in self.claims[seat]]
+
+    def _state_dict(self) -> dict:
+        n = self.num_players
+        d = {"layouts": [[list(t) for t in lay] for lay in self.layouts],
+             "claims": [self._claim_texts(s) for s in range(n)]}
+        if self.mode == "race":
+            for f in RACE_SCALARS:
+                d[f] = getattr(self, f)
+            for f in ("req_deck", "req_seen", "fav_deck", "fav_discard", "display", "status", "picks",
+                      "finish_order", "tdone", "building", "pend", "tq", "pq"):
+                d[f] = list(getattr(self, f))
+            d["tracks"] = [t[:] for t in self.tracks]
+            d["results"] = [None if r is None else list(r) for r in self.results]
+            d["revealed"] = [[[list(t) for t in r[0]], list(r[1])] for r in self.revealed]
+        else:
+            for f in FAMILY_SCALARS:
+                d[f] = getattr(self, f)
+            for f in ("score", "rubies", "fresh", "pool", "removed", "finished", "slot_holder",
+                      "slot_bid", "fig", "won", "pq", "s_passed", "penalty"):
+                d[f] = list(getattr(self, f))
+            d["rows"] = [r[:] for r in self.rows]
+        return d
+
+    def _load_state_dict(self, d: dict) -> None:
+        n = self.num_players
+        self.mode = "race" if self.variant == "race" else self.variant
+        self.loose_edges = self.options.get("edge_rule") == "one_edge_per_tile"
+
+        def ints(x, size=None):
+            if not isinstance(x, list):
+                raise TypeError("expected a list")
+            out = [int(v) for v in x]
+            if size is not None and len(out) != size:
+                raise ValueError(f"expected {size} values")
+            return out
+
+        lays = d["layouts"]
+        if not isinstance(lays, list) or len(lays) != n:
+            raise ValueError("one layout per seat")
+        self.layouts = []
+        for lay in lays:
+            tiles = []
+            for t in lay:
+                f, r = ints(t, 2)
+                if not (0 <= f < len(FACE_NAMES) and 0 <= r < 4):
+                    raise ValueError(f"bad tile {t}")
+                tiles.append([f, r])
+            if len(tiles) > 4:
+                raise ValueError("at most four tiles")
+            self.layouts.append(tiles)
+        self.boards = [()] * n
+        self.shapes = [None] * n
+        for s in range(n):
+            if (self.mode != "race" and len(self.layouts[s]) == 4) or (self.mode == "race" and self.layouts[s]):
+                self.set_board(s)
+        if self.mode == "race":
+            for f in RACE_SCALARS:
+                v = d[f]
+                setattr(self, f, v if f == "phase" else int(v))
+            for f in ("req_deck", "req_seen", "fav_deck", "fav_discard", "display", "picks",
+                      "finish_order", "tdone", "tq", "pq"):
+                setattr(self, f, ints(d[f]))
+            self.status = ints(d["status"], n)
+            self.building = [bool(x) for x in d["building"]]
+            self.pend = ints(d["pend"], n)
+            self.tracks = [ints(t, 4) for t in d["tracks"]]
+            if len(self.tracks) != n or len(self.building) != n or len(self.picks) != n:
+                raise ValueError("per-seat lists must have one entry per seat")
+            self.results = [None if r is None else list(r) for r in d["results"]]
+            self.revealed = [[[ints(t, 2) for t in r[0]], [str(x) for x in r[1]]] for r in d["revealed"]]
+            if self.phase not in ("build", "tick", "pick", "lastpick", "fate", "end"):
+                raise ValueError(f"bad phase {self.phase!r}")
+        else:
+            for f in FAMILY_SCALARS:
+                v = d[f]
+                setattr(self, f, v if f == "phase" else int(v))
+            for f in ("score", "rubies", "fresh", "finished", "slot_holder", "slot_bid", "fig", "won",
+                      "s_passed", "penalty"):
+                setattr(self, f, ints(d[f], n))
+            self.finished = [bool(x) for x in self.finished]
+            self.s_passed = [bool(x) for x in self.s_passed]
+            self.pool = ints(d["pool"])
+            self.removed = ints(d["removed"])
+            self.pq = ints(d["pq"])
+            self.rows = [ints(r, n) for r in d["rows"]]
+            if self.phase not in ("layout", "auction", "place", "sauction", "splace", "end"):
+                raise ValueError(f"bad phase {self.phase!r}")
+        claims = d["claims"]
+        if not isinstance(claims, list) or len(claims) != n:
+            raise ValueError("one claim list per seat")
+        self.claims = [[] for _ in range(n)]
+        self.cov = [0] * n
+        if self.mode == "race":
+            self.used = [0] * n
+            self.gold = [0] * n
+            self.ruby = [0] * n
+        for s in range(n):
+            for text in claims[s]:
+                sh = self.shapes[s]
+                if sh is None:
+                    raise ValueError("claims on a board without tiles")
+                pid = sh.by_text[str(text)]
+                if sh.mask[pid] & self.cov[s]:
+                    raise ValueError("overlapping claims")
+                g, r = rules.lay(self, s, pid)
+                if self.mode == "race":
+                    self.used[s] |= 1 << sh.kind[pid]
+                    self.gold[s] += g
+                    self.ruby[s] += r
+        if self.cur != TERMINAL and not (0 <= self.cur < n):
+            raise ValueError("bad current player")
+
+    # ------------------------------------------------------------------ information
+    def _observation(self, seat):
+        if self.mode == "race":
+            return self._observation_race(seat)
+        return self._observation_family(seat)
+
+    def _observation_family(self, seat):
+        n = self.num_players
+        secret = bool(self.options.get("secret_rubies"))
+        players = []
+        for s in range(n):
+            hide = secret and seat != s
+            players.append({
+                "layout": " ".join(f"{FACE_NAMES[f]}{r}" for f, r in self.layouts[s]),
+                "claims": self._claim_texts(s),
+                "score": self.score[s],
+                "rubies": None if hide else self.rubies[s],
+                "fresh": None if hide else self.fresh[s],
+                "finished": self.finished[s],
+                "penalty": self.penalty[s],
+                "won": None if self.won[s] < 0 else KINDS[self.won[s]].id,
+            })
+        obs = {
+            "variant": self.variant,
+            "phase": self.phase,
+            "round": self.round,
+            "start_player": self.start,
+            "players": players,
+            "rows": [[KINDS[k].id for k in row] for row in self.rows],
+            "pool_size": len(self.pool),
+            "dominoes": self.dominoes,
+            "removed": sorted(KINDS[k].id for k in self.removed),
+            "supply": None if self.supply < 0 else self.supply,
+        }
+        if self.phase == "auction":
+            obs["auction"] = {"holders": self.slot_holder[:], "bids": self.slot_bid[:],
+                              "normal_turns_taken": self.normal_done, "displaced": self.displaced}
+        if self.phase == "sauction":
+            obs["supplementary"] = {"high_bidder": self.s_high, "high_bid": self.s_bid,
+                                    "passed": self.s_passed[:]}
+        return obs
+
+    def _observation_race(self, seat):
+        n = self.num_players
+        players = []
+        for s in range(n):
+            p = {"tracks": self.tracks[s][:], "status": ("racing", "finished", "last")[self.status[s]]
+                 if self.phase != "end" else "-",
+                 "pick": None if self.picks[s] < 0 else FAVOUR_CARDS[self.picks[s]].id}
+            if seat == s:
+                p["layout"] = " ".join(f"{FACE_NAMES[f]}{r}" for f, r in self.layouts[s])
+                p["claims"] = self._claim_texts(s) if self.shapes[s] is not None else []
+                p["gold"] = self.gold[s]
+                p["rubies"] = self.ruby[s]
+                p["building"] = self.building[s]
+                p["said_done"] = s in self.tdone
+                p["claim_in_hand"] = None if self.pend[s] < 0 else KINDS[self.pend[s]].id
+            players.append(p)
+        return {
+            "variant": self.variant,
+            "phase": self.phase,
+            "round": self.rround,
+            "card": None if self.req < 0 else REQ_CARDS[self.req].id,
+            "cards_seen": [REQ_CARDS[c].id for c in self.req_seen],
+            "req_deck_size": len(self.req_deck),
+            "fav_deck_size": len(self.fav_deck),
+            "fav_discard": sorted(FAVOUR_CARDS[c].id for c in self.fav_discard),
+            "display": [FAVOUR_CARDS[c].id for c in self.display],
+            "priority_seat": self.prio,
+            "tick": self.tick,
+            "turn_order": self.tq[:],
+            "turn_pos": self.tpos,
+            "finish_order": self.finish_order[:],
+            "last_player": self.lastp,
+            "fate": self.fate,
+            "players": players,
+            "results": [None if r is None else list(r) for r in self.results],
+            "revealed": [[[list(t) for t in r[0]], list(r[1])] for r in self.revealed],
+            "last_card": None if self.last_req < 0 else REQ_CARDS[self.last_req].id,
+        }
+
+    def _resample(self, seat, rng) -> None:
+        if self.mode == "race":
+            self._resample_race(seat, rng)
+            return
+        # KL-50.2: the undealt pool order (its composition is public)
+        self.pool = sorted(self.pool)
+        rng.shuffle(self.pool)
+        if self.options.get("secret_rubies"):  # KL-21.2
+            for s in range(self.num_players):
+                if s != seat:  # at least what his figure stands on (bids are public)
+                    low = 0
+                    if self.phase == "auction" and self.fig[s] >= 0:
+                        low = self.slot_bid[self.fig[s]]
+                    elif self.phase == "sauction" and self.s_high == s:
+                        low = self.s_bid
+                    self.rubies[s] = max(low, rng.randint(0, 6))
+                    self.fresh[s] = 0
+
+    def _resample_race(self, seat, rng) -> None:
+        """Re-draw the requirement deck (unseen cards of the right colours), the favour deck
+        order, and every other seat's landscape, claims and unrevealed ``done``."""
+        mix = CHILDREN_DECK if self.options.get("children") else DECK_PER_GAME
+        deck = []
+        for colour in ("white", "grey", "black"):
+            seen = sum(1 for c in self.req_seen if REQ_CARDS[c].colour == colour)
+            left = int(mix.get(colour, 0)) - seen
+            cands = [c.index for c in REQ_CARDS if c.colour == colour and c.index not in self.req_seen]
+            rng.shuffle(cands)
+            deck.extend(cands[:max(0, left)])
+        rng.shuffle(deck)
+        self.req_deck = deck[:len(self.req_deck)]
+        self.fav_deck = sorted(self.fav_deck)
+        rng.shuffle(self.fav_deck)
+        if self.phase == "end" or self.req < 0:
+            return
+        card = REQ_CARDS[self.req]
+        committed = self.tq[:self.tpos]
+        mine = seat in self.tdone
+        tdone = [seat] if mine else []
+        for s in range(self.num_players):
+            if s == seat:
+                continue
+            self.claims[s] = []
+            self.pend[s] = -1
+            self.cov[s] = 0
+            self.used[s] = 0
+            self.gold[s] = 0
+            self.ruby[s] = 0
+            built = s in committed if self.phase == "build" else True
+            self.building[s] = not built
+            if not built:
+                self.layouts[s] = []
+                self.boards[s] = ()
+                self.shapes[s] = None
+                continue
+            self.layouts[s] = [list(t) for t in card.witness_layout]
+            self.set_board(s)
+            solve = self.status[s] == 1 or (self.phase == "tick" and s in committed and rng.random() < 0.25)
+            if self.phase == "tick" and s in committed and self.status[s] == 0 and solve:
+                tdone.append(s)
+            if solve and rng.random() < 0.6:
+                sh = self.shapes[s]
+                for k, o, r, c in card.witness_claims:
+                    pid = sh.by_text[f"place {KINDS[k].id} {o} {r} {c}"]
+                    g, rr = rules.lay(self, s, pid)
+                    self.used[s] |= 1 << k
+                    self.gold[s] += g
+                    self.ruby[s] += rr
+        self.tdone = [s for s in self.tq if s in tdone]
+
+    # ------------------------------------------------------------------ results
+    def scores(self) -> list[int]:
+        from .scoring import scores
+        return scores(self)
+
+    def _rank_key(self, seat: int) -> tuple:
+        from .scoring import rank_key
+        return rank_key(self, seat)
+
+    def _why_illegal(self, text: str) -> tuple[str, str]:
+        from .explain import why_illegal
+        return why_illegal(self, text)
+
+
+__all__ = ["KlondikeState", "NUM_KINDS", "REQ_INDEX"]
