@@ -1,0 +1,356 @@
+"""The state of King Solomon's Treasury.
+
+Fields (all plain values; ``to_dict()["state"]`` holds them under the same names):
+
+* ``stacks``: 36 lists of tile codes, bottom -> top, cell ``i = y*6+x`` (SO-2.1, SO-2.4).
+* ``hid``: per cell, how many bottom tiles nobody has ever seen (SO-13.2). A tile that has
+  once been a top tile stays public knowledge even when covered again, so the unseen tiles
+  are always the lowest ``hid[i]`` of the stack.
+* ``coins``: coins per seat. Public knowledge: every payment and every change is made in
+  the open (see ``_observation``).
+* ``pub`` / ``sec``: per seat, the tiles behind his screen that the whole table knows
+  (dug in the open) / that only he knows (received through SO-10, or left unknown to the
+  others after he gave away a tile of his choice).
+* ``item_count``: per seat, number of magic items held (derived, for speed).
+* ``hands``: per seat, the dig-card numbers in hand, sorted (private, SO-13.3).
+* ``box``: cards out of the game, unseen (SO-3.4).
+* ``choices``: per seat, the card chosen this round (0 = none yet); hidden from others until
+  all have chosen (``phase`` leaves ``"choose"``), SO-4.2.
+* ``phase``: ``"choose"`` (secret card choice), ``"turn"`` (moves, items, dig/decline),
+  ``"give"`` (SO-10 gifts of the failing player's choice) or ``"over"``.
+* ``chooser``: seat committing next in the choose phase (seat order), else -1.
+* ``order`` / ``tidx``: this round's turn order by card number (SO-4.3) and whose turn it is.
+* ``round``: 1-based round number.
+* ``moves``: moves made in the current turn (SO-6.5).
+* ``moving``: the player chose ``move`` and now picks which tile move to make.
+* ``declared``: magic items declared for the current dig (SO-11.3), not yet spent.
+* ``picks``: cells chosen so far for a Seal dig (SO-11.7).
+* ``gives``: seats still to receive a tile of the failing player's choice (SO-10.3).
+* ``discard``: played cards, face up, in play order (SO-4.4).
+* ``spent``: treasures paid to the bank; ``used``: magic items spent (public).
+* ``removed``: tiles removed from the game unseen (SO-10.3 remainder).
+
+Derived, rebuilt on load: ``hgt`` (height per cell) and ``lv`` (``lv[k]`` = mask of
+the cells of height exactly ``k``).
+"""
+
+from __future__ import annotations
+
+import json
+
+from meeple.core import State
+
+from . import rules, scoring
+from .actions import CARD_NUMBERS, NCELLS, cell_name, parse_cell
+from .components import ALL_CODES, ITEMS, load
+
+_C = load()
+SEAT_NAMES = ("P1", "P2", "P3", "P4", "P5")
+
+
+class SolomonState(State):
+    """A position of King Solomon's Treasury (see the module docstring for the fields)."""
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self) -> None:
+        """SO-3: stacks of 3 brown-backed + 1 gold-backed tile, coins, cards dealt."""
+        n = self.num_players
+        rng = self.rng
+        brown = [c for c in ALL_CODES for _ in range(_C.mix_brown.get(c, 0))]
+        gold = [c for c in ALL_CODES for _ in range(_C.mix_gold.get(c, 0))]
+        if len(brown) != 3 * NCELLS or len(gold) != NCELLS:
+            raise ValueError("components.json: tile mix must give 108 brown and 36 gold tiles")
+        rng.shuffle(brown)                                       # SO-3.1
+        rng.shuffle(gold)
+        self.stacks = [brown[3 * i:3 * i + 3] + [gold[i]] for i in range(NCELLS)]  # SO-3.2
+        self.hid = [3] * NCELLS
+        self.coins = [_C.start_coins[n]] * n                     # SO-3.3
+        cards = list(CARD_NUMBERS)
+        rng.shuffle(cards)                                       # SO-3.4
+        k = _C.hand_size[n]
+        self.hands = [sorted(cards[i * k:(i + 1) * k]) for i in range(n)]
+        self.box = sorted(cards[n * k:])
+        self.pub = [[] for _ in range(n)]
+        self.sec = [[] for _ in range(n)]
+        self.item_count = [0] * n
+        self.choices = [0] * n
+        self.phase = rules.CHOOSE
+        self.chooser = 0
+        self.order = []
+        self.tidx = 0
+        self.round = 1
+        self.moves = 0
+        self.moving = False
+        self.declared = []
+        self.picks = []
+        self.gives = []
+        self.discard = []
+        self.spent = []
+        self.used = []
+        self.removed = []
+        self._derive()
+        self._set_options()
+
+    def _set_options(self) -> None:
+        self.max_moves = int(self.options.get("max_moves_per_turn", 36))
+        self.upward = self.variant == "children"
+
+    def _derive(self) -> None:
+        """Rebuild ``hgt`` and ``lv`` from ``stacks``."""
+        self.hgt = [len(st) for st in self.stacks]
+        lv = [0] * (_C.max_stack + 1)
+        for i, h in enumerate(self.hgt):
+            lv[h] |= 1 << i
+        self.lv = lv
+
+    @staticmethod
+    def seat_name(seat: int) -> str:
+        """Display name of a seat (``P1`` ..)."""
+        return SEAT_NAMES[seat]
+
+    # --------------------------------------------------------------- contract
+    @property
+    def current_player(self) -> int:
+        return rules.current_player(self)
+
+    def _legal_actions(self):
+        return rules.legal_actions(self)
+
+    def _apply(self, action) -> None:
+        rules.apply(self, action)
+
+    def _why_illegal(self, text: str):
+        from .explain import why_illegal
+        return why_illegal(self, text)
+
+    def _copy(self) -> "SolomonState":
+        new = SolomonState.__new__(SolomonState)
+        self._copy_base(new)
+        new.stacks = [st[:] for st in self.stacks]
+        new.hid = self.hid[:]
+        new.hgt = self.hgt[:]
+        new.lv = self.lv[:]
+        new.coins = self.coins[:]
+        new.pub = [x[:] for x in self.pub]
+        new.sec = [x[:] for x in self.sec]
+        new.item_count = self.item_count[:]
+        new.hands = [x[:] for x in self.hands]
+        new.box = self.box[:]
+        new.choices = self.choices[:]
+        new.phase = self.phase
+        new.chooser = self.chooser
+        new.order = self.order[:]
+        new.tidx = self.tidx
+        new.round = self.round
+        new.moves = self.moves
+        new.moving = self.moving
+        new.declared = self.declared[:]
+        new.picks = self.picks[:]
+        new.gives = self.gives[:]
+        new.discard = self.discard[:]
+        new.spent = self.spent[:]
+        new.used = self.used[:]
+        new.removed = self.removed[:]
+        new.max_moves = self.max_moves
+        new.upward = self.upward
+        return new
+
+    _FIELDS = ("stacks", "hid", "coins", "pub", "sec", "hands", "box", "choices", "phase",
+               "chooser", "order", "tidx", "round", "moves", "moving", "declared", "picks", "gives",
+               "discard", "spent", "used", "removed")
+
+    def _state_dict(self) -> dict:
+        return json.loads(json.dumps({f: getattr(self, f) for f in self._FIELDS}))
+
+    def _load_state_dict(self, d: dict) -> None:
+        n = self.num_players
+
+        def tiles(x):
+            out = [str(t) for t in x]
+            for t in out:
+                if t not in ALL_CODES:
+                    raise ValueError(f"unknown tile code {t!r}")
+            return out
+
+        def ints(x):
+            if not isinstance(x, list):
+                raise TypeError("expected a list")
+            return [int(v) for v in x]
+
+        def per_seat(x, f):
+            if not isinstance(x, list) or len(x) != n:
+                raise ValueError("expected one entry per seat")
+            return [f(v) for v in x]
+
+        stacks = d["stacks"]
+        if not isinstance(stacks, list) or len(stacks) != NCELLS:
+            raise ValueError("stacks must hold 36 lists")
+        self.stacks = [tiles(st) for st in stacks]
+        if any(len(st) > _C.max_stack for st in self.stacks):
+            raise ValueError("a stack holds more than 4 tiles")
+        self.hid = ints(d["hid"])
+        if len(self.hid) != NCELLS or any(not 0 <= h <= max(len(st) - 1, 0)
+                                          for h, st in zip(self.hid, self.stacks)):
+            raise ValueError("hid out of range")
+        self.coins = per_seat(d["coins"], int)
+        self.pub = per_seat(d["pub"], tiles)
+        self.sec = per_seat(d["sec"], tiles)
+        self.item_count = [sum(1 for t in p + q if t in ITEMS) for p, q in zip(self.pub, self.sec)]
+        self.hands = per_seat(d["hands"], ints)
+        self.box = ints(d["box"])
+        self.choices = per_seat(d["choices"], int)
+        phase = d["phase"]
+        if phase not in (rules.CHOOSE, rules.TURN, rules.GIVE_PHASE, rules.OVER):
+            raise ValueError(f"bad phase {phase!r}")
+        self.phase = phase
+        self.chooser = int(d["chooser"])
+        self.order = ints(d["order"])
+        self.tidx = int(d["tidx"])
+        self.round = int(d["round"])
+        self.moves = int(d["moves"])
+        moving = d["moving"]
+        if not isinstance(moving, bool):
+            raise TypeError("moving must be true or false")
+        self.moving = moving
+        self.declared = [str(k) for k in d["declared"]]
+        if any(k not in ITEMS for k in self.declared):
+            raise ValueError("declared holds a non-item")
+        self.picks = ints(d["picks"])
+        self.gives = ints(d["gives"])
+        self.discard = ints(d["discard"])
+        self.spent = tiles(d["spent"])
+        self.used = tiles(d["used"])
+        self.removed = tiles(d["removed"])
+        cards = sorted(self.box + self.discard + [c for h in self.hands for c in h]
+                       + [c for c in self.choices if c and c not in self.discard])
+        if cards != list(CARD_NUMBERS):
+            raise ValueError("the dig cards do not add up to 1..32 exactly once")
+        if phase == rules.CHOOSE and not 0 <= self.chooser < n:
+            raise ValueError("bad chooser")
+        if phase in (rules.TURN, rules.GIVE_PHASE):
+            if sorted(self.order) != list(range(n)) or not 0 <= self.tidx < n:
+                raise ValueError("bad turn order")
+        if any(not 0 <= c < NCELLS for c in self.picks + []) or any(not 0 <= g < n for g in self.gives):
+            raise ValueError("bad picks or gives")
+        self._derive()
+        self._set_options()
+
+    # ------------------------------------------------------------ information
+    def _observation(self, seat) -> dict:
+        """What ``seat`` sees (SO-13). Public: heights, every tile that has ever been on top
+        of a stack, coins (every payment and change is made in the open), the tiles each
+        player dug in the open (``known_tiles``), how many others each holds (``unknown_tiles``),
+        hand sizes, played cards, revealed choices, spent and used tiles. Private: own hand,
+        own unknown tiles, own unrevealed choice."""
+        n = self.num_players
+        revealed = self.phase != rules.CHOOSE
+        board = []
+        for i in range(NCELLS):
+            st = self.stacks[i]
+            h = self.hid[i]
+            board.append({"cell": cell_name(i), "height": len(st), "unseen": h, "seen": st[h:]})
+        players = []
+        over = self.phase == rules.OVER                          # SO-12.1: all revealed
+        for p in range(n):
+            mine = seat == p
+            players.append({
+                "coins": self.coins[p],
+                "known_tiles": sorted(self.pub[p]),
+                "unknown_tiles": len(self.sec[p]),
+                "secret_tiles": sorted(self.sec[p]) if mine or over else None,
+                "hand_size": len(self.hands[p]),
+                "hand": self.hands[p][:] if mine else None,
+                "committed": self.choices[p] != 0,
+                "choice": self.choices[p] if (revealed or mine) and self.choices[p] else None,
+            })
+        return {
+            "variant": self.variant,
+            "round": self.round,
+            "rounds": _C.hand_size[n],
+            "phase": self.phase,
+            "order": self.order[:],
+            "turn_index": self.tidx,
+            "moves": self.moves,
+            "moving": self.moving,
+            "max_moves": self.max_moves,
+            "declared": self.declared[:],
+            "picks": [cell_name(c) for c in self.picks],
+            "gives": self.gives[:],
+            "board": board,
+            "players": players,
+            "discard": self.discard[:],
+            "box_size": len(self.box),
+            "spent": sorted(self.spent),
+            "used": sorted(self.used),
+            "removed_count": len(self.removed),
+        }
+
+    def _resample(self, seat, rng) -> None:
+        """Re-draw what ``seat`` cannot see: unseen stack bottoms, others' unknown tiles,
+        removed tiles, others' hands and unrevealed choices, the box. The unseen items are
+        gathered in sorted order before shuffling, so the result depends only on what
+        ``seat`` sees and ``rng``."""
+        n = self.num_players
+        # tiles
+        pool = []
+        over = self.phase == rules.OVER
+        for i in range(NCELLS):
+            pool.extend(self.stacks[i][:self.hid[i]])
+        for p in range(n):
+            self.pub[p].sort()
+            self.sec[p].sort()
+            if p != seat and not over:
+                pool.extend(self.sec[p])
+        pool.extend(self.removed)
+        pool.sort()
+        rng.shuffle(pool)
+        pos = 0
+        for i in range(NCELLS):
+            h = self.hid[i]
+            if h:
+                self.stacks[i][:h] = pool[pos:pos + h]
+                pos += h
+        for p in range(n):
+            if p != seat and not over:
+                k = len(self.sec[p])
+                self.sec[p] = sorted(pool[pos:pos + k])
+                pos += k
+        self.removed = sorted(pool[pos:])
+        self.item_count = [sum(1 for t in a + b if t in ITEMS) for a, b in zip(self.pub, self.sec)]
+        # cards
+        hidden_choice = self.phase == rules.CHOOSE
+        cards = list(self.box)
+        for p in range(n):
+            if p != seat:
+                cards.extend(self.hands[p])
+                if hidden_choice and self.choices[p]:
+                    cards.append(self.choices[p])
+        cards.sort()
+        rng.shuffle(cards)
+        pos = 0
+        for p in range(n):
+            if p != seat:
+                k = len(self.hands[p])
+                self.hands[p] = sorted(cards[pos:pos + k])
+                pos += k
+                if hidden_choice and self.choices[p]:
+                    self.choices[p] = cards[pos]
+                    pos += 1
+        self.box = sorted(cards[pos:])
+        self.spent.sort()
+        self.used.sort()
+
+    # ---------------------------------------------------------------- results
+    def scores(self) -> list[int]:
+        """Points per seat as SO-12 counts them now (coins + treasures + scroll sets +
+        curse and magic majorities)."""
+        return scoring.scores(self)
+
+    def _rank_key(self, seat: int) -> tuple:
+        """SO-12.9: highest total wins; a tie is a shared victory (no tie-break)."""
+        return (self.scores()[seat],)
+
+
+def cell_index(text: str) -> int:
+    """Index of an algebraic cell name (re-exported for tests)."""
+    return parse_cell(text)

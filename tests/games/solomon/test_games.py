@@ -1,0 +1,139 @@
+"""Whole games of King Solomon's Treasury to the end: every player count and variant."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import meeple
+from meeple.games.solomon import rules
+from meeple.games.solomon.components import load
+from meeple.games.solomon.heuristics import rollout_action
+
+GAME = meeple.load_game("solomon")
+C = load()
+TOTAL = Counter({k: v for k, v in C.mix_total.items() if v})
+
+
+def check_invariants(s):
+    tiles = Counter(t for st in s.stacks for t in st)
+    for p in range(s.num_players):
+        tiles.update(s.pub[p])
+        tiles.update(s.sec[p])
+    tiles.update(s.spent)
+    tiles.update(s.used)
+    tiles.update(s.removed)
+    assert tiles == TOTAL                                     # every tile somewhere, once
+    cards = s.box + s.discard + [c for h in s.hands for c in h]
+    cards += [c for c in s.choices if c and c not in s.discard]
+    assert sorted(cards) == list(range(1, 33))
+    assert s.hgt == [len(st) for st in s.stacks]
+    assert all(0 <= h <= 4 for h in s.hgt)                    # SO-6.3
+    for k in range(5):
+        assert s.lv[k] == sum(1 << i for i in range(36) if s.hgt[i] == k)
+    assert all(0 <= s.hid[i] <= max(s.hgt[i] - 1, 0) for i in range(36))
+    assert all(c >= 0 for c in s.coins)
+    assert s.moves <= s.max_moves
+
+
+def run(n, variant, seed, chooser=None):
+    s = GAME.new_initial_state(num_players=n, seed=seed, variant=variant)
+    r = random.Random(seed)
+    steps = 0
+    while not s.is_terminal():
+        legal = s.legal_actions()
+        assert legal
+        a = chooser(s, legal, r) if chooser else r.choice(legal)
+        s.apply_action(a)
+        steps += 1
+        if steps % 10 == 0:
+            check_invariants(s)
+    check_invariants(s)
+    return s
+
+
+@pytest.mark.parametrize("variant", ["standard", "children"])
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_random_games_to_the_end(n, variant):
+    for seed in range(25):
+        s = run(n, variant, seed)
+        assert s.phase == rules.OVER
+        assert s.round == C.hand_size[n] + 1                  # SO-4.1
+        assert len(s.discard) == n * C.hand_size[n]
+        assert all(not h for h in s.hands)
+        sc = s.scores()
+        assert len(sc) == n and all(isinstance(x, int) for x in sc)
+        assert s.winners() == [p for p in range(n) if sc[p] == max(sc)]  # SO-12.9
+        assert sorted(s.returns()) == sorted(s.returns())
+
+
+def mover(s, legal, r):
+    """Random, but eager to move tiles: long move sequences, the move cap, failures to pay."""
+    if "move" in legal and r.random() < 0.85:
+        return "move"
+    return r.choice(legal)
+
+
+@pytest.mark.parametrize("variant", ["standard", "children"])
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_move_heavy_random_games(n, variant):
+    fails = gives = 0
+    for seed in range(6):
+        s = run(n, variant, 200 + seed, chooser=mover)
+        assert s.phase == rules.OVER
+        fails += sum("cannot pay" in e for e in s.events)
+        gives += sum(" gives a tile to " in e for e in s.events)
+    assert fails > 0                                          # SO-10 exercised
+    if n >= 3:
+        assert gives > 0                                      # SO-10.5 exercised
+
+
+@pytest.mark.parametrize("variant", ["standard", "children"])
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_rollout_policy_games(n, variant):
+    for seed in range(5):
+        s = run(n, variant, 100 + seed, chooser=rollout_action)
+        # the playout policy never moves and never fails to pay
+        assert not any("cannot pay" in e for e in s.events)
+        assert max(s.scores()) > 0
+
+
+def test_small_move_cap_and_zero_cap():
+    for cap in (0, 1, 3):
+        s = GAME.new_initial_state(num_players=3, seed=cap, max_moves_per_turn=cap)
+        r = random.Random(cap)
+        while not s.is_terminal():
+            assert s.moves <= cap
+            s.apply_action(r.choice(s.legal_actions()))
+        check_invariants(s)
+
+
+@pytest.mark.parametrize("n,variant", [(2, "standard"), (3, "children"), (4, "standard"), (5, "standard")])
+def test_greedy_games(n, variant):
+    from meeple.agents import make
+    s = GAME.new_initial_state(num_players=n, seed=n, variant=variant)
+    bots = [make("greedy", p) for p in range(n)]
+    steps = 0
+    while not s.is_terminal():
+        s.apply_action(bots[s.current_player].choose(s))
+        steps += 1
+        if steps % 25 == 0:
+            check_invariants(s)
+    check_invariants(s)
+    assert max(s.scores()) > 0
+
+
+def test_greedy_beats_random_two_players():
+    from meeple.agents import make
+    wins = 0
+    for i in range(10):
+        s = GAME.new_initial_state(num_players=2, seed=500 + i)
+        g = i % 2
+        bots = [make("greedy", i) if p == g else make("random", i) for p in range(2)]
+        while not s.is_terminal():
+            s.apply_action(bots[s.current_player].choose(s))
+        if s.winners() == [g]:
+            wins += 1
+    assert wins >= 8
