@@ -1,0 +1,224 @@
+"""Evaluation for the greedy bot and MCTS depth cuts: an estimate, in groše, of how well a
+seat will finish (comparable across seats, same units as ``scores()``).
+
+value = money
+      + salt between its 3-groše end value (MS-22.1) and its market sell price
+      + a share of the reward of face-up royal orders the seat's salt already meets
+        (larger when a miner of the seat is on its way in the castle queue)
+      - the expected penalty of queued miners that meet no order (MS-19.6)
+      + tools: end value by count (MS-22.1) + a little for each unused tool
+      + miners: future earning power, falling phase by phase
+      + mine position: cubes the seat's rested miners could extract now, net of fees
+      + assistants (income) - tired miners (need rest)
+
+A compound decision in progress (extraction, placement, market ...) of the seat to move is
+first completed greedily, so one-ply lookahead sees the value of a whole action.
+"""
+
+from __future__ import annotations
+
+from . import components as C
+from . import mine as M
+from . import rules
+
+_SUB = frozenset(("extract", "place_from", "place_to", "rope", "assist_from", "castle_from", "market",
+                  "pump", "food", "pay", "deliver", "penalty"))
+MINER_VALUE = (7.0, 4.5, 1.5)  # per owned miner, by phase
+UNUSED_TOOL = (1.5, 1.0, 0.5)
+SHAFT_PRESENCE = 1.5  # first own miner on a connected space (keeps paths open, earns fees)
+# (tuned on greedy self-play: orders completed and phases ended by orders)
+ASSISTANT = (1.5, 1.5, 0.8)
+TIRED = 0.4
+QUEUE_PENALTY = 2.5
+DEPTH_BONUS = 0.05  # deeper miners open the way to richer levels
+ORDER_TRIP = 2.0  # a queued miner that meets an order (progress towards the phase end)
+PARTIAL = 0.3  # share of an order's gain for the part of its salt already held
+HOLD_SHARE = 0.6  # share of (sell price - 3) a held cube is worth
+POTENTIAL = 0.4  # share of the net value of cubes rested miners could extract now
+
+
+def cube_values(state) -> list:
+    """Value of holding one cube of each colour: between the 3-groše end value and the
+    market sell price now (lowest price if the column is full); selling or delivering
+    turns it into more."""
+    out = []
+    for col in range(3):
+        p = C.sell_price(col, state.market[col])
+        if p is None:
+            p = C.MARKET_LOWEST[col]
+        out.append(C.SALT_END_VALUE + HOLD_SHARE * max(0, p - C.SALT_END_VALUE))
+    return out
+
+
+def _salt_and_orders(state, seat: int, salt: list, vals: list) -> float:
+    """Salt value plus the share of order rewards already in reach."""
+    queued = state.q_left[seat] + state.q_right[seat]
+    disc = 1.0 if queued else 0.5
+    if state.phase == C.PHASES - 1 and state.triggered:
+        disc = 1.0 if queued else 0.1
+    salt = salt[:]
+    value = 0.0
+    met = 0
+    orders = [C.ORDERS[o] for o in state.orders_up if o is not None]
+    orders.sort(key=lambda o: -(o.reward - sum(r * v for r, v in zip(o.requires, vals))))
+    for o in orders:
+        req = o.requires
+        if salt[0] >= req[0] and salt[1] >= req[1] and salt[2] >= req[2]:
+            base = sum(r * v for r, v in zip(req, vals))
+            gain = o.reward - base
+            if gain <= 0:
+                continue
+            value += base + disc * gain
+            if met < queued:
+                value += ORDER_TRIP
+            met += 1
+            for k in range(3):
+                salt[k] -= req[k]
+    for o in orders:  # partial progress towards the remaining orders
+        req = o.requires
+        need = req[0] + req[1] + req[2]
+        have = min(salt[0], req[0]) + min(salt[1], req[1]) + min(salt[2], req[2])
+        if 0 < have < need:
+            gain = o.reward - sum(r * v for r, v in zip(req, vals))
+            if gain > 0:
+                value += PARTIAL * gain * have / need
+    value += sum(s * v for s, v in zip(salt, vals))
+    if queued > met:
+        value -= QUEUE_PENALTY * (queued - met)
+    return value
+
+
+def _mine_value(state, seat: int, vals: list, conn: list, rested: list, tired: list,
+                pending=None) -> float:
+    n = state.num_players
+    value = 0.0
+    for s in range(C.NSPACES):
+        i = s * n + seat
+        r = rested[i]
+        t = tired[i]
+        if not (r or t):
+            continue
+        value -= TIRED * t
+        presence = (SHAFT_PRESENCE + DEPTH_BONUS * len(C.PATH[s]) + 0.2 * (r + t - 1)) if conn[s] else 0.2
+        if s < C.FIRST_CHAMBER:
+            value += presence
+            continue
+        c = s - C.FIRST_CHAMBER
+        if not state.revealed[c]:
+            continue
+        cs = state.csalt[c]
+        if pending is not None and pending[0] == s:
+            cs = [a - b for a, b in zip(cs, pending[1])]
+        total = cs[0] + cs[1] + cs[2]
+        if not total:
+            value += 0.1 * (r + t)
+            continue
+        value += presence  # a miner in a chamber with salt (its extraction potential comes on top)
+        if r and conn[s]:
+            w = state.water[c]
+            fees = len(M.paying_spaces(state, seat, s))
+            net = max(0.5, sum(x * v for x, v in zip(cs, vals)) / total - fees)
+            now = min(max(r - w, 0), total) * net
+            # or after pumping the water away (another action, MS-16)
+            pumped = min(r, total) * net - C.pump_cost(w) - 1.0 if w else 0.0
+            value += POTENTIAL * max(now, pumped, 0.0)
+    return value
+
+
+def static_value(state, seat: int) -> float:
+    """The evaluation without completing pending decisions (see module docstring)."""
+    if state.over:
+        return float(state.scores()[seat])
+    n = state.num_players
+    phase = state.phase
+    money = float(state.money[seat])
+    salt = state.salt[seat][:]
+    rested, tired = state.rested, state.tired
+    pending = None
+    if state.stage == "extract" and state.turn == seat:  # count a pending extraction as done
+        s, taken, picks, carts = state.ctx
+        nt = taken[0] + taken[1] + taken[2]
+        if nt:
+            paying = M.paying_spaces(state, seat, s)
+            money -= M.transport_cost(paying, nt, [tuple(x) for x in carts], state.options.get("cart_max_cubes"))
+            salt = [a + b for a, b in zip(salt, taken)]
+            k = max(1, nt + state.water[s - C.FIRST_CHAMBER] - picks)
+            rested, tired = rested[:], tired[:]
+            rested[s * n + seat] -= k
+            tired[s * n + seat] += k
+            pending = (s, taken)
+        money -= 0.8 * picks + 0.8 * len(carts)  # tools spent
+    vals = cube_values(state)
+    value = money + _salt_and_orders(state, seat, salt, vals)
+    tools = state.tools[seat]
+    value += C.tool_end_value(len(tools))
+    value += UNUSED_TOOL[phase] * sum(1 for u in state.tools_used[seat] if not u)
+    value += MINER_VALUE[phase] * state.owned[seat]
+    conn = M.connectivity(state.occ)
+    value += _mine_value(state, seat, vals, conn, rested, tired, pending)
+    value += ASSISTANT[phase] * sum(1 for a in state.assist if a == seat)
+    return value
+
+
+def evaluate(state, seat: int) -> float:
+    """Estimated final total of ``seat`` in groše (see the module docstring)."""
+    if state.over:
+        return float(state.scores()[seat])
+    if state.turn == seat and state.stage in _SUB:
+        state = _complete(state, seat)
+    return static_value(state, seat)
+
+
+def _complete(state, seat: int, limit: int = 10):
+    """Finish the seat's pending compound decision greedily on the static value."""
+    cur = state.clone()
+    for _ in range(limit):
+        if cur.over or cur.turn != seat or cur.stage not in _SUB:
+            break
+        legal = cur.legal_actions()
+        best, best_v = None, float("-inf")
+        for a in legal:
+            child = cur.clone()
+            child.apply_unchecked(a)
+            v = static_value(child, seat)
+            if v > best_v:
+                best, best_v = child, v
+        cur = best
+    return cur
+
+
+def rollout_action(state, legal, rng):
+    """A cheap playout policy, better than uniform: extract when possible, take cubes,
+    send miners to the castle only with salt for an order, otherwise mostly productive moves."""
+    seat = state.current_player
+    st = state.stage
+    if len(legal) == 1:
+        return legal[0]
+    if st == "extract":
+        for a in legal:
+            if a.kind == "take":
+                return a
+        for a in legal:
+            if a.kind == "done":
+                return a
+        return legal[rng.randrange(len(legal))] if hasattr(rng, "randrange") else legal[rng.randbelow(len(legal))]
+    if st == "main":
+        has_order = bool(rules.satisfiable_orders(state, seat))
+        queued = state.q_left[seat] + state.q_right[seat]
+        good = []
+        for a in legal:
+            k = a.kind
+            if k == "extract":
+                return a
+            if k == "castle":
+                if has_order and not queued:
+                    return a
+                continue
+            if k in ("assist", "bucket", "food", "done"):
+                continue
+            good.append(a)
+        if good:
+            legal = good
+    n = len(legal)
+    i = rng.randrange(n) if hasattr(rng, "randrange") else rng.randbelow(n)
+    return legal[i]

@@ -1,0 +1,385 @@
+"""Further Magnum Sal rule tests with values from RULES.md / components.json."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import meeple
+from meeple.games.magnum_sal import components as C
+from meeple.games.magnum_sal import heuristics, text
+
+from .test_examples import (BLACK, GAME, ORANGE, PURPLE, SP, arrive, assert_illegal, chamber, cubes,
+                            give_tools, legal, new, play, put, rested, tired, turn)
+
+
+# ------------------------------------------------------------------ setup (MS-3, MS-4, MS-23)
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_MS_3_setup_numbers(n):
+    s = GAME.new_initial_state(num_players=n, seed=11)
+    assert s.money == [10, 12, 14, 16][:n]
+    assert s.owned == [5 if n == 2 else 4] * n and s.supply == s.owned
+    assert s.salt == [[1, 0, 0]] * n
+    assert s.market == [2, 1, 0]  # MS-3.4 RULING: brown on 4 and 5, green on 6
+    assert len(s.orders_up) == (4 if n == 4 else 3) and all(o.startswith("O1-") for o in s.orders_up)
+    assert len(s.order_stack) == 8 - len(s.orders_up)
+    assert s.inn == {4: 0, 3: 2, 2: 4}[n]  # MS-4.2
+    assert all(s.display) and len(s.pile) == 4 and len(s.deck) == 14  # MS-4.3
+    assert sorted(s.display + s.pile + s.deck) == sorted(k for k in C.TOOL_KINDS for _ in range(3))
+    for lvl, chambers in C.LEVEL_CHAMBERS.items():  # MS-3.1: each level's tiles on that level
+        assert sorted(s.tile[c] for c in chambers) == sorted(C.TILES_BY_LEVEL[lvl])
+    assert not any(s.revealed) and s.current_player == 0 and s.actions_left == 1
+
+
+def test_MS_1_component_data():
+    assert len(C.TILES) == 18 and len(C.ORDERS) == 24
+    assert [C.tool_end_value(k) for k in range(11)] == [0, 2, 2, 6, 6, 10, 10, 14, 14, 20, 20]
+    assert [C.pump_cost(m) for m in range(1, 6)] == [0, 2, 5, 9, 14]
+    assert [C.sell_price(0, c) for c in range(5)] == [5, 4, 3, 3, None]
+    assert [C.buy_price(1, c) for c in range(4)] == [None, 6, 5, 4]
+    assert [C.sell_price(2, c) for c in range(3)] == [8, 7, None]
+    assert C.INN_TRACK == (5, 5, 5, 6, 6, 7, 8)
+    assert C.TILES["I-7"].water == 2  # MS-27 data ruling
+    assert [C.SPACE_IDS[p] for p in C.PATH[SP["II.R3"]]] == ["II.R2", "II.R1", "S4", "S3", "S2", "S1"]
+    assert len(C.PATH[SP["III.L2"]]) == 7 and len(C.PATH[SP["I.R4"]]) == 5
+    assert [C.SPACE_IDS[x] for x in C.BUCKET_ADJ[SP["I.L1"]]] == ["I.L2"]  # MS-2.7: not I.R1
+
+
+# ------------------------------------------------------------------ actions and turn flow
+def test_MS_5_3_same_action_twice():
+    s = new(3)
+    play(s, "place", "from supply", "to S1", "place", "from supply", "to S2")
+    assert rested(s, "S1", ORANGE) == 1 and rested(s, "S2", ORANGE) == 1 and s.current_player == 1
+
+
+def test_MS_15_1_tool_usable_same_turn():
+    s = new(3)
+    s.display = ["rope", "cart", "food"]
+    play(s, "workshop 3 rope", "place", "from supply", "to S1")
+    assert legal(s) == {"rope", "done"}
+    play(s, "rope", "from supply", "to S2")
+    assert s.current_player == 1
+
+
+def test_MS_12_2_assistant_moves_between_buildings():
+    s = new(3)
+    s.assist[0] = ORANGE
+    s.owned[ORANGE] += 1
+    play(s, "assist market", "from @workshop")
+    assert s.assist == [-1, -1, ORANGE, -1]
+
+
+def test_MS_19_2_castle_miner_from_mine_obeys_chain_rule():
+    s = new(3)
+    put(s, "S1", ORANGE)
+    put(s, "S2", ORANGE)
+    s.supply[ORANGE] = 0
+    s.owned[ORANGE] = 2
+    play(s, "castle")
+    assert legal(s) == {"from S2"}  # the S1 miner would cut S2 off
+    play(s, "from S2")
+    assert s.q_right[ORANGE] == 1 and s.occ[SP["S2"]] == 0
+
+
+def test_MS_19_2_no_second_castle_visit():
+    s = new(3)
+    play(s, "castle", "from supply")
+    assert "castle" not in legal(s)
+    assert_illegal(s, "castle", "MS-13.2")
+
+
+def test_MS_11_3_tools_do_not_cancel_rest():
+    s = new(3)
+    put(s, "S1", ORANGE)
+    put(s, "S2", ORANGE, 0, tired=2)
+    give_tools(s, ORANGE, "food")
+    play(s, "pass", "food S2", "done", "pass")
+    assert rested(s, "S2", ORANGE) == 2 and tired(s, "S2", ORANGE) == 0
+
+
+def test_MS_5_4_outside_tools_after_last_action():
+    s = new(3)
+    put(s, "S1", ORANGE)
+    put(s, "S2", ORANGE, 0, tired=1)
+    give_tools(s, ORANGE, "food")
+    play(s, "square", "square" if False else "inn")
+    assert s.current_player == ORANGE and legal(s) == {"done", "food S2"}
+    assert_illegal(s, "pass", "MS-5.2")
+    play(s, "done")
+    assert s.current_player == BLACK
+
+
+def test_MS_17_5_first_transaction_funds_second():
+    s = new(3)
+    s.money[ORANGE] = 0
+    s.salt[ORANGE] = [1, 0, 0]
+    s.market = [0, 2, 0]
+    play(s, "market")
+    assert "buy green" not in legal(s)
+    play(s, "sell brown", "buy green")  # +5, then -5
+    assert s.salt[ORANGE] == [0, 1, 0] and s.money[ORANGE] == 0 and s.market == [1, 1, 0]
+
+
+def test_MS_17_4_market_buy_prices():
+    s = new(3)
+    s.money[ORANGE] = 50
+    s.market = [4, 3, 2]
+    play(s, "market", "buy brown", "buy white")
+    assert s.money[ORANGE] == 50 - 3 - 7 and s.market == [3, 3, 1]
+
+
+def test_MS_10_6_empty_space_on_path():
+    s = new(3)
+    put(s, "S1", ORANGE)
+    put(s, "I.R2", ORANGE)  # nobody on S2 / I.R1: the salt cannot travel
+    chamber(s, "I.R2", brown=2)
+    assert "extract I.R2" not in legal(s)
+
+
+def test_MS_10_3_own_miner_anywhere_on_space_makes_it_free():
+    s = new(3)
+    put(s, "S1", BLACK)
+    put(s, "S1", ORANGE, 0, tired=1)
+    put(s, "S2", BLACK)
+    put(s, "I.R1", ORANGE, 1)
+    chamber(s, "I.R1", brown=1)
+    m = s.money[BLACK]
+    play(s, "extract I.R1", "take brown", "done")
+    assert s.money[BLACK] == m + 1  # only S2 is paying
+
+
+def test_MS_14_1_hire_adds_miner():
+    s = new(4)
+    m = s.money[ORANGE]
+    play(s, "inn")
+    assert s.owned[ORANGE] == 5 and s.supply[ORANGE] == 5 and s.money[ORANGE] == m - 5 and s.inn == 1
+
+
+def test_MS_18_1_square():
+    s = new(3)
+    m = s.money[ORANGE]
+    play(s, "square")
+    assert s.money[ORANGE] == m + 1
+    assert_illegal(s, "square", "MS-13.2")
+
+
+def test_MS_20_8_royal_privilege_skips_right_space():
+    s = new(3)
+    give_tools(s, ORANGE, "royal_privilege")
+    play(s, "castle royal", "from supply")
+    assert s.q_left[ORANGE] == 1 and s.q_right[ORANGE] == 0 and s.tools_used[ORANGE] == [True]
+    assert "castle royal" not in legal(turn(s, ORANGE))
+
+
+def test_MS_20_5_cart_needed_to_afford():
+    s = new(3)
+    put(s, "S1", BLACK)
+    put(s, "S2", BLACK)
+    put(s, "I.R1", ORANGE)
+    chamber(s, "I.R1", brown=1)
+    s.money[ORANGE] = 0
+    give_tools(s, ORANGE, "cart")
+    play(s, "extract I.R1")
+    # one cart must cover both paying spaces; a cube may be taken before the cart is declared
+    assert legal(s) == {"take brown", "cart S2+S1"}
+    play(s, "take brown")
+    assert legal(s) == {"cart S2+S1"}
+    play(s, "cart S2+S1", "done")
+    assert s.money[ORANGE] == 0 and s.salt[ORANGE][0] == 2
+
+
+def test_MS_24_mapped_mine_observation_and_standard_hiding():
+    s = new(3)
+    obs = s.observation(1)
+    assert obs["tile"] == [None] * 18
+    put(s, "S1", ORANGE)
+    put(s, "S2", ORANGE)
+    play(s, "place", "from supply", "to I.L1")
+    obs = s.observation(2)
+    assert obs["tile"][SP["I.L1"] - 6] == s.tile[SP["I.L1"] - 6]
+    assert sum(t is not None for t in obs["tile"]) == 1
+
+
+def test_MS_26_hidden_information_absent():
+    s = GAME.new_initial_state(num_players=3, seed=4)
+    obs = s.observation(0)
+    assert obs["order_stack"] == len(s.order_stack) and obs["pile"] == 4 and obs["deck"] == 14
+    dump = json.dumps(s.observation(None))
+    assert "order_stack" in dump and "rng" not in obs
+
+
+def _hidden_variant(s):
+    """The same position with every hidden part changed."""
+    t = s.clone()
+    if s.variant == "mapped-mine":
+        t.order_stack = t.order_stack[::-1]
+        t.deck = t.deck[::-1]
+        return t
+    t.order_stack = t.order_stack[::-1]
+    t.deck = t.deck[::-1]
+    t.pile = t.pile[1:] + t.pile[:1]
+    tile = t.tile[:]
+    for lvl, chambers in C.LEVEL_CHAMBERS.items():
+        hidden = [c for c in chambers if not t.revealed[c]]
+        vals = [tile[c] for c in hidden]
+        for c, v in zip(hidden, vals[1:] + vals[:1]):
+            tile[c] = v
+    t.tile = tile
+    return t
+
+
+@pytest.mark.parametrize("variant", ["standard", "mapped-mine"])
+def test_MS_26_resample_depends_only_on_observation(variant):
+    s = GAME.new_initial_state(num_players=3, seed=9, variant=variant)
+    r = random.Random(0)
+    for _ in range(40):
+        s.apply_action(r.choice(s.legal_actions()))
+    t = _hidden_variant(s)
+    assert json.dumps(s.observation(1), sort_keys=True) == json.dumps(t.observation(1), sort_keys=True)
+    a = s.resample_hidden(1, random.Random(5))
+    b = t.resample_hidden(1, random.Random(5))
+    assert json.dumps(a.to_dict(), sort_keys=True) == json.dumps(b.to_dict(), sort_keys=True)
+    assert json.dumps(a.observation(1), sort_keys=True) == json.dumps(s.observation(1), sort_keys=True)
+    assert sorted(a.pile + a.deck + a.gone_hidden) == sorted(s.pile + s.deck + s.gone_hidden)
+
+
+def test_state_dict_round_trip_and_rejects_malformed():
+    s = GAME.new_initial_state(num_players=4, seed=2)
+    r = random.Random(1)
+    for _ in range(200):
+        s.apply_action(r.choice(s.legal_actions()))
+    d = json.loads(json.dumps(s.to_dict()))
+    t = GAME.state_from_dict(d)
+    assert json.dumps(t.to_dict(), sort_keys=True) == json.dumps(s.to_dict(), sort_keys=True)
+    assert [a.text for a in t.legal_actions()] == [a.text for a in s.legal_actions()]
+    for key, bad in (("money", [1, 2]), ("stage", "nowhere"), ("tile", ["X"] * 18), ("occ", [9] * 24),
+                     ("salt", [[1, 0]] * 4), ("turn", 7), ("ctx", [[1]]),
+                     ("tile", ["I-1"] * 8 + list(C.TILES_BY_LEVEL["II"]) + list(C.TILES_BY_LEVEL["III"]))):
+        e = json.loads(json.dumps(d))
+        e["state"][key] = bad
+        with pytest.raises(meeple.InvalidRecordError):
+            GAME.state_from_dict(e)
+
+
+def test_options_checked():
+    with pytest.raises(meeple.InvalidConfigError):
+        GAME.new_initial_state(num_players=3, cart_max_cubes=0)
+    with pytest.raises(meeple.InvalidConfigError):
+        GAME.new_initial_state(num_players=3, max_rounds=-1)
+    with pytest.raises(meeple.InvalidConfigError):
+        GAME.new_initial_state(num_players=5)
+    s = GAME.new_initial_state(num_players=2, cart_max_cubes=2, max_rounds=0)
+    assert s.options == {"cart_max_cubes": 2, "max_rounds": 0}
+
+
+def test_max_rounds_safety_cap_ends_phase():
+    s = GAME.new_initial_state(num_players=2, seed=1, max_rounds=2)
+    for _ in range(5):  # round 1: 1 action each, round 2: 2 each
+        s.apply_action("pass")
+    assert s.phase == 0
+    s.apply_action("pass")
+    assert s.phase == 1 and s.start == 1 and any("max_rounds" in e for e in s.events)
+
+
+def test_why_illegal_names_rules():
+    s = new(3)
+    e = assert_illegal(s, "fly away", "MS-7.1")
+    assert "not a Magnum Sal action" in str(e)
+    assert_illegal(s, "take brown", "MS-5.4")  # not in an extraction
+    assert_illegal(s, "extract I.R1")
+    put(s, "S1", ORANGE)
+    put(s, "S2", ORANGE)
+    put(s, "I.R1", ORANGE, 0, tired=1)
+    chamber(s, "I.R1", brown=1)
+    assert_illegal(s, "extract I.R1", "MS-11.2")
+
+
+def test_MS_22_game_ends_after_phase_three():
+    s = GAME.new_initial_state(num_players=2, seed=3, max_rounds=1)
+    while not s.is_terminal():
+        s.apply_action("pass")
+    assert s.phase == 2 and s.over and s.current_player == meeple.TERMINAL
+    assert s.scores() == [10 + 3, 12 + 3]
+    assert s.ranking() == [1, 0]
+
+
+def test_text_render_and_heuristics():
+    from rich.console import Console
+    s = GAME.new_initial_state(num_players=4, seed=6, variant="mapped-mine")
+    r = random.Random(2)
+    for _ in range(150):
+        s.apply_action(r.choice(s.legal_actions()))
+    con = Console(width=100, record=True)
+    con.print(text.render(s, 1))
+    out = con.export_text()
+    assert "Mine" in out and "Royal" in out and "III.R2" in out and "Inn" in out
+    assert max(len(line) for line in out.splitlines()) <= 100
+    std = GAME.new_initial_state(num_players=3, seed=6)
+    con = Console(width=100, record=True)
+    con.print(text.render(std, None))
+    assert "??" in con.export_text()
+    for seat in range(4):
+        v = heuristics.evaluate(s, seat)
+        assert isinstance(v, float)
+    a = heuristics.rollout_action(s, s.legal_actions(), random.Random(0))
+    assert a in s.legal_actions()
+
+
+def test_MS_10_5_two_shared_spaces_paid_in_travel_order():
+    s = new(3)
+    for sp in ("S1", "S2"):
+        put(s, sp, BLACK)
+        put(s, sp, PURPLE)
+    put(s, "I.R1", ORANGE, 2)
+    chamber(s, "I.R1", brown=2)
+    s.money = [10, 0, 0]
+    play(s, "extract I.R1", "take brown", "take brown", "done")
+    assert s.ctx == [[SP["S2"], 2], [SP["S1"], 2]] and s.money[ORANGE] == 6
+    play(s, "pay black", "pay purple", "pay purple")
+    assert s.ctx == [[SP["S1"], 1]]
+    play(s, "pay purple")
+    assert s.money == [6, 1, 3] and s.stage == "main"
+
+
+def test_MS_20_5_two_capped_carts_on_one_space():
+    s = new(3, cart_max_cubes=2)
+    put(s, "S1", BLACK)
+    put(s, "S2", ORANGE)
+    put(s, "I.R1", ORANGE, 4)
+    chamber(s, "I.R1", brown=3, green=1)
+    give_tools(s, ORANGE, "cart", "cart")
+    s.money[ORANGE] = 20
+    play(s, "extract I.R1", "take brown", "take brown", "take brown", "take green", "cart S1", "cart S1", "done")
+    assert s.money[ORANGE] == 20  # 2 + 2 cubes carried free through S1
+    s = new(3, cart_max_cubes=2)
+    put(s, "S1", BLACK)
+    put(s, "S2", ORANGE)
+    put(s, "I.R1", ORANGE, 4)
+    chamber(s, "I.R1", brown=3, green=1)
+    give_tools(s, ORANGE, "cart")
+    s.money[ORANGE] = 20
+    play(s, "extract I.R1", "take brown", "take brown", "take brown", "cart S1", "done")
+    assert s.money[ORANGE] == 19  # 3 cubes, 2 carried free
+
+
+def test_MS_9_3_rope_reveals_each_chamber():
+    s = new(3)
+    put(s, "S1", ORANGE)
+    put(s, "S2", ORANGE)
+    give_tools(s, ORANGE, "rope")
+    play(s, "place", "from supply", "to I.L1", "rope", "from supply", "to I.R1")
+    assert s.revealed[SP["I.L1"] - 6] and s.revealed[SP["I.R1"] - 6]
+    assert sum(s.revealed) == 2
+
+
+def test_MS_19_5_castle_assistant_paid_per_completion():
+    s = new(3)
+    s.orders_up = ["O1-1", "O1-5", "O1-6"]
+    s.order_stack = ["O1-2"]
+    s.assist[3] = PURPLE
+    s.money[PURPLE] = 0
+    s.salt[BLACK] = [2, 0, 0]
+    arrive(s, BLACK)
+    assert s.money[PURPLE] == 1 and s.orders_up == ["O1-2", "O1-5", "O1-6"] and s.order_stack == []
