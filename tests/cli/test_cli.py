@@ -151,7 +151,10 @@ def test_every_game_human_can_save_and_resume(name, tmp_path):
     game = meeple.load_game(name)
     save = tmp_path / "s.json"
     seats = ",".join(["human"] + ["random"] * (game.min_players - 1))
-    r = run("play", name, "--seats", seats, "--seed", "2", "--save", str(save), input="help rules\n1\n1\nquit\n")
+    # keep simulation safety caps on: the game is resumed by bots only
+    caps = [f"--option={o.name}={o.default}" for o in game.options if o.human_default is not None]
+    r = run("play", name, "--seats", seats, "--seed", "2", "--save", str(save), *caps,
+            input="help rules\n1\n1\nquit\n")
     assert r.exit_code == 0, r.output
     assert save.exists()
     r = run("replay", str(save))
@@ -167,3 +170,16 @@ def test_hint_shows_three_actions_with_win_chances(tmp_path):
     assert r.exit_code == 0, r.output
     assert "Hint (hard bot)" in r.output and "est. win chance" in r.output
     assert "draw" in r.output.split("Hint (hard bot)")[1] and "%" in r.output
+
+
+def test_play_switches_simulation_caps_off_for_people(tmp_path):
+    """Magnum Sal's max_rounds safety cap (not a rule) is off when a person plays."""
+    save = tmp_path / "ms.json"
+    r = run("play", "magnum-sal", "--seats", "human,random", "--seed", "1", "--save", str(save), input="quit\n")
+    assert r.exit_code == 0, r.output
+    assert json.loads(save.read_text())["record"]["options"]["max_rounds"] == 0
+    r = run("play", "magnum-sal", "--seats", "human,random", "--seed", "1", "--save", str(save),
+            "--option", "max_rounds=30", input="quit\n")
+    assert json.loads(save.read_text())["record"]["options"]["max_rounds"] == 30
+    r = run("play", "magnum-sal", "--seats", "random,random", "--seed", "1", "--save", str(save))
+    assert r.exit_code == 0 and "final ranking" in r.output

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import math
 import random
 from types import ModuleType
 
@@ -64,23 +65,39 @@ def evaluate(state: State, seat: int) -> float:
     return float(h.evaluate(state, seat))
 
 
-def relative_values(state: State) -> list[float]:
-    """Per-seat value in [0, 1] of a (maybe unfinished) state, for search back-ups.
-
-    Terminal: ``state.returns()``. Otherwise each seat's evaluation is compared with every
-    other seat's through a logistic on the difference (scaled by the spread of values).
-    """
-    if state.is_terminal():
-        return state.returns()
-    n = state.num_players
-    vals = [evaluate(state, s) for s in range(n)]
-    scale = max(1.0, (max(vals) - min(vals)) or 1.0, sum(abs(v) for v in vals) / n / 4)
+def _pairwise(vals: list[float], scale: float) -> list[float]:
+    """Per seat: mean over the other seats of a logistic on the value difference."""
+    n = len(vals)
     out = []
-    import math
     for s in range(n):
         acc = 0.0
         for o in range(n):
             if o != s:
-                acc += 1.0 / (1.0 + math.exp(-(vals[s] - vals[o]) * 4.0 / scale))
+                x = (vals[s] - vals[o]) * 4.0 / scale
+                acc += 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, x))))
         out.append(acc / (n - 1) if n > 1 else 1.0)
     return out
+
+
+MARGIN_WEIGHT = 0.25
+"""Share of a finished game's value that rewards the score margin (the rest: the ranking)."""
+
+
+def relative_values(state: State) -> list[float]:
+    """Per-seat value in [0, 1] of a (maybe unfinished) state, for search back-ups.
+
+    Finished: ``(1 - MARGIN_WEIGHT) * returns()`` plus ``MARGIN_WEIGHT`` times a logistic
+    on score differences, so a search still prefers a bigger win (or a smaller loss).
+    Unfinished: the game's evaluation per seat compared pairwise through a logistic on the
+    difference, scaled by the spread of the values.
+    """
+    n = state.num_players
+    if state.is_terminal():
+        ret = state.returns()
+        scores = [float(x) for x in state.scores()]
+        scale = max(4.0, max(scores) - min(scores), sum(abs(v) for v in scores) / n / 4)
+        margin = _pairwise(scores, scale)
+        return [(1.0 - MARGIN_WEIGHT) * r + MARGIN_WEIGHT * m for r, m in zip(ret, margin)]
+    vals = [evaluate(state, s) for s in range(n)]
+    scale = max(1.0, max(vals) - min(vals), sum(abs(v) for v in vals) / n / 4)
+    return _pairwise(vals, scale)

@@ -134,6 +134,11 @@ class MCTSAgent(Agent):
                 if not legal:
                     break
                 p = s.current_player
+                if p != seat and s.is_secret_decision():
+                    # another seat's secret choice: the observer cannot tell it apart,
+                    # so it is drawn by the playout policy and the tree does not branch
+                    s.apply_unchecked(self._policy(s, legal, rng))
+                    continue
                 children = node.children
                 untried = []
                 for a in legal:
@@ -167,6 +172,14 @@ class MCTSAgent(Agent):
                 break
         self.last_iterations = it
         return root
+
+    def _policy(self, state: State, legal: list[Action], rng) -> Action:
+        if self.rollout == "greedy":
+            h = heuristics_of(state)
+            rollout = getattr(h, "rollout_action", None) if h is not None else None
+            if rollout is not None:
+                return rollout(state, legal, rng)
+        return legal[rng.randrange(len(legal))]
 
     def action_values(self, state: State) -> list[tuple[Action, float, int]]:
         """Each legal action with its mean value for the acting seat (0..1) and visit count."""

@@ -85,7 +85,13 @@ def play(
         seat_list = parse_seats(seats) if seats else ["human"] + ["greedy"] * (g.max_players - 1)
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "little")
-        state = _new_state(g, len(seat_list), seed, variant, parse_options(option))
+        options = parse_options(option)
+        if "human" in seat_list:
+            # simulation safety caps are off when a person plays (Option.human_default)
+            for o in g.options:
+                if o.human_default is not None and o.name not in options:
+                    options[o.name] = o.human_default
+        state = _new_state(g, len(seat_list), seed, variant, options)
     if "human" not in seat_list:
         console.print("[dim]No human seat: watching the bots play.[/]")
     save_path = save or load or Path(f"meeple-{g.name}-{seed}.json")

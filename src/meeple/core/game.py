@@ -23,7 +23,9 @@ class Option:
         kind: the Python type the value must have (``bool``, ``int``, ``str``, ``list``);
             ``None`` means the default's type. ``int`` options also accept ``None`` when the
             default is ``None``.
-        human_only: True for safety options meant to be off in human games.
+        human_default: the value ``meeple play`` uses when a person sits at the table and
+            the option was not given (e.g. ``0`` to switch a simulation safety cap off);
+            ``None``: same as ``default``.
     """
 
     name: str
@@ -31,6 +33,7 @@ class Option:
     help: str
     choices: tuple | None = None
     kind: type | None = None
+    human_default: Any = None
 
 
 class Game:

@@ -80,6 +80,16 @@ class State:
     def current_player(self) -> int:
         raise NotImplementedError
 
+    def is_secret_decision(self) -> bool:
+        """True when the current decision is a secret commitment (hidden from the other seats
+        until revealed, e.g. a simultaneous card choice). Search bots must not branch on
+        another seat's secret choice. Games with secret choices override this."""
+        return False
+
+    def is_truncated(self) -> bool:
+        """True when a documented safety option (not a rule) cut the game short somewhere."""
+        return False
+
     def is_terminal(self) -> bool:
         """True when the game is over."""
         return self.current_player == TERMINAL

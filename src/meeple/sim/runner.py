@@ -79,7 +79,7 @@ def play_game(game_name: str, bots: list[str], seed: int, variant: str | None = 
         index=index, seed=seed, bots=list(bots), scores=list(state.scores()), ranking=state.ranking(),
         returns=state.returns(), winners=state.winners(), steps=steps,
         seconds=time.perf_counter() - t0,
-        truncated=bool(getattr(state, "truncated", False)),
+        truncated=state.is_truncated(),
     )
 
 

@@ -348,9 +348,18 @@ def test_text_render_whole_board():
 def test_heuristics_evaluate_prefers_money():
     from meeple.games.lignum.heuristics import evaluate
     s = new(2)
-    base = evaluate(s, 0)
+    scarce = evaluate(s, 0)
     s.money[0] += 5
-    assert evaluate(s, 0) == pytest.approx(base + 5)
+    # with little cash a dollar is worth more than a dollar (it spares a loan, LG-21.3)
+    assert evaluate(s, 0) >= scarce + 5
+    s.money[0] = 40
+    rich = evaluate(s, 0)
+    s.money[0] += 5
+    assert evaluate(s, 0) == pytest.approx(rich + 5)
+    # LG-21.3: a loan ($4 now, $7 back) is worth less than nothing to a rich player
+    s.money[0] += 4
+    s.loans[0] = 1
+    assert evaluate(s, 0) == pytest.approx(rich + 5 + 4 - 7)
 
 
 def test_LG_8_4_4_hidden_products_option():
@@ -411,3 +420,51 @@ def test_LG_24_5_tactical_food_taken_after_placement():
     assert s.round == 1 and s.phase == "travel"
     assert s.food[first] == 1 and s.food[other] == 1
     assert s.areas_food[food_areas[0] - 1] == 0
+
+
+def _random_play(s, seed, on_step=None):
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        legal_now = s.legal_actions()
+        before = (s.round, s.prevealed[:], len(s.pused))
+        s.apply_action(legal_now[rng.randrange(len(legal_now))])
+        if on_step:
+            on_step(before, s)
+    return s
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_LG_24_2_tactical_cards_revealed_one_round_ahead(n):
+    """Audit LG-24.2/24.5 RULING: the cards shown during a round are exactly the ones placed at
+    the start of the next spring/summer/fall round (across the winter too); none are shown
+    during Y2 fall; per round 3/2/1 cards for 4/3/2 players (LG-23.1)."""
+    k = {4: 3, 3: 2, 2: 1}[n]
+    for seed in range(3):
+        s = new(n, variant="advanced-tactical", seed=seed)
+        assert s.round == 0 and len(s.prevealed) == k          # Y1 summer's cards, at setup
+        seen = []
+
+        def check(before, s, seen=seen):
+            r0, shown, used = before
+            if s.round != r0 and s.round not in (3, 7) and s.phase != "over":
+                seen.append(s.round)
+                assert s.pused[used:] == shown                   # placed = shown last round
+                if s.round == 6:
+                    assert s.prevealed == []                    # nothing after Y2 fall
+                else:
+                    assert len(s.prevealed) == k
+        _random_play(s, seed, check)
+        assert seen == [1, 2, 4, 5, 6]
+
+
+def test_LG_20_8_second_winter_uses_year_two_card():
+    """Audit LG-3.6/LG-20.8/20.9: the Y1 winter demands come from the year-1 card, the Y2 winter
+    demands from the year-2 card (the visible half of each)."""
+    from meeple.games.lignum.components import WINTER_CARDS
+    for seed in range(4):
+        s = _random_play(new(3, seed=seed), seed)
+        shown = [e for e in s.events if e.startswith("winter card:")]
+        want = [WINTER_CARDS[c][1 + half] for c, half in s.winter]
+        assert shown == [f"winter card: {f} food, {h} heating" for f, h in want]
+        feeds = [e for e in s.events if " feeds " in e]
+        assert len(feeds) == 6                                   # 3 players x 2 winters

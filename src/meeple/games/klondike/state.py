@@ -163,6 +163,10 @@ class KlondikeState(State):
     def current_player(self) -> int:
         return self.cur
 
+    def is_secret_decision(self) -> bool:
+        """KL-40.1: in the race, layouts and tick moves stay secret until the check."""
+        return self.phase in ("build", "tick")
+
     def _legal_actions(self):
         p = self.phase
         if p == "auction":

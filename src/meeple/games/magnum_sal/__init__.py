@@ -38,6 +38,8 @@ entered). Option cart_max_cubes=2: a cart carries at most 2 cubes free (designer
 Safety option max_rounds (default 30; 0 turns it off): a phase also ends after that many
 rounds, so that self-play of weak bots that never complete royal orders always ends. It is not a
 rule of the game (MS-5.5: no turn limit); real phases end by orders long before 30 rounds.
+`meeple play` switches it off when a person is at the table (give --option max_rounds=30 to
+keep it); simulations report games it cut short ("truncated").
 """
 
 
@@ -56,7 +58,7 @@ class MagnumSalGame(Game):
         Option("cart_max_cubes", None, "cubes a cart carries free (None = unlimited, 2 = designers' cap)",
                kind=int),
         Option("max_rounds", 30, "safety cap: a phase ends after this many rounds (0 = off; "
-               "not a rule, see rules_help)", kind=int),
+               "not a rule, see rules_help; off when a person plays)", kind=int, human_default=0),
     )
     state_class = MagnumSalState
     package = "meeple.games.magnum_sal"

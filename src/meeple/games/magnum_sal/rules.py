@@ -123,6 +123,7 @@ def setup(state) -> None:
     state.phase = 0
     state.round = 1
     state.rounds_total = 0
+    state.capped = 0
     state.start = 0
     state.turn = 0
     state.actions_left = 0
@@ -841,6 +842,7 @@ def _end_turn(state) -> None:
         cap = state.options.get("max_rounds")
         if state.triggered or (cap and state.round >= cap):
             if not state.triggered:
+                state.capped += 1
                 state.log(f"Safety cap: phase ends after {cap} rounds (option max_rounds)")
             _end_phase(state)
             return

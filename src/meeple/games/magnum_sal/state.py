@@ -21,7 +21,8 @@ spaces indexed as ``components.SPACES`` (S1..S6, then the 18 chambers), chamber 
   tools, hidden, top last); ``deck`` (hidden, top last); ``gone_hidden`` (face-down tools
   that left the game unseen); ``gone_seen`` (display tools that left the game).
 * ``market`` [3] cube counts; ``inn`` marker index (== len(track): closed).
-* ``phase`` 0..2; ``round`` 1.. in the phase; ``rounds_total``; ``start`` start-player seat;
+* ``phase`` 0..2; ``round`` 1.. in the phase; ``rounds_total``; ``capped`` phases ended by the
+  safety cap ``max_rounds`` (not a rule); ``start`` start-player seat;
   ``turn`` seat whose turn it is; ``actions_left``; ``acted`` (a non-pass action this
   turn); ``visited`` buildings visited this turn; ``triggered`` (MS-21.1); ``over``.
 * ``arrivals`` castle arrivals still to resolve this turn; ``stage`` (str) and ``ctx``
@@ -39,7 +40,7 @@ _LIST_FIELDS = ("money", "owned", "supply", "rested", "tired", "occ", "assist", 
                 "tile", "revealed", "flipped", "water", "orders_up", "order_stack", "display",
                 "pile", "deck", "gone_hidden", "gone_seen", "market", "visited")
 _NESTED_FIELDS = ("salt", "tools", "tools_used", "csalt", "orders_done")
-_SCALAR_FIELDS = ("order_counter", "inn", "phase", "round", "rounds_total", "start", "turn",
+_SCALAR_FIELDS = ("order_counter", "inn", "phase", "round", "rounds_total", "capped", "start", "turn",
                   "actions_left", "acted", "triggered", "over", "arrivals", "stage")
 
 
@@ -99,6 +100,7 @@ class MagnumSalState(State):
         new.phase = self.phase
         new.round = self.round
         new.rounds_total = self.rounds_total
+        new.capped = self.capped
         new.start = self.start
         new.turn = self.turn
         new.actions_left = self.actions_left
@@ -171,7 +173,7 @@ class MagnumSalState(State):
         for o in self.orders_up + self.order_stack + [x for od in self.orders_done for x in od]:
             if o is not None and o not in C.ORDERS:
                 raise ValueError(f"unknown order {o!r}")
-        for k in ("order_counter", "inn", "phase", "round", "rounds_total", "start", "turn",
+        for k in ("order_counter", "inn", "phase", "round", "rounds_total", "capped", "start", "turn",
                   "actions_left", "arrivals"):
             v = getattr(self, k)
             if isinstance(v, bool) or not isinstance(v, int):
@@ -229,6 +231,10 @@ class MagnumSalState(State):
         self.gone_hidden = pool[a + b:]
 
     # ------------------------------------------------------------ results
+    def is_truncated(self) -> bool:
+        """True when a phase ended by the safety cap ``max_rounds`` rather than by MS-21.1."""
+        return self.capped > 0
+
     def scores(self) -> list[int]:
         """Money + 3 per salt cube + tool value, per seat, in groše (MS-22.1)."""
         return scoring.scores(self)

@@ -113,6 +113,10 @@ class SolomonState(State):
     def current_player(self) -> int:
         return rules.current_player(self)
 
+    def is_secret_decision(self) -> bool:
+        """SO-4: the card choice is a secret commitment until all have chosen."""
+        return self.phase == "choose"
+
     def _legal_actions(self):
         return rules.legal_actions(self)
 
