@@ -183,3 +183,41 @@ def test_play_switches_simulation_caps_off_for_people(tmp_path):
     assert json.loads(save.read_text())["record"]["options"]["max_rounds"] == 30
     r = run("play", "magnum-sal", "--seats", "random,random", "--seed", "1", "--save", str(save))
     assert r.exit_code == 0 and "final ranking" in r.output
+
+
+def test_notation_forgives_spaces_and_capitals():
+    state = meeple.load_game("toy").new_initial_state(2, seed=1)
+    state.apply_action("  DRAW ")
+    assert state.history == ["draw"]
+
+
+def test_bad_seat_in_a_save_is_a_clean_error(tmp_path):
+    save = tmp_path / "g.json"
+    run("play", "toy", "--seats", "human,human", "--seed", "9", "--save", str(save), input="1\nquit\n")
+    data = json.loads(save.read_text())
+    data["seats"] = ["human", "bogus"]
+    save.write_text(json.dumps(data))
+    r = run("play", "toy", "--load", str(save))
+    assert r.exit_code == 2 and "unknown bot" in r.output and "Traceback" not in r.output
+    data["seats"] = ["human", "greedy"]
+    data["meeple_save"] = 99
+    save.write_text(json.dumps(data))
+    r = run("replay", str(save))
+    assert r.exit_code == 2 and "unknown save format" in r.output
+
+
+def test_default_save_never_overwrites(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for _ in range(2):
+        r = run("play", "toy", "--seats", "human,human", "--seed", "5", input="quit\n")
+        assert r.exit_code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["meeple-toy-5-2.json", "meeple-toy-5.json"]
+
+
+def test_bots_secret_choices_are_not_shown_to_people(tmp_path):
+    """Solomon SO-4: a bot's card choice is announced as secret, not named."""
+    r = run("play", "solomon", "--seats", "random,human", "--seed", "3", "--save", str(tmp_path / "s.json"),
+            input="quit\n")
+    assert r.exit_code == 0, r.output
+    assert "makes a secret choice" in r.output
+    assert "plays play " not in r.output

@@ -30,6 +30,16 @@ def _progress() -> Progress:
                     MofNCompleteColumn(), TimeRemainingColumn(), console=console, transient=False)
 
 
+def _free_path(path: Path) -> Path:
+    """``path``, or ``name-2.json``, ``name-3.json`` ... if it exists (never overwrite a save)."""
+    k = 2
+    candidate = path
+    while candidate.exists():
+        candidate = path.with_name(f"{path.stem}-{k}{path.suffix}")
+        k += 1
+    return candidate
+
+
 def _new_state(game, num_players: int, seed: int, variant: Optional[str], options: dict):
     try:
         return game.new_initial_state(num_players=num_players, seed=seed, variant=variant, **options)
@@ -77,7 +87,7 @@ def play(
             fail(str(e))
         if state.game is not g:
             fail(f"{load} is a saved game of {state.game.name}, not {g.name}")
-        seat_list = parse_seats(seats) if seats else (saved_seats or ["human"] * state.num_players)
+        seat_list = parse_seats(seats or ",".join(saved_seats or ["human"] * state.num_players))
         if len(seat_list) != state.num_players:
             fail(f"the saved game has {state.num_players} seats, --seats names {len(seat_list)}")
         seed = state.seed
@@ -94,7 +104,7 @@ def play(
         state = _new_state(g, len(seat_list), seed, variant, options)
     if "human" not in seat_list:
         console.print("[dim]No human seat: watching the bots play.[/]")
-    save_path = save or load or Path(f"meeple-{g.name}-{seed}.json")
+    save_path = save or load or _free_path(Path(f"meeple-{g.name}-{seed}.json"))
     console.print(f"[bold]{g.title}[/]: {state.num_players} players, variant {state.variant}, seed {seed}. "
                   "Type 'help' for commands.")
     play_loop(state, seat_list, save_path, seed)
@@ -246,10 +256,15 @@ def ladder(
 
 def main() -> None:
     """Entry point of the ``meeple`` command: clean messages and exit code 2 for bad input."""
+    import sys
+
+    from .common import err_console
+
     try:
         app()
     except (InvalidConfigError, InvalidRecordError) as e:
-        fail(str(e))
+        err_console.print(f"[bold red]error:[/] {e}")
+        sys.exit(2)
 
 
 if __name__ == "__main__":

@@ -51,6 +51,9 @@ def load_save(path: str | Path) -> tuple[State, list[str] | None]:
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise InvalidRecordError(f"{path} is not a JSON save file: {e}") from e
     if isinstance(data, dict) and "record" in data:
+        if data.get("meeple_save") != SAVE_FORMAT:
+            raise InvalidRecordError(f"{path}: unknown save format {data.get('meeple_save')!r} "
+                                     f"(this meeple writes format {SAVE_FORMAT})")
         record, saved, seats = data["record"], data.get("state"), data.get("seats")
     else:
         record, saved, seats = data, None, None
@@ -118,7 +121,11 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
         shown_events = len(events)
         if seat in bots:
             action = bots[seat].choose(state)
-            console.print(f"[magenta]{seat_label(seat, seats)}[/] plays [bold]{action.text}[/]")
+            if state.is_secret_decision() and len(bots) < len(seats):
+                # a secret commitment stays hidden from the people at the table
+                console.print(f"[magenta]{seat_label(seat, seats)}[/] makes a secret choice")
+            else:
+                console.print(f"[magenta]{seat_label(seat, seats)}[/] plays [bold]{action.text}[/]")
             state.apply_action(action)
             continue
         if last_human != (seat, state.move_number):
@@ -147,7 +154,10 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
             last_human = None
             continue
         if word == "log":
-            n = int(rest) if rest.strip().isdigit() else 20
+            if rest.strip() and not rest.strip().isdigit():
+                console.print("[red]log takes a positive number of events, e.g. 'log 30'.[/]")
+                continue
+            n = int(rest) if rest.strip() else 20
             for e in state.events[-n:]:
                 console.print(f"  {e}")
             continue

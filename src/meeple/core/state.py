@@ -145,8 +145,13 @@ class State:
                 rule that forbids it (when the game can tell) and nothing changes.
         """
         text = text.strip()
-        for a in self.legal_actions():
+        legal = self.legal_actions()
+        for a in legal:
             if a.text == text:
+                return a
+        loose = " ".join(text.split()).lower()  # forgive extra spaces and capitals
+        for a in legal:
+            if a.text.lower() == loose:
                 return a
         self._raise_illegal(text)
 
