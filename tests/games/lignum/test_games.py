@@ -93,15 +93,18 @@ def test_greedy_beats_random_two_players(variant):
     assert wins >= 18
 
 
-@pytest.mark.parametrize("variant,threshold", [("basic", 10.0), ("advanced-tactical", 10.0)])
-def test_greedy_self_play_three_players_sensible(variant, threshold):
-    """Greedy self-play (3 players, 10 seeds) ends with clearly positive money, prepares for
-    the winters (LG-20.8/20.9: few missing food cubes or heating sticks), and sells wood,
-    dried wood included (LG-15/16). Measured on these seeds: mean about $18 (basic) and
-    $21 (advanced-tactical); before the heuristics rework greedy averaged -$14 to -$18."""
+@pytest.mark.parametrize("n,variant,seeds,threshold", [(3, "basic", 10, 10.0),
+                                                    (3, "advanced-tactical", 10, 10.0),
+                                                    (4, "advanced", 6, 10.0)])
+def test_greedy_self_play_sensible(n, variant, seeds, threshold):
+    """Greedy self-play ends with clearly positive money, prepares for the winters
+    (LG-20.8/20.9: few missing food cubes or heating sticks) and sells wood, dried wood
+    included (LG-15/16). Measured on these seeds: mean $19.4 (3p basic), $26.2 (3p
+    advanced-tactical); over 20-30 games per setting $21-26 in 3- and 4-player self-play,
+    where before the heuristics rework greedy averaged -$14 to -$18."""
     money, missing, sold, dried = [], 0, 0, 0
-    for seed in range(10):
-        s = _play_bots(3, variant, seed, ["greedy"] * 3)
+    for seed in range(seeds):
+        s = _play_bots(n, variant, seed, ["greedy"] * n)
         money += s.scores()
         for e in s.events:
             if " missing" in e:
@@ -109,7 +112,7 @@ def test_greedy_self_play_three_players_sensible(variant, threshold):
             if " sells " in e and " from " in e and "river" not in e:
                 sold += 1
                 dried += " from d2 " in e or " from d3 " in e
-    mean = sum(money) / len(money)
-    assert mean > threshold, mean
-    assert missing / 30 < 1.0, missing          # at most ~1 missing item per player and game
-    assert sold / 30 >= 4 and dried >= 10, (sold, dried)
+    games = seeds * n
+    assert sum(money) / games > threshold, money
+    assert missing / games < 1.0, missing        # well under one missing item per player and game
+    assert sold / games >= 4 and dried / games >= 0.3, (sold, dried)

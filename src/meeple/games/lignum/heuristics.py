@@ -17,8 +17,12 @@ would hold at the end of that round:
    the saw room / on the woodpile / on the river at what they will sell for after the remaining
    steps, minus the cost of those steps + food and heating: every missing food cube or heating
    stick of a coming winter costs $3 (LG-20.8/20.9) when nothing can be done about it any more,
-   less while rounds to produce or buy it remain + equipment, fodder, product tokens, huts and
-   tasks at small use values.
+   less while rounds to produce or buy it remain + equipment, fodder, product tokens and huts
+   at small use values + held tasks (LG-25) at reward x the chance of completing them, judged
+   from the pieces already drying towards the required dryers.
+
+When choosing a felling area (LG-7.1) the seat predicts that the players before it in player
+order each take the area best for them, and shares wood and food (LG-7.3, LG-10.2) with them.
 
 A decision that is only half made (a stage such as ``space4`` before the number is chosen, a
 trip whose pieces are still to be placed, sticks still to be split) is valued as its best
@@ -32,6 +36,7 @@ from .components import (
     BASE_PRICE,
     BONUS,
     LOAN_REPAY,
+    PLACEMENT_CARDS,
     SAW_YIELD,
     TASK_CARDS,
     WINTER_CARDS,
@@ -223,6 +228,18 @@ def _project(state, seat: int, ctx: _Ctx, mill_job: int, over: dict) -> float:
         spent += c + extra
         return extra
 
+    def eff(c):
+        """Effective cost of a slot of nominal cost ``c`` now (loans included), None if unaffordable."""
+        if c is None or c < 1:
+            return c
+        if budget < c:
+            return None
+        if cash >= c:
+            return c
+        short = c - cash
+        first = min(short, first_left)
+        return c + first * _LOAN_RATE + (short - first) * 2.25
+
     # which of the seat's own steps are still ahead (or in progress) this round
     if winter:
         wpos = _WPOS.get(ph, 8)
@@ -336,7 +353,7 @@ def _project(state, seat: int, ctx: _Ctx, mill_job: int, over: dict) -> float:
     def saw_cost():
         """Cost of one sawing (worker + saw) or None if impossible now."""
         a_ = sawyers.peek()
-        b_ = saws.peek()
+        b_ = eff(saws.peek())
         if a_ is None or b_ is None:
             return None
         return a_ + b_
@@ -395,7 +412,7 @@ def _project(state, seat: int, ctx: _Ctx, mill_job: int, over: dict) -> float:
                 place(p)
 
     def carry_gain(p):
-        c = carriers.peek()
+        c = eff(carriers.peek())
         if c is None:
             return None
         opts = []
@@ -423,7 +440,7 @@ def _project(state, seat: int, ctx: _Ctx, mill_job: int, over: dict) -> float:
     # 4. wood in the felling area: fell (LG-10) when the piece is worth its cutter
     if fell_left and not winter:
         while sum(area_wood):
-            c = cutters.peek()
+            c = eff(cutters.peek())
             if c is None:
                 break
             best = None
@@ -672,11 +689,30 @@ def evaluate(state, seat: int) -> float:
         v += 0.5 * state.money[seat]          # LG-21.6: negative cash blocks every purchase
     if state.actor == seat and ph == "travel":
         v -= 0.02 * state.pos[seat]            # options left on the path
+    if ph == "tact" and state.area[seat]:
+        v += _next_area_value(state, state.area[seat])
     if ph == "choose" and state.actor == seat and state.secret[seat]:
         a = state.secret[seat]
         food = state.areas_food[a - 1] // (over.get("sharers", 0) + 1)      # LG-7.3 shared food
         v += min(3, food) * 0.8 * (ctx.food_cost if ctx.food_need > state.food[seat] else 0.2)
     return v
+
+
+def _next_area_value(state, a: int) -> float:
+    """LG-24.3: worth of the felling area picked now for the next round, with the wood and
+    food of the placement cards already shown for that round (LG-24.2, LG-6.2)."""
+    w = state.areas_wood[a - 1][:]
+    f = state.areas_food[a - 1]
+    for c in state.prevealed:
+        for area, item, count in PLACEMENT_CARDS[c][1]:
+            if area == a:
+                if item == 3:
+                    f += count
+                else:
+                    w[item] += count
+    if not sum(w):
+        w[0] = 1
+    return 0.9 * (min(4, sum(w)) + 0.5 * w[1] + 0.3 * w[2]) + 1.2 * min(f, 4)
 
 
 def _area_score(state, a: int, k: int) -> float:
