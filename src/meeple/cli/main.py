@@ -49,13 +49,17 @@ def _new_state(game, num_players: int, seed: int, variant: Optional[str], option
 
 @app.command()
 def games():
-    """List the games with their player counts, variants and options."""
-    table = Table("id", "title", "players", "variants", "options")
+    """List the games with their player counts, variants and options (with defaults)."""
     for name in game_names():
         g = get_game(name)
-        opts = ", ".join(f"{o.name}={o.default!r}" for o in g.options)
-        table.add_row(name, g.title, f"{g.min_players}-{g.max_players}", ", ".join(g.variants), opts)
-    console.print(table)
+        console.print(f"[bold]{name}[/]  {g.title}, {g.min_players}-{g.max_players} players; "
+                      f"variants: {', '.join(g.variants)} (default {g.variants[0]})")
+        if g.options:
+            table = Table("option", "default", "meaning", box=None, padding=(0, 2), show_header=False)
+            for o in g.options:
+                table.add_row(f"  {o.name}", repr(o.default), o.help)
+            console.print(table)
+    console.print("Give options as --option NAME=VALUE (values as JSON: 2, true, null, [0,1]).")
 
 
 @app.command()
