@@ -54,6 +54,10 @@ def test_play_toy_to_the_end_by_number_and_notation(tmp_path):
     assert "Not allowed" in r.output and "TOY-1" in r.output
     assert "final ranking" in r.output
     assert "Seat 1 (greedy) plays" in r.output
+    # the finished game is saved and replays to the same end
+    data = json.loads(save.read_text())
+    assert data["record"]["actions"][:2] == ["draw", "stop"] or data["record"]["actions"][0] == "draw"
+    assert meeple.replay(data["record"]).is_terminal()
 
 
 def test_quit_saves_and_load_resumes(tmp_path):

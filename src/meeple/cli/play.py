@@ -190,4 +190,9 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
         console.print(f"  [dim]{line}[/]")
     console.print(Panel(render(state, None), title=f"{state.game.title} - game over"))
     show_result(state, seats)
+    try:
+        path = save_game(state, seats, save_path)
+        console.print(f"The finished game is saved in [bold]{path}[/] (see it again: meeple replay {path})")
+    except OSError as e:
+        console.print(f"[red]could not save the finished game to {save_path}: {e.strerror}[/]")
     return state
