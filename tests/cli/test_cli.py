@@ -71,7 +71,7 @@ def test_quit_saves_and_load_resumes(tmp_path):
     assert r.exit_code == 0, r.output
     assert "final ranking" in r.output
     r = run("replay", str(save))
-    assert r.exit_code == 0 and "1 actions replayed" in r.output
+    assert r.exit_code == 0 and "3 actions replayed; game over" in r.output
 
 
 def test_replay_rejects_tampered_and_malformed_files(tmp_path):
