@@ -53,4 +53,19 @@ def test_mcts_iterations(benchmark, name):
 
     game = meeple.load_game(name)
     state = mid_game_state(name, 2 if game.min_players <= 2 else game.min_players, 5)
+    while len(state.legal_actions()) < 2 and not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
     benchmark.pedantic(lambda: make("mcts:200", 1).choose(state), rounds=3, iterations=1)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("name", GAMES)
+def test_level_time_per_move(benchmark, name, level):
+    """Time a named level takes for one move from a mid-game state ("hard": at most ~2 s)."""
+    from meeple.agents import make
+
+    game = meeple.load_game(name)
+    state = mid_game_state(name, game.min_players, 6)
+    while len(state.legal_actions()) < 2 and not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    benchmark.pedantic(lambda: make(level, 1).choose(state), rounds=2, iterations=1)
