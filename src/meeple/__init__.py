@@ -22,9 +22,11 @@ from .core import (
     replay,
 )
 
+from . import agents  # noqa: E402  (meeple.agents.make after a plain "import meeple")
+
 __version__ = "0.1.0"
 
 __all__ = [
     "TERMINAL", "Action", "MeepleError", "IllegalActionError", "InvalidConfigError",
-    "InvalidRecordError", "game_names", "load_game", "replay", "__version__",
+    "InvalidRecordError", "game_names", "load_game", "replay", "agents", "__version__",
 ]

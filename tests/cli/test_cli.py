@@ -225,3 +225,16 @@ def test_bots_secret_choices_are_not_shown_to_people(tmp_path):
     assert r.exit_code == 0, r.output
     assert "makes a secret choice" in r.output
     assert "plays play " not in r.output
+
+
+def test_load_refuses_new_configuration(tmp_path):
+    save = tmp_path / "g.json"
+    run("play", "toy", "--seats", "human,human", "--seed", "9", "--save", str(save), input="quit\n")
+    r = run("play", "toy", "--load", str(save), "--variant", "standard")
+    assert r.exit_code == 2 and "do not apply with --load" in r.output
+
+
+def test_agents_reachable_from_plain_import():
+    import meeple as m
+
+    assert m.agents.make("random", 1).spec == "random"

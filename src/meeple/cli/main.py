@@ -85,6 +85,8 @@ def play(
 
     g = get_game(game)
     if load is not None:
+        if variant is not None or option or seed is not None:
+            fail("--variant, --option and --seed do not apply with --load: the saved game keeps its own")
         try:
             state, saved_seats = load_save(load)
         except InvalidRecordError as e:
