@@ -60,11 +60,16 @@ def race(n=3, seed=0, card="W07", display=("RD7", "BL3", "GN1"), prio=0, rround=
 
 import pytest
 
-from meeple.core import IllegalActionError, TERMINAL
+from meeple.core import TERMINAL, IllegalActionError
 from meeple.games.klondike import race as race_rules
 from meeple.games.klondike import rules
-from meeple.games.klondike.components import (FACE_GRIDS, FAMILY_SHAPE, KINDS, REQ_CARDS,
-                                              CODE_CHAR)
+from meeple.games.klondike.components import (
+    CODE_CHAR,
+    FACE_GRIDS,
+    FAMILY_SHAPE,
+    KINDS,
+    REQ_CARDS,
+)
 from meeple.games.klondike.scoring import race_points, race_scores, tie_low_points
 
 
@@ -163,11 +168,11 @@ def test_KL_15_scoring_a_claim_ex5():
     assert place_yield(st, 0, "place X5 0 1 2") == (4, 2)
     st.apply_action("place X5 0 1 2")
     assert (st.score[0], st.rubies[0], st.fresh[0]) == (8, 1, 2)
-    assert st.phase == "sauction"
-    if st.cur == 1:
-        st.apply_action("pass")
-    assert st.cur == 0 and legal_texts(st) == ["pass"]
+    # seat 0 has 1 usable ruby (the 2 fresh ones do not count, KL-15.3): his only action
+    # would be 'pass', so he passes automatically and the pass is logged (KL-16.2)
+    assert st.phase == "sauction" and st.cur == 1  # seat 1 (start player, 3 rubies) is asked
     st.apply_action("pass")
+    assert "seat 0 cannot bid 4 (has 1 ruby) and passes" in st.events
     while st.phase == "sauction":
         st.apply_action("pass")
     assert st.round == 3 and (st.rubies[0], st.fresh[0]) == (3, 0)
@@ -217,14 +222,14 @@ def test_KL_16_supplementary_auction_ex7():
     alt = st.clone()
     assert st.cur == 0 and "sbid 4" in legal_texts(st)
     st.apply_action("sbid 4")
-    assert st.cur == 1 and legal_texts(st) == ["pass"]
-    st.apply_action("pass")
+    # steps 2, 4, 5: a seat whose only legal action is 'pass' passes automatically, logged
+    assert "seat 1 cannot bid 5 (has 4 rubies) and passes" in st.events
+    assert st.cur == 2 and st.s_passed[1]
     assert legal_texts(st) == ["sbid 5", "sbid 6", "sbid 7", "pass"]
     st.apply_action("sbid 6")
-    assert st.cur == 3 and legal_texts(st) == ["pass"]
-    st.apply_action("pass")
-    assert st.cur == 0 and legal_texts(st) == ["pass"]
-    st.apply_action("pass")
+    assert "seat 3 cannot bid 7 (has 2 rubies) and passes" in st.events
+    assert "seat 0 cannot bid 7 (has 5 rubies) and passes" in st.events
+    assert st.events[-1] == "seat 2 pays 6 rubies for the domino"
     assert st.phase == "splace" and st.cur == 2
     assert st.rubies == [5, 4, 1, 2] and st.fresh[3] == 3
     assert st.dominoes == dominoes - 1
@@ -232,8 +237,11 @@ def test_KL_16_supplementary_auction_ex7():
     for a in st.legal_actions():
         assert FAMILY_SHAPE.mask[a.args[0]] & last
     # variant: nobody bids
-    for _ in range(4):
+    passes = 0
+    while alt.phase == "sauction":
         alt.apply_action("pass")
+        passes += 1
+    assert passes == 3 and "seat 3 cannot bid 4 (has 2 rubies) and passes" in alt.events
     assert alt.dominoes == dominoes and alt.phase == "auction"
 
 
@@ -303,7 +311,8 @@ def test_KL_19_final_penalties_ex11():
     st.pq = [0]
     st.apply_action("place T4 1 3 22")
     assert st.finished == [True, False, False, False]
-    assert st.phase == "sauction"
+    # everyone holds 3 rubies: nobody can bid 4, so the domino auction passes by itself
+    assert "seat 1 cannot bid 4 (has 3 rubies) and passes" in st.events
     while st.phase == "sauction":
         st.apply_action("pass")
     assert st.current_player == TERMINAL

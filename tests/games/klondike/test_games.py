@@ -81,4 +81,67 @@ def test_greedy_beats_random_family():
         while not st.is_terminal():
             st.apply_action(bots[st.current_player].choose(st))
         wins += st.returns()[g]
-    assert wins >= 7
+    assert wins >= 9  # measured 20/20 (40 seeds: 100%) after the heuristics fix
+
+
+def _greedy_family(seed, n=2, variant="family"):
+    st = GAME.new_initial_state(num_players=n, seed=seed, variant=variant)
+    bots = [make("greedy", 10 * seed + s) for s in range(n)]
+    discards = 0
+    while not st.is_terminal():
+        a = bots[st.current_player].choose(st)
+        discards += a.text == "discard"
+        st.apply_action(a)
+    return st, discards
+
+
+def test_greedy_family_heads_for_the_goal():
+    """Tester report: greedy bots used to trap themselves (9.2 discards a game, 12.5% of the
+    games ran until no row could be dealt). Measured on 40 seeds after the fix: 0.07 discards
+    a game, every game reached the goal. Here 10 fixed seeds."""
+    discards = finished_games = 0
+    rounds = []
+    for seed in range(1000, 1010):
+        st, d = _greedy_family(seed)
+        discards += d
+        finished_games += any(st.finished)
+        rounds.append(st.round)
+        assert st.rows or any(st.finished)
+    assert finished_games == 10  # KL-18: the game ends by the goal, never by exhaustion
+    assert discards <= 2
+    assert max(rounds) <= 16
+
+
+def test_greedy_square_covers_the_zones():
+    for seed in range(1000, 1004):
+        st, d = _greedy_family(seed, variant="square")
+        assert any(st.finished) and d == 0
+
+
+def test_greedy_race_finishes_without_the_tick_cap():
+    """Tester report: greedy seats took a claim, laid it and undid it every tick (5 of 45
+    games hit the 40-tick cap). Now an exact cover is closed with 'done' at once."""
+    worst = 0
+    for seed in range(500, 508):
+        n = 2 + seed % 3
+        st = GAME.new_initial_state(num_players=n, seed=seed, variant="race")
+        bots = [make("greedy", 10 * seed + s) for s in range(n)]
+        while not st.is_terminal():
+            if st.phase == "tick":
+                worst = max(worst, st.tick)
+            st.apply_action(bots[st.current_player].choose(st))
+        assert st.rround == 10
+    assert worst < 30  # never near the cap of 40
+
+
+def test_greedy_beats_random_race_and_square():
+    for variant in ("race", "square"):
+        wins = 0.0
+        for i in range(6):
+            g = i % 2
+            bots = [make("greedy", i) if s == g else make("random", i) for s in range(2)]
+            st = GAME.new_initial_state(num_players=2, seed=300 + i, variant=variant)
+            while not st.is_terminal():
+                st.apply_action(bots[st.current_player].choose(st))
+            wins += st.returns()[g]
+        assert wins >= 5, variant

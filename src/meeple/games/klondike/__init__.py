@@ -1,44 +1,77 @@
 """Klondike 1896 (Vladimír Suchý, Stragoo Games 2011): game 1 (family auction game, with
 its square-board variant) and game 2 (the race), per shared/games/klondike/RULES.md."""
 
+import textwrap
+
 from meeple.core import Game, InvalidConfigError, Option, register
 
 from .state import KlondikeState
 
-RULES_HELP = """\
-Klondike 1896 holds two games. Variants: 'family' (game 1; the spec's 'family'), 'square'
-(game 1 on a 2x2 square board, the spec's 'family-square', KL-21.3) and 'race' (game 2; the
-spec's 'expert').
+_HELP_RAW = """\
+Klondike 1896 holds two games. Variants: 'family' (game 1; the spec's
+'family'), 'square' (game 1 on a 2x2 square board, the spec's
+'family-square', KL-21.3) and 'race' (game 2; the spec's 'expert').
 
-GAME 1. Each player has a row of four 6x6 landscape tiles (cells (row, col), row 0 on top,
-columns 0-23). Each round: (1) the front row of claims (one per player) is auctioned: in turn
-from the start player each player sets his figure at a claim with 'bid SLOT N' (any 0..N
-rubies at a free claim; exactly one more than the holder at a held claim). A displaced holder
-answers at once with another 'bid' (raise at the same slot or move). (2) Everybody pays his
-bid and lays his claim: 'place KIND K ROW COL' (orientation K, anchor = top-left of the shape).
-The first claim covers (2,0) or (3,0); every later one touches the claim laid last (edge or
-corner), inside the board, no overlap, no flipping. 'discard' only when nothing fits. (3) Gold
-covered = points, rubies covered = rubies usable from next round. (4) A domino is auctioned:
-'sbid N' (at least 4, above the highest) or 'pass' (final). The goal cells (2,23)/(3,23) may be
-covered only after the route touched the top and the bottom edge in tiles 2 and 3. The game
-ends after the round in which someone reaches the goal; others lose 2 points per missing
-column (2 if they reached column 23 elsewhere). Ties: more rubies. Square variant: first claim
-anywhere, cover the five zones (middles of the sides and the centre); penalty 2 per missing cell.
-With option layout=choose each player first lays his tiles: 'tile A0' (face, rotation) x4.
+BOARD AND CLAIMS. A board is made of 6x6 landscape tiles: '.' meadow, 1-3
+gold, 'R' ruby. A cell is (row, col): row 0 on top, column 0 on the left; the board
+shows the row numbers on the left and the column numbers on top. Claims are
+named by shape and size: I3 straight three, V3 corner of three, I4 straight
+four, O4 2x2 square, L4 L, T4 T, Z4 Z, X5 cross, P5 P, U5 U, D2 domino.
+'place KIND K ROW COL' lays a claim in orientation K (K = number of clockwise
+quarter turns from the printed shape; O4 and X5 have only 0, I3, I4, Z4 and D2
+have 0-1, the others 0-3; claims are never flipped). ROW COL is the top-left
+corner of the box around the turned shape. The screen draws the shapes you
+may lay now in each orientation: '#' is a covered cell, the top-left of each
+little box is the anchor. Legal placements are listed by row, then column.
 
-GAME 2 (race, tick mode). Each round a requirement card asks for exact gold and rubies. Each
-player secretly lays 1-4 tiles ('tile A0' ..., then 'build'), then in every tick commits one
-action: 'claim KIND' followed by 'place KIND K ROW COL' (each of his 11 claims once), 'undo'
-(take back the last claim), 'relayout' (new tiles while no claim lies) or 'done'. Finishers pick favour cards
-('pick RD7') in finishing order (same tick: from the round's priority seat). The last player
-stops, takes the remaining card (two players: one of two) and names 'fate SEAT'. Exact
-solutions gain the card's value on its celebrity track, wrong ones lose it (not below 0); the
-last player shares his chosen player's result. After 9 rounds each track ranks 8/6/4/2 points
-(ties take the lower place), and total favour 4/3/2/1. A tick cap (option tick_cap, default
-40) ends a race that nobody ends. Option children (a list of seats) makes those seats match only the
-larger number and the deck white/grey only. Only tick mode exists (race_mode=ticks); the
-spec's timed mode (KL-40.2) needs a host clock and is not implemented.
+GAME 1. Each player has a row of four tiles (columns 0-23). Each round:
+(1) the front row of claims (one per player) is auctioned: in turn from the
+start player each player sets his figure at a claim with 'bid SLOT N' (any
+0..N rubies at a free claim; exactly one more than the holder at a held
+claim). A displaced holder answers at once with another 'bid' (raise at the
+same slot or move). (2) Everybody pays his bid and lays his claim. The first
+claim covers (2,0) or (3,0); every later one touches the claim laid last (edge
+or corner), inside the board, no overlap. 'discard' only when nothing fits.
+(3) Gold covered = points, rubies covered = rubies usable from next round.
+(4) A domino is auctioned: 'sbid N' (at least 4, above the highest) or 'pass'
+(final); a player who cannot afford the lowest bid passes automatically (the
+log says so). The goal cells (2,23)/(3,23) may be covered only after the route
+touched the top and the bottom edge in tiles 2 and 3. The game ends after the
+round in which someone reaches the goal; others lose 2 points per missing
+column (2 if they reached column 23 elsewhere). Ties: more rubies.
+Square variant: the first claim goes anywhere; cover a cell of each of the
+five zones (N, S, W, E: middles of the sides; C: the centre; marked on the
+board); the game ends after the round in which someone has all five; others
+lose 2 points per missing cell. With option layout=choose each player first
+lays his tiles: 'tile A0' (face A-D, rotation 0-3) four times; the faces are
+drawn on the screen.
+
+GAME 2 (race, tick mode). Each round a requirement card asks for exact gold
+and rubies. Each player secretly lays 1-4 tiles ('tile A0' ..., then 'build'),
+then in every tick commits one action: 'claim KIND' followed by
+'place KIND K ROW COL' (each of his 11 claims once a round), 'undo' (take back
+the last claim), 'relayout' (new tiles while no claim lies) or 'done'. After
+'claim KIND' you may say 'back' once per tick to choose another move (taking a
+claim in hand is not yet a move). Finishers pick favour cards ('pick RD7'; the
+screen shows each card's colour and value) in finishing order (same tick: from
+the round's priority seat). The last player stops, takes the remaining card
+(two players: one of two) and names 'fate SEAT'. Exact solutions gain the
+card's value on its celebrity track, wrong ones lose it (not below 0); the
+last player shares his chosen player's result. After 9 rounds each track ranks
+8/6/4/2 points (ties take the lower place), and total favour 4/3/2/1. A tick
+cap (option tick_cap, default 40) ends a race that nobody ends. Option
+children (a list of seats) makes those seats match only the larger number and
+the deck white/grey only. Only tick mode exists (race_mode=ticks); the spec's
+timed mode (KL-40.2) needs a host clock and is not implemented.
+
+Options of one game are refused in the other: layout, secret_rubies,
+ruby_supply_limit, edge_rule (game 1; edge_rule only in 'family') and
+tick_cap, children (game 2).
 """
+
+RULES_HELP = "\n\n".join(textwrap.fill(" ".join(par.split()), 78, break_on_hyphens=False)
+                           for par in _HELP_RAW.strip().split("\n\n")) + "\n"
+"""The rules help, hard-wrapped at 78 columns (paragraphs re-flowed)."""
 
 
 @register
@@ -75,6 +108,17 @@ class KlondikeGame(Game):
         if len(set(ch)) != len(ch):
             raise InvalidConfigError("children lists a seat twice")
         options["children"] = sorted(ch)
+        # KL-50.4: an option of one game set to a non-default value in the other is an error
+        if variant == "race":
+            wrong = [k for k, d in (("layout", "random"), ("secret_rubies", False),
+                                    ("ruby_supply_limit", None), ("edge_rule", "both_edges"))
+                     if options.get(k, d) != d]
+        else:
+            wrong = [k for k, d in (("tick_cap", 40), ("children", [])) if options.get(k, d) != d]
+            if variant == "square" and options.get("edge_rule", "both_edges") != "both_edges":
+                wrong.append("edge_rule")  # KL-21.3: no edge rule on the square board
+        if wrong:
+            raise InvalidConfigError(f"option {', '.join(wrong)} does not apply to variant {variant!r}")
         if options["tick_cap"] < 1:
             raise InvalidConfigError("tick_cap must be at least 1")
         lim = options.get("ruby_supply_limit")

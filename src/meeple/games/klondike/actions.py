@@ -10,6 +10,8 @@ Notation:
   ``sbid N`` / ``pass``   supplementary domino auction (KL-16)
   ``claim KIND``     game 2: take one of one's claims to lay this tick (then ``place``)
   ``undo`` / ``relayout`` / ``done``   game 2 tick actions (KL-40.1)
+  ``back``           game 2: put the claim just taken back (once per tick; the tick's move is
+                     still to be chosen)
   ``pick CARD``      take a favour card from the display (KL-32)
   ``fate SEAT``      the last player joins fate with SEAT (KL-33.2)
 """
@@ -26,6 +28,7 @@ BUILD = Action("build", "build")
 UNDO = Action("undo", "undo")
 RELAYOUT = Action("relayout", "relayout")
 DONE = Action("done", "done")
+BACK = Action("back", "back")
 
 TILE_ACTIONS = tuple(tuple(Action(f"tile {FACE_NAMES[f]}{r}", "tile", (f, r)) for r in range(4))
                      for f in range(len(FACE_NAMES)))

@@ -196,6 +196,9 @@ class Shape:
                         action.append(Action(text, "place", (pid,)))
                         by_text[text] = pid
                         lst.append((m, pid))
+            # listing order (KL-1.6): by anchor row, then column, then orientation, so a
+            # person reads the legal placements as a scan of the board
+            lst.sort(key=lambda e: (anchor[e[1]], orient[e[1]]))
             by_kind.append(tuple(lst))
         self.kind, self.orient, self.anchor = tuple(kind), tuple(orient), tuple(anchor)
         self.cells, self.mask, self.halo, self.action = tuple(cells), tuple(mask), tuple(halo), tuple(action)
@@ -302,7 +305,6 @@ def max_col(mask: int, cols: int) -> int:
     while m:
         low = m & -m
         c = (low.bit_length() - 1) % cols
-        if c > best:
-            best = c
+        best = max(best, c)
         m ^= low
     return best

@@ -46,11 +46,12 @@ def why_illegal(st, text: str) -> tuple[str, str]:
             return "KL-16.2", f"you have only {st.rubies[seat]} rubies available (fresh rubies do not count)"
         return "KL-16.2", "bid ('sbid N') or 'pass'"
     if p == "layout" or (p in ("build", "tick") and st.building[seat]):
+        rid = "KL-10.2" if p == "layout" else "KL-31.2"  # game 1 layout=choose / race build
         if word == "tile" and len(parts) == 2 and parts[1][:1] in FACE_NAMES:
-            return "KL-10.2", "each face is laid once, rotation 0..3"
+            return rid, "each face is laid once, rotation 0..3"
         if word == "build":
             return "KL-31.2", "lay at least one tile first"
-        return "KL-10.2", "lay a tile: 'tile A0' (face A-D, rotation 0-3)" + (", or 'build'" if p != "layout" else "")
+        return rid, "lay a tile: 'tile A0' (face A-D, rotation 0-3)" + (", or 'build'" if p != "layout" else "")
     if p == "tick":
         kinds = {x.id: x.index for x in KINDS}
         if word == "claim":
@@ -69,6 +70,10 @@ def why_illegal(st, text: str) -> tuple[str, str]:
                 if st.used[seat] >> k & 1:
                     return "KL-31.3", f"you have already laid your {parts[1]} this round"
             return explain_place(st, seat, text, st.pend[seat])
+        if word == "back":
+            if st.pend[seat] < 0:
+                return "KL-40.1", "'back' puts back a claim you have just taken; you hold none"
+            return "KL-40.1", "you may put a taken claim back only once per tick: lay it"
         if word == "undo":
             return "KL-40.1", "there is no claim to take back"
         if word == "relayout":

@@ -12,10 +12,38 @@ from __future__ import annotations
 
 from meeple.core import TERMINAL
 
-from .actions import BUILD, CLAIM_ACTIONS, DONE, FATE_ACTIONS, PICK_ACTIONS, RELAYOUT, TILE_ACTIONS, UNDO
-from .components import (CHILDREN_DECK, DECK_PER_GAME, DISPLAY_SIZE, FACE_NAMES, FAVOUR_CARDS,
-                         GOLD_OF, KINDS, RACE_ROUNDS, RACE_SET, REQ_CARDS, RUBY_OF, TRACKS)
-from .rules import lay
+from .actions import (
+    BACK,
+    BUILD,
+    CLAIM_ACTIONS,
+    DONE,
+    FATE_ACTIONS,
+    PICK_ACTIONS,
+    RELAYOUT,
+    TILE_ACTIONS,
+    UNDO,
+)
+from .components import (
+    CHILDREN_DECK,
+    DECK_PER_GAME,
+    DISPLAY_SIZE,
+    FACE_NAMES,
+    FAVOUR_CARDS,
+    GOLD_OF,
+    KINDS,
+    RACE_ROUNDS,
+    RACE_SET,
+    REQ_CARDS,
+    RUBY_OF,
+    TRACKS,
+)
+from .rules import lay, plural
+
+
+def card_text(card: int) -> str:
+    """``GN1 (green 1)``: a favour card's id, colour (track) and value (KL-30.4)."""
+    c = FAVOUR_CARDS[card]
+    return f"{c.id} ({TRACKS[c.track]} {c.value})"
 
 
 def build_req_deck(st) -> list:
@@ -71,11 +99,12 @@ def start_round(st) -> None:
     st.tdone = []
     st.building = [True] * n
     st.pend = [-1] * n
+    st.backs = [0] * n
     st.shapes = [None] * n
     st.boards = [()] * n
     c = REQ_CARDS[st.req]
-    st.log(f"round {st.rround}: card {c.id} asks for {c.gold} gold and {c.rubies} rubies; display "
-           + " ".join(FAVOUR_CARDS[x].id for x in st.display))
+    st.log(f"round {st.rround}: card {c.id} asks for {c.gold} gold and {plural(c.rubies, 'ruby', 'rubies')}; display "
+           + ", ".join(card_text(x) for x in st.display))
     st.phase = "build"
     st.tq = prio_order(st)
     st.tpos = 0
@@ -123,7 +152,10 @@ def tick_legal(st) -> list:
     if k >= 0:
         cands = sh.touching(claims[-1], k) if claims else sh.starting(k, st.start_mask(seat))
         act = sh.action
-        return [act[p] for m, p in cands if not m & cov]
+        out = [act[p] for m, p in cands if not m & cov]
+        if not st.backs[seat]:  # changing one's mind once per tick (KL-40.1 RULING here)
+            out.append(BACK)
+        return out
     used = st.used[seat]
     out = []
     if claims:
@@ -157,6 +189,11 @@ def apply_tick(st, action) -> None:
     if kind == "claim":
         st.pend[seat] = action.args[0]
         return  # the same seat now lays it
+    if kind == "back":  # the claim goes back to the set; the seat chooses its move again
+        st.pend[seat] = -1
+        st.backs[seat] = 1
+        return
+    st.backs[seat] = 0
     if kind == "place":
         st.pend[seat] = -1
         pid = action.args[0]
@@ -258,7 +295,7 @@ def take(st, seat: int, card: int) -> None:
     """``seat`` takes ``card`` from the display (KL-32, KL-33.1)."""
     st.display.remove(card)
     st.picks[seat] = card
-    st.log(f"seat {seat} takes {FAVOUR_CARDS[card].id}")
+    st.log(f"seat {seat} takes {card_text(card)}")
 
 
 def apply_pick(st, card: int) -> None:
@@ -312,7 +349,7 @@ def check(st) -> None:
     for s in st.finish_order:
         ok = succeeded(st, s)
         results[s] = [st.gold[s], st.ruby[s], ok]
-        st.log(f"seat {s} covered {st.gold[s]} gold, {st.ruby[s]} rubies: "
+        st.log(f"seat {s} covered {st.gold[s]} gold, {plural(st.ruby[s], 'ruby', 'rubies')}: "
                + ("correct" if ok else "wrong"))
         _favour(st, s, ok)
     lp = st.lastp
@@ -336,6 +373,7 @@ def check(st) -> None:
         st.phase = "end"
         st.cur = TERMINAL
         st.log("the ninth round is over")
+        log_final_scoring(st)
         return
     start_round(st)
 
@@ -343,3 +381,18 @@ def check(st) -> None:
 def kinds_left(st, seat: int) -> list:
     """Claim kinds ``seat`` has not used this round."""
     return [KINDS[k].id for k in RACE_SET if not st.used[seat] >> k & 1]
+
+
+def log_final_scoring(st) -> None:
+    """KL-36: log each seat's points per track (8/6/4/2, ties take the lower place) and for
+    total favour (4/3/2/1), and the sum."""
+    from .components import PLACE_POINTS, TOTAL_POINTS
+    from .scoring import tie_low_points
+    n = st.num_players
+    per = [tie_low_points([st.tracks[s][t] for s in range(n)], PLACE_POINTS) for t in range(4)]
+    totals = [sum(t) for t in st.tracks]
+    tot = tie_low_points(totals, TOTAL_POINTS)
+    for s in range(n):
+        parts = ", ".join(f"{TRACKS[t]} {st.tracks[s][t]} -> {per[t][s]}" for t in range(4))
+        st.log(f"seat {s}: {parts}; total favour {totals[s]} -> {tot[s]}; "
+               f"{sum(per[t][s] for t in range(4)) + tot[s]} points")

@@ -10,10 +10,26 @@ from __future__ import annotations
 from meeple.core import TERMINAL
 
 from .actions import DISCARD, PASS, TILE_ACTIONS, bid_action, sbid_action
-from .components import (D2, EDGE_MASKS, FACE_NAMES, FAMILY_GOAL, GOLD_OF, KINDS, ROW_KINDS,
-                         ROWS_ON_DISPLAY, RUBY_OF, SUPP_MIN_BID, ZONE_MASKS)
+from .components import (
+    D2,
+    EDGE_MASKS,
+    FACE_NAMES,
+    FAMILY_GOAL,
+    GOLD_OF,
+    KINDS,
+    ROW_KINDS,
+    ROWS_ON_DISPLAY,
+    RUBY_OF,
+    SUPP_MIN_BID,
+    ZONE_MASKS,
+)
 
 E0, E1, E2, E3 = EDGE_MASKS  # tile 2 top, tile 2 bottom, tile 3 top, tile 3 bottom
+
+
+def plural(n: int, one: str, many: str) -> str:
+    """``1 ruby`` / ``2 rubies``."""
+    return f"{n} {one if n == 1 else many}"
 
 
 # ----------------------------------------------------------------------------- KL-2 routes
@@ -201,7 +217,7 @@ def pay_auction(st) -> None:
             st.supply += amount
         st.won[s] = row[slot]
         if amount:
-            st.log(f"seat {s} pays {amount} rubies for {KINDS[row[slot]].id}")
+            st.log(f"seat {s} pays {plural(amount, 'ruby', 'rubies')} for {KINDS[row[slot]].id}")
         else:
             st.log(f"seat {s} takes {KINDS[row[slot]].id} for nothing")
     st.pq = [(st.start + i) % n for i in range(n)]
@@ -235,7 +251,7 @@ def apply_place(st, pid: int | None) -> None:
         g, r = lay(st, seat, pid)
         st.score[seat] += g
         gain_rubies(st, seat, r)
-        st.log(f"seat {seat} lays {KINDS[k].id} and covers {g} gold, {r} rubies")
+        st.log(f"seat {seat} lays {KINDS[k].id} and covers {g} gold, {plural(r, 'ruby', 'rubies')}")
         if st.mode == "family":
             if st.cov[seat] & FAMILY_GOAL:  # KL-14.4
                 st.finished[seat] = True
@@ -265,11 +281,30 @@ def start_supp(st) -> None:
     st.s_bid = 0
     st.s_passed = st.finished[:]
     n = st.num_players
-    for i in range(n):
-        s = (st.start + i) % n
-        if not st.s_passed[s]:
-            st.cur = s
-            return
+    _next_supp(st, (st.start - 1) % n)
+
+
+def _next_supp(st, seat: int) -> bool:
+    """Hand the domino auction to the next seat after ``seat`` who has not passed and is not
+    the high bidder. A seat that cannot afford the lowest bid has only ``pass`` left: it
+    passes automatically and the pass is logged (KL-16.2, KL-16.4). Returns False when the
+    auction is over (everyone else has passed)."""
+    n = st.num_players
+    lo = max(SUPP_MIN_BID, st.s_bid + 1)
+    for k in range(1, n + 1):
+        s = (seat + k) % n
+        if st.s_passed[s] or s == st.s_high:
+            continue
+        if st.rubies[s] < lo and not st.options.get("secret_rubies"):  # KL-21.2 keeps it asked
+            st.s_passed[s] = True
+            st.log(f"seat {s} cannot bid {lo} (has {plural(st.rubies[s], 'ruby', 'rubies')}) "
+                   "and passes")
+            continue
+        st.cur = s
+        return True
+    if st.phase == "sauction":
+        _close_supp(st)
+    return False
 
 
 def supp_legal(st) -> list:
@@ -290,12 +325,11 @@ def apply_supp(st, amount: int | None) -> None:
     else:
         st.s_high, st.s_bid = seat, amount
         st.log(f"seat {seat} bids {amount} for the domino")
-    n = st.num_players
-    for k in range(1, n + 1):
-        s = (seat + k) % n
-        if not st.s_passed[s] and s != st.s_high:
-            st.cur = s
-            return
+    _next_supp(st, seat)
+
+
+def _close_supp(st) -> None:
+    """KL-16.5: the high bidder pays and lays the domino; nobody bid: the round ends."""
     w = st.s_high
     if w < 0:
         st.log("nobody bids for the domino")
@@ -358,5 +392,12 @@ def apply_layout_tile(st, f: int, r: int) -> None:
             start_round(st)
 
 
-__all__ = ["placements", "lay", "edges_ok", "explain_place", "deal_rows", "start_round",
-           "ROW_KINDS"]
+__all__ = [
+    "ROW_KINDS",
+    "deal_rows",
+    "edges_ok",
+    "explain_place",
+    "lay",
+    "placements",
+    "start_round",
+]

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from .components import (PENALTY_EDGE, PENALTY_PER_COLUMN, PLACE_POINTS, SQ_PENALTY, TOTAL_POINTS, ZONE_DIST, ZONE_MASKS, max_col)
+from .components import (
+    PENALTY_EDGE,
+    PENALTY_PER_COLUMN,
+    PLACE_POINTS,
+    SQ_PENALTY,
+    TOTAL_POINTS,
+    ZONE_DIST,
+    ZONE_MASKS,
+    max_col,
+)
 
 
 def family_penalty(cov: int, finished: bool) -> int:
@@ -32,8 +41,7 @@ def zone_distances(cov: int) -> list[int]:
         while m:
             low = m & -m
             d = dist[low.bit_length() - 1]
-            if d < best:
-                best = d
+            best = min(best, d)
             m ^= low
         out.append(best)
     return out

@@ -17,7 +17,8 @@ Game 2 (variant ``race``):
   revealed so far), fav_deck (hidden order), fav_discard, display, tracks (per seat
   [red, black, blue, green]), s0, prio (priority seat), tick, tq (seats of this tick/build
   in order), tpos, tdone (seats that said done this tick, hidden until revealed), building,
-  pend (kind id of the claim a seat took this tick and must now place, -1 none),
+  pend (kind id of the claim a seat took this tick and must now place, -1 none), backs
+  (1 if a seat put a taken claim back this tick: once per tick),
   layouts, claims, status (0 racing, 1 finished, 2 last player), picks, finish_order, pq,
   lastp, fate, results ([gold, rubies, ok] per seat of the last checked round), revealed
   (boards of the last checked round), last_req.
@@ -29,9 +30,25 @@ from __future__ import annotations
 from meeple.core import TERMINAL, State
 
 from . import race, rules
-from .components import (D2, FACE_NAMES, FAVOUR_CARDS, KINDS, NUM_KINDS, REQ_CARDS,
-                         REQ_INDEX, ROW_KINDS, SQUARE_SHAPE, START_CELLS, START_RUBIES, TRACK_START,
-                         CHILDREN_DECK, DECK_PER_GAME, FAMILY_SHAPE, board_cells, shape)
+from .components import (
+    CHILDREN_DECK,
+    D2,
+    DECK_PER_GAME,
+    FACE_NAMES,
+    FAMILY_SHAPE,
+    FAVOUR_CARDS,
+    KINDS,
+    NUM_KINDS,
+    REQ_CARDS,
+    REQ_INDEX,
+    ROW_KINDS,
+    SQUARE_SHAPE,
+    START_CELLS,
+    START_RUBIES,
+    TRACK_START,
+    board_cells,
+    shape,
+)
 
 _START_MASKS: dict = {}
 
@@ -50,7 +67,7 @@ FAMILY_LISTS = ("cov", "score", "rubies", "fresh", "pool", "removed", "finished"
 RACE_SCALARS = ("phase", "cur", "rround", "req", "s0", "prio", "lastp", "fate", "tick", "tpos",
                 "last_req")
 RACE_LISTS = ("req_deck", "req_seen", "fav_deck", "fav_discard", "display", "cov", "used", "gold",
-              "ruby", "status", "picks", "finish_order", "tdone", "building", "pend", "tq", "pq",
+              "ruby", "status", "picks", "finish_order", "tdone", "building", "pend", "backs", "tq", "pq",
               "boards", "shapes", "results", "revealed")
 
 
@@ -217,7 +234,7 @@ class KlondikeState(State):
             race.apply_build(self)
 
     # ------------------------------------------------------------------ copy / save
-    def _copy(self) -> "KlondikeState":
+    def _copy(self) -> KlondikeState:
         new = KlondikeState.__new__(KlondikeState)
         self._copy_base(new)
         d = new.__dict__
@@ -251,7 +268,7 @@ class KlondikeState(State):
             for f in RACE_SCALARS:
                 d[f] = getattr(self, f)
             for f in ("req_deck", "req_seen", "fav_deck", "fav_discard", "display", "status", "picks",
-                      "finish_order", "tdone", "building", "pend", "tq", "pq"):
+                      "finish_order", "tdone", "building", "pend", "backs", "tq", "pq"):
                 d[f] = list(getattr(self, f))
             d["tracks"] = [t[:] for t in self.tracks]
             d["results"] = [None if r is None else list(r) for r in self.results]
@@ -307,6 +324,7 @@ class KlondikeState(State):
             self.status = ints(d["status"], n)
             self.building = [bool(x) for x in d["building"]]
             self.pend = ints(d["pend"], n)
+            self.backs = ints(d.get("backs", [0] * n), n)  # records before 'back' lack it
             self.tracks = [ints(t, 4) for t in d["tracks"]]
             if len(self.tracks) != n or len(self.building) != n or len(self.picks) != n:
                 raise ValueError("per-seat lists must have one entry per seat")
@@ -411,6 +429,7 @@ class KlondikeState(State):
                 p["building"] = self.building[s]
                 p["said_done"] = s in self.tdone
                 p["claim_in_hand"] = None if self.pend[s] < 0 else KINDS[self.pend[s]].id
+                p["went_back"] = bool(self.backs[s])
             players.append(p)
         return {
             "variant": self.variant,
@@ -479,6 +498,7 @@ class KlondikeState(State):
                 continue
             self.claims[s] = []
             self.pend[s] = -1
+            self.backs[s] = 0
             self.cov[s] = 0
             self.used[s] = 0
             self.gold[s] = 0
@@ -519,4 +539,4 @@ class KlondikeState(State):
         return why_illegal(self, text)
 
 
-__all__ = ["KlondikeState", "NUM_KINDS", "REQ_INDEX"]
+__all__ = ["NUM_KINDS", "REQ_INDEX", "KlondikeState"]

@@ -1,0 +1,194 @@
+"""Tester report fixes: placement order, screens (legend, coordinates, zones, race screens),
+the 'back' action, automatic passes, option checks, rules help, error rule ids."""
+
+import random
+import re
+
+import pytest
+from rich.console import Console
+
+from meeple.core import InvalidConfigError
+from meeple.games.klondike import RULES_HELP
+from meeple.games.klondike.components import SQUARE_SHAPE
+from meeple.games.klondike.text import render, shape_legend
+
+from .test_examples import GAME, act, family, illegal_rule, legal_texts, race, to_place
+
+
+def screen(st, seat):
+    con = Console(width=100, color_system=None, record=True)
+    with con.capture() as cap:
+        con.print(render(st, seat))
+    return cap.get()
+
+
+# ------------------------------------------------------------------ item 3: square variant
+def test_KL_1_6_placements_listed_by_row_then_column():
+    st = family(n=2, variant="square")
+    to_place(st, 0, "U5")
+    acts = st.legal_actions()
+    keys = [(SQUARE_SHAPE.anchor[a.args[0]], SQUARE_SHAPE.orient[a.args[0]]) for a in acts]
+    assert keys == sorted(keys)
+    # KL-21.3: the first claim goes anywhere: U5 has 4 orientations, 2x3 or 3x2 boxes on 12x12
+    assert len(acts) == 4 * 10 * 11
+    assert [a.text for a in acts[:5]] == ["place U5 0 0 0", "place U5 1 0 0", "place U5 2 0 0",
+                                           "place U5 3 0 0", "place U5 0 0 1"]
+
+
+def test_shape_legend_draws_every_orientation():
+    lines = [t.plain.rstrip() for t in shape_legend(["U5"])]
+    assert lines[0].split("(")[0].split() == ["U5", "0", "U5", "1", "U5", "2", "U5", "3"]
+    # U5 0 is #.# over ###; U5 1 is ## / #. / ## (one clockwise quarter turn, KL-1.5)
+    assert lines[1].split() == ["#.#", "##", "###", "##"]
+    assert lines[2].split() == ["###", "#.", "#.#", ".#"]
+    assert lines[3].split() == ["##", "##"]
+
+
+def test_square_screen_legend_coordinates_and_zones():
+    st = family(n=2, variant="square")
+    to_place(st, 0, "U5")
+    text = screen(st, 0)
+    assert "U5 0" in text and "U5 3" in text and "laying claims" in text
+    assert "auctioned this round" not in text
+    assert "zone N=(0,5)(0,6)" in text and "zone S=(11,5)(11,6)" in text
+    assert "C=(5,5)(5,6)(6,5)(6,6)" in text
+    assert "zones: north open, south open, west open, east open, centre open" in text
+    lines = text.splitlines()
+    assert "               11" in lines  # column tens above 10 and 11
+    st.apply_action("place U5 0 0 4")  # covers (0,4), (0,6): north zone
+    text = screen(st, 0)
+    assert "zones: north covered, south open" in text
+
+
+def test_family_screen_phase_names_and_rows():
+    st = family(n=2)
+    text = screen(st, 0)
+    assert "main auction" in text and "row 1 is auctioned this round" in text
+    st.phase = "sauction"
+    st.s_high, st.s_bid, st.s_passed = -1, 0, [False, False]
+    text = screen(st, 0)
+    assert "sauction" not in text and "domino auction" in text
+    assert "auctioned this round" not in text and "D2 0" in text
+
+
+def test_KL_15_log_grammar():
+    from meeple.games.klondike.components import FAMILY_SHAPE, RUBY_OF
+    st = family(n=2)
+    to_place(st, 0, "X5")
+    one = [a for a in st.legal_actions()
+           if sum(RUBY_OF[st.boards[0][i]] for i in FAMILY_SHAPE.cells[a.args[0]]) == 1]
+    assert one
+    st.apply_action(one[0])
+    assert st.fresh[0] == 1
+    assert st.events[-1] == f"seat 0 lays X5 and covers {st.score[0]} gold, 1 ruby"
+
+
+# ------------------------------------------------------------------ item 4: race screens
+def test_race_screen_favour_cards_finish_order_and_tiles():
+    st = race(n=3, card="W07", display=("RD7", "BL3", "GN1"))
+    text = screen(st, 0)
+    assert "RD7 (red 4), BL3 (blue 2), GN1 (green 1)" in text
+    assert "finished: nobody yet" in text
+    assert "tiles you may lay" in text and "A0" in text and "D3" in text
+    act(st, "tile A0")
+    text = screen(st, 0)
+    assert "  A0      A1" not in text and "B0" in text  # face A is laid: no longer offered
+
+
+def test_race_final_breakdown_logged_and_shown():
+    st = GAME.new_initial_state(num_players=3, seed=3, variant="race")
+    rng = random.Random(2)
+    while not st.is_terminal():
+        st.apply_action(rng.choice(st.legal_actions()))
+    lines = st.events[-3:]
+    scores = st.scores()
+    for s in range(3):
+        assert lines[s].startswith(f"seat {s}: red {st.tracks[s][0]} -> ")
+        assert lines[s].endswith(f"; {scores[s]} points")
+    text = screen(st, 0)
+    assert "final scoring" in text and "total favour" in text
+    takes = [e for e in st.events if " takes " in e]
+    assert takes and all(re.fullmatch(r"seat \d takes [A-Z]{2}\d \((red|black|blue|green) [1-4]\)", e)
+                         for e in takes)
+
+
+def test_KL_13_payment_log_grammar():
+    st = family(n=2)
+    st.start = 0
+    from meeple.games.klondike import rules
+    rules.start_round(st)
+    st.apply_action("bid 0 1")
+    st.apply_action("bid 1 0")
+    assert any(e.startswith("seat 0 pays 1 ruby for ") for e in st.events)
+    assert any(e.startswith("seat 1 takes ") and e.endswith(" for nothing") for e in st.events)
+
+
+def test_KL_40_1_back_after_claim_once_per_tick():
+    st = race(n=2, card="W07")
+    for s in range(2):
+        st.apply_action("tile A0")
+        st.apply_action("build")
+    assert st.phase == "tick"
+    seat = st.cur
+    st.apply_action("claim O4")
+    assert legal_texts(st)[-1] == "back"
+    st.apply_action("back")
+    assert st.cur == seat and st.pend[seat] == -1 and "claim O4" in legal_texts(st)
+    st.apply_action("claim I3")
+    assert "back" not in legal_texts(st)  # only once per tick
+    assert illegal_rule(st, "back") == "KL-40.1"
+    st.apply_action(legal_texts(st)[0])
+    assert st.cur != seat and st.backs[seat] == 0
+    assert illegal_rule(st, "back") == "KL-40.1"  # holds no claim
+
+
+def test_KL_31_2_race_build_errors_cite_game_2():
+    st = race(n=2)
+    assert illegal_rule(st, "tile E0") == "KL-31.2"
+    st.apply_action("tile B1")
+    assert illegal_rule(st, "tile B2") == "KL-31.2"
+    st = GAME.new_initial_state(num_players=2, seed=1, layout="choose")
+    assert illegal_rule(st, "tile E0") == "KL-10.2"
+
+
+# ------------------------------------------------------------------ item 5: options, help
+@pytest.mark.parametrize("variant,opts", [
+    ("family", {"tick_cap": 10}), ("square", {"children": [0]}), ("family", {"children": [1]}),
+    ("race", {"layout": "choose"}), ("race", {"secret_rubies": True}),
+    ("race", {"ruby_supply_limit": 32}), ("race", {"edge_rule": "one_edge_per_tile"}),
+    ("square", {"edge_rule": "one_edge_per_tile"}),
+])
+def test_KL_50_4_options_of_the_other_game_rejected(variant, opts):
+    with pytest.raises(InvalidConfigError):
+        GAME.new_initial_state(num_players=2, variant=variant, **opts)
+
+
+def test_KL_50_4_defaults_accepted_everywhere():
+    for v in ("family", "square", "race"):
+        GAME.new_initial_state(num_players=2, variant=v, tick_cap=40, children=[], layout="random")
+
+
+def test_rules_help_explains_shapes_and_is_wrapped():
+    assert max(len(line) for line in RULES_HELP.splitlines()) <= 78
+    flat = " ".join(RULES_HELP.split())
+    for words in ("U5 U", "P5 P", "V3 corner of three", "clockwise quarter turns", "never flipped",
+                  "top-left corner", "'back'"):
+        assert words in flat
+
+
+@pytest.mark.parametrize("variant,opts", [("family", {"layout": "choose"}), ("square", {}),
+                                          ("race", {}), ("family", {"secret_rubies": True})])
+def test_screens_render_in_every_phase(variant, opts):
+    st = GAME.new_initial_state(num_players=3, seed=4, variant=variant, **opts)
+    rng = random.Random(4)
+    phases = set()
+    k = 0
+    while not st.is_terminal():
+        if k % 5 == 0 or st.phase not in phases:
+            phases.add(st.phase)
+            for seat in (None, st.current_player):
+                text = screen(st, seat)
+                assert "sauction" not in text and "lastpick" not in text
+        st.apply_action(rng.choice(st.legal_actions()))
+        k += 1
+    assert "game over" in screen(st, 0)
