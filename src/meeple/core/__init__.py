@@ -1,6 +1,6 @@
 """Game-agnostic core: Game/State base classes, actions, registry, RNG, errors."""
 
-from .action import Action
+from .action import Action, action_table
 from .errors import IllegalActionError, InvalidConfigError, InvalidRecordError, MeepleError
 from .game import Game, Option
 from .registry import game_names, load_game, register, replay
@@ -8,7 +8,7 @@ from .rng import Rng, derive_seed
 from .state import TERMINAL, State
 
 __all__ = [
-    "Action", "Game", "Option", "State", "Rng", "TERMINAL", "derive_seed",
+    "Action", "action_table", "Game", "Option", "State", "Rng", "TERMINAL", "derive_seed",
     "MeepleError", "IllegalActionError", "InvalidConfigError", "InvalidRecordError",
     "game_names", "load_game", "register", "replay",
 ]

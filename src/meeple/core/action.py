@@ -35,3 +35,20 @@ class Action:
 
     def __hash__(self) -> int:
         return hash(self.text)
+
+
+def action_table():
+    """A function ``act(text, kind="", args=()) -> Action`` that builds each action once.
+
+    Each game keeps its own table (module level in its ``actions.py``), so the same
+    notation always yields the same object and legal-action lists allocate nothing new.
+    """
+    cache: dict[str, Action] = {}
+
+    def act(text: str, kind: str = "", args: tuple = ()) -> Action:
+        a = cache.get(text)
+        if a is None:
+            a = cache[text] = Action(text, kind, args)
+        return a
+
+    return act

@@ -120,14 +120,10 @@ class State:
                     break
             else:
                 self._raise_illegal(str(action))
-        self._apply(action)
-        self._legal_cache = None
-        if self._shared:
-            self._unshare()
-        self._history.append(action.text)
+        self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> None:
-        """Apply an action taken from ``legal_actions()`` of this very state, unchecked.
+        """Apply an action taken from ``legal_actions()`` of this very state, unchecked (hot path).
 
         For bots and simulations only: a caller passing anything else corrupts the state.
         """
