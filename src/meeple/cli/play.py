@@ -66,8 +66,9 @@ def load_save(path: str | Path) -> tuple[State, list[str] | None]:
     return state, seats
 
 
-def seat_label(seat: int, seats: list[str]) -> str:
-    return f"Seat {seat} ({seats[seat]})"
+def seat_label(state: State, seat: int, seats: list[str]) -> str:
+    """``"P2 (greedy)"``: the game's name for the seat and who plays it."""
+    return f"{state.seat_name(seat)} ({seats[seat]})"
 
 
 def show_actions(state: State) -> None:
@@ -99,7 +100,7 @@ def show_result(state: State, seats: list[str]) -> None:
     winners = set(state.winners())
     for place, s in enumerate(state.ranking(), 1):
         mark = " (winner)" if s in winners else ""
-        table.add_row(str(place), str(s), seats[s] + mark, str(scores[s]))
+        table.add_row(str(place), state.seat_name(s), seats[s] + mark, str(scores[s]))
     console.print(table)
 
 
@@ -123,17 +124,17 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
             action = bots[seat].choose(state)
             if state.is_secret_decision() and len(bots) < len(seats):
                 # a secret commitment stays hidden from the people at the table
-                console.print(f"[magenta]{seat_label(seat, seats)}[/] makes a secret choice")
+                console.print(f"[magenta]{seat_label(state, seat, seats)}[/] makes a secret choice")
             else:
-                console.print(f"[magenta]{seat_label(seat, seats)}[/] plays [bold]{action.text}[/]")
+                console.print(f"[magenta]{seat_label(state, seat, seats)}[/] plays [bold]{action.text}[/]")
             state.apply_action(action)
             continue
         if last_human != (seat, state.move_number):
-            console.print(Panel(render(state, seat), title=f"{state.game.title} - {seat_label(seat, seats)} to play"))
+            console.print(Panel(render(state, seat), title=f"{state.game.title} - {seat_label(state, seat, seats)} to play"))
             show_actions(state)
             last_human = (seat, state.move_number)
         try:
-            line = input_fn(f"[bold]{seat_label(seat, seats)}[/] > ").strip()
+            line = input_fn(f"[bold]{seat_label(state, seat, seats)}[/] > ").strip()
         except (EOFError, KeyboardInterrupt):
             line = "quit"
         if not line:

@@ -80,6 +80,10 @@ class State:
     def current_player(self) -> int:
         raise NotImplementedError
 
+    def seat_name(self, seat: int) -> str:
+        """How the game names ``seat`` to people (games override, e.g. colours or "P1")."""
+        return f"Seat {seat}"
+
     def is_secret_decision(self) -> bool:
         """True when the current decision is a secret commitment (hidden from the other seats
         until revealed, e.g. a simultaneous card choice). Search bots must not branch on
