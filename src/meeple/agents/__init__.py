@@ -6,7 +6,7 @@ Specs (usable on the command line, no commas inside a spec)::
     greedy                      one-ply lookahead on the game's heuristic evaluation
     flatmc:N                    flat Monte Carlo, N playouts per legal action
     mcts:N                      ISMCTS with N iterations a move
-    mcts:N:time=1.5:depth=30:c=0.7:rollout=random
+    mcts:N:time=1.5:depth=30:c=0.7:rollout=random:bias=2
     easy | medium | hard        graded levels for people (see LEVELS)
 """
 
@@ -65,6 +65,8 @@ def make(spec: str, seed: int = 0) -> Agent:
                     kw["depth"] = None if v in ("none", "end") else int(v)
                 elif k == "c" and name == "mcts":
                     kw["c"] = float(v)
+                elif k == "bias" and name == "mcts":
+                    kw["bias"] = float(v)
                 elif k == "rollout" and v in ("random", "greedy"):
                     kw["rollout"] = v
                 else:

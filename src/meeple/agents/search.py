@@ -11,7 +11,7 @@ import math
 import time
 
 from ..core import Action, State
-from .base import Agent, heuristics_of, relative_values
+from .base import Agent, evaluate, heuristics_of, relative_values
 
 
 def playout(state: State, rng, depth: int | None, policy: str) -> list[float]:
@@ -102,12 +102,14 @@ class MCTSAgent(Agent):
 
     Spec ``mcts:N`` (N iterations, default 1000), options ``time=S`` (cap per move in
     seconds), ``depth=D`` (playout depth), ``c=C`` (exploration, default 0.7),
-    ``rollout=random|greedy``.
+    ``rollout=random|greedy``, ``bias=B`` (progressive bias toward the greedy evaluation at
+    the root, default 2; 0 = plain UCT).
     """
 
     def __init__(self, seed: int = 0, iterations: int = 1000, time_cap: float | None = None,
-                 depth: int | None = 40, c: float = 0.7, rollout: str = "greedy"):
+                 depth: int | None = 40, c: float = 0.7, rollout: str = "greedy", bias: float = 2.0):
         super().__init__(seed)
+        self.bias = bias
         self.iterations = iterations
         self.time_cap = time_cap
         self.depth = depth
@@ -116,6 +118,26 @@ class MCTSAgent(Agent):
         self.spec = f"mcts:{iterations}"
         self.last_iterations = 0
 
+    def root_priors(self, state: State) -> dict[str, float]:
+        """Progressive bias for the root: each action's one-ply heuristic value, scaled to [0, 1].
+
+        Computed on one re-sample (never on the hidden truth) with the game's evaluation,
+        as the greedy bot would; the search starts from the greedy choice and the bias
+        ``bias / (visits + 1)`` fades as real statistics accumulate.
+        """
+        seat = state.current_player
+        base = state.resample_hidden(seat, self.rng)
+        values = {}
+        for a in base.legal_actions():
+            child = base.clone()
+            child.apply_unchecked(a)
+            values[a.text] = evaluate(child, seat)
+        if not values:
+            return {}
+        lo, hi = min(values.values()), max(values.values())
+        span = (hi - lo) or 1.0
+        return {k: (v - lo) / span for k, v in values.items()}
+
     def search(self, state: State) -> _Node:
         """Run the search from ``state``; the root node with its statistics."""
         seat = state.current_player
@@ -123,7 +145,9 @@ class MCTSAgent(Agent):
         root = _Node(seat, n)
         rng = self.rng
         c = self.c
+        bias = self.bias
         deadline = time.perf_counter() + self.time_cap if self.time_cap else None
+        priors = self.root_priors(state) if bias > 0 else {}
         it = 0
         for it in range(1, self.iterations + 1):
             s = state.resample_hidden(seat, rng)
@@ -148,15 +172,22 @@ class MCTSAgent(Agent):
                     else:
                         ch.avail += 1
                 if untried:
-                    a = untried[rng.randrange(len(untried))]
+                    if node is root and priors:
+                        # the root expands its most promising actions first
+                        a = max(untried, key=lambda x: priors.get(x.text, 0.0))
+                    else:
+                        a = untried[rng.randrange(len(untried))]
                     child = children[a.text] = _Node(p, n)
                     s.apply_unchecked(a)
                     path.append(child)
                     break
                 best_a, best_u = None, -1.0
+                at_root = node is root and priors
                 for a in legal:
                     ch = children[a.text]
                     u = ch.total[p] / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    if at_root:
+                        u += bias * priors.get(a.text, 0.0) / (ch.visits + 1)
                     if u > best_u:
                         best_a, best_u = a, u
                 s.apply_unchecked(best_a)
