@@ -179,7 +179,7 @@ def test_LG_8_2_movement_legality_ex07():
     assert "go 2" not in legal(s)
     with pytest.raises(IllegalActionError) as e:
         s.apply_action("go 2")
-    assert e.value.rule == "LG-8.2"
+    assert e.value.rule == "LG-8.2.2" and "full" in str(e.value)
     play(s, "go 3")
     assert s.food[J] == 1
     play(s, "go 6")
@@ -211,7 +211,7 @@ def test_LG_8_3_woodcutter_limit_ex09():
     s.area = [1, 5, 5, 2]
     start_travel(s, [N, H, J, V])
     play(s, "go 10")
-    assert legal(s) == ["cutters 1", "cutters 2", "cutters 3"]
+    assert legal(s) == ["cutters 1", "cutters 2", "cutters 3", "loan"]
     with pytest.raises(IllegalActionError):
         s.apply_action("cutters 4")
 
@@ -550,7 +550,7 @@ def test_LG_20_8_winter_demands_ex31():
     s.money = [20] * 4
     goto(s, "feed", round=3)
     assert s.food == [0, 0, 0, 0]
-    assert s.current_player == J and legal(s) == ["burn sFW", "burn sSW"]
+    assert s.current_player == J and legal(s) == ["burn sFW", "burn sSW", "loan"]
     play(s, "burn sFW", "burn sFW", "burn sFW")
     assert s.heat[J] == [0, 1, 0] and s.money[J] == 20 and s.loans[J] == 0
 
@@ -682,7 +682,7 @@ def test_LG_24_reverse_order_choice_ex39():
     assert s.current_player == h
     play(s, "area 2")
     assert s.current_player == n
-    assert legal(s) == ["area 1", "area 3", "area 4", "area 5"]
+    assert legal(s) == ["area 1", "area 3", "area 4", "area 5", "loan"]
     with pytest.raises(IllegalActionError):
         s.apply_action("area 6")
     play(s, "area 4")

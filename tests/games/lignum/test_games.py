@@ -116,3 +116,47 @@ def test_greedy_self_play_sensible(n, variant, seeds, threshold):
     assert sum(money) / games > threshold, money
     assert missing / games < 1.0, missing        # well under one missing item per player and game
     assert sold / games >= 4 and dried / games >= 0.3, (sold, dried)
+
+
+def _check_conservation(s):
+    """LG-2.3, LG-2.4, LG-2.6, LG-23.1: every limited component is conserved."""
+    from meeple.games.lignum.components import (
+        EQUIP_COUNTS,
+        FODDER_TOTAL,
+        MAX_LOANS,
+        MAX_SAWS,
+        PRODUCT_COUNTS,
+        PRODUCT_NAMES,
+        SETUP,
+    )
+    equip = ("saw", "raft", "wagon", "sled")
+    for name, total in EQUIP_COUNTS.items():     # 18 saws, 12 rafts, 10 wagons, 6 sleds, 2 X, 2 food, 1 $
+        held = sum(e[equip.index(name)] for e in s.equip) if name in equip else 0
+        assert s.supply[name] >= 0
+        assert s.supply[name] + held + s.path_tok.count(name) == total, name
+    for p, total in enumerate(PRODUCT_COUNTS):   # 18 product tokens; sold / built ones leave the game
+        held = sum(pr[p] for pr in s.products)
+        assert s.pstack.count(p) + held + s.path_tok.count("p" + PRODUCT_NAMES[p]) <= total
+    assert s.path_w[1] + sum(s.fodder3) + sum(s.fodder2) <= FODDER_TOTAL       # 8 fodder sheaves
+    st = SETUP[s.num_players]
+    if s.phase == "travel":                      # hired workers are not used before the wood work
+        assert s.path_w[0] + sum(w[1] for w in s.workers) == st.carriers
+        assert s.path_w[2] + sum(w[0] for w in s.workers) == st.woodcutters
+        assert s.path_w[3] + s.path_w[4] + sum(w[2] for w in s.workers) == st.sawyers0 + st.sawyers1
+    assert all(0 <= x <= MAX_LOANS for x in s.loans)
+    assert all(0 <= e[0] <= MAX_SAWS for e in s.equip)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_LG_2_6_limited_components_conserved(variant):
+    """Saw tokens bought at the market come from the supply (LG-2.4): after any game the
+    supply, the path and the players hold exactly 18 saws, and so on for every limited item."""
+    for n in (2, 3, 4):
+        for seed in range(4):
+            s = GAME.new_initial_state(num_players=n, seed=seed, variant=variant)
+            rng = random.Random(seed)
+            _check_conservation(s)
+            while not s.is_terminal():
+                legal = s.legal_actions()
+                s.apply_action(legal[rng.randrange(len(legal))])
+                _check_conservation(s)

@@ -1,4 +1,5 @@
 """Further Lignum rule tests with values from the spec (RULES.md, components.json, EXAMPLES.md EC-xx)."""
+import io
 import json
 import random
 
@@ -60,7 +61,7 @@ def test_LG_8_1_2_illegal_action_changes_nothing():
         assert json.dumps(s.to_dict(), sort_keys=True) == before
     with pytest.raises(IllegalActionError) as e:
         s.apply_action("go 8")
-    assert e.value.rule == "LG-8.2"
+    assert e.value.rule == "LG-1.3"
 
 
 def test_EC_01_EC_02_must_move_clearing_always_legal():
@@ -101,7 +102,7 @@ def test_EC_05_hardwood_never_sold_nor_sales_room():
     s.woodpile[H] = discs("HW")
     goto(s, "transport", clearing=[H, N, J, V])
     play(s, "carry")
-    assert legal(s) == ["HW saw"]
+    assert legal(s) == ["HW saw", "loan"]
 
 
 def test_EC_06_saw_room_not_sellable():
@@ -118,11 +119,14 @@ def test_EC_09_dryer_capacity():
     empty_players(s)
     s.mill[H] = [pieces("FW sFW"), pieces("sSW"), pieces("FW"), pieces("")]
     goto(s, "dry", clearing=[H, N, J, V])
-    # d2 holds a disc: d1's stick can only go there after the disc moved on (LG-16.3)
-    assert legal(s)[:1] == ["dry FW d2"]
-    play(s, "done")                    # keep the disc in d2: d1's stick cannot move, on to sales
-    assert s.dryk == 0
-    assert "dry sFW sales" in legal(s) and "dry FW sales" not in legal(s)
+    # LG-16.3: every open move is offered at once, in any order; d2 holds a disc, so d1's stick
+    # can move only together with the disc moving on to d3
+    assert legal(s)[:4] == ["dry FW sales", "dry sFW sales", "dry sSW d1", "dry FW d2"]
+    play(s, "dry sFW sales")          # EC-09: a dryer with one stick accepts a second stick
+    assert s.mill[H][1] == pieces("sFW sSW")
+    assert "dry FW sales" not in legal(s)      # ... but no disc while it keeps a stick
+    play(s, "done")
+    assert s.mill[H] == [pieces("FW"), pieces("sFW sSW"), pieces("FW"), pieces("")]
 
 
 def test_EC_11_leftover_food_returned_heat_kept():
@@ -241,7 +245,7 @@ def test_LG_20_bonus_and_winter_felling_order():
     empty_players(s)
     s.clearing = [1, 0]
     goto(s, "w_bonus", round=3)
-    assert s.current_player == 1 and legal(s) == ["bonus FW", "bonus SW", "bonus HW"]
+    assert s.current_player == 1 and legal(s) == ["bonus FW", "bonus SW", "bonus HW", "loan"]
 
 
 def test_LG_19_4_drying_hut_in_winter_raises_final_sale():
@@ -386,7 +390,7 @@ def test_why_illegal_names_rule_ids():
     s = new(4)
     start_travel(s, [H, N, J, V])
     cases = {"dryhut SW d1": "LG-19.4", "foodhut 2": "LG-19.5", "build": "LG-19.1", "fell FW": "LG-10.1",
-             "relocate 2": "LG-10.2", "sell FW sales": "LG-15.1", "dry SW d1": "LG-16.2", "buy saw": "LG-8.4.1"}
+             "relocate 2": "LG-10.2", "sell FW sales": "LG-9.1", "dry SW d1": "LG-9.1", "buy saw": "LG-8.3"}
     for text, rule in cases.items():
         with pytest.raises(IllegalActionError) as e:
             s.apply_action(text)
@@ -468,3 +472,346 @@ def test_LG_20_8_second_winter_uses_year_two_card():
         assert shown == [f"winter card: {f} food, {h} heating" for f, h in want]
         feeds = [e for e in s.events if " feeds " in e]
         assert len(feeds) == 6                                   # 3 players x 2 winters
+
+
+# ---------------------------------------------------------------- tester findings (follow-up of issue 3)
+def _dry_setup(sales, d1="", d2="", d3="", seat=H, **kw):
+    s = new(4, seed=1)
+    empty_players(s)
+    s.mill[seat] = [pieces(sales), pieces(d1), pieces(d2), pieces(d3)]
+    for k, v in kw.items():
+        setattr(s, k, v)
+    goto(s, "dry", clearing=[seat] + [x for x in range(4) if x != seat], round=1)
+    return s
+
+
+def test_LG_16_2_EC_09_dryer_with_a_staying_stick_takes_a_second_stick():
+    # tester's repro: Y1 summer drying, sales = FW + sFW, d1 = sFW that stays in d1
+    s = _dry_setup("FW sFW", d1="sFW")
+    assert s.current_player == H and "dry sFW sales" in legal(s)
+    play(s, "dry sFW sales")
+    assert s.mill[H][1] == pieces("sFW sFW")
+    assert "dry FW sales" not in legal(s)       # the disc cannot join two sticks (LG-16.2)
+    play(s, "done")
+    assert s.mill[H] == [pieces("FW"), pieces("sFW sFW"), pieces(""), pieces("")]
+
+
+def test_LG_16_3_stick_stuck_behind_a_disc_does_not_block_sales_room():
+    # d2 holds a disc that stays: the d1 stick cannot move, but the sales stick may still join it
+    s = _dry_setup("sFW", d1="sFW", d2="SW")
+    assert legal(s)[:3] == ["dry sFW sales", "dry sFW d1", "dry SW d2"]
+    play(s, "dry sFW sales", "done")
+    assert s.mill[H] == [pieces(""), pieces("sFW sFW"), pieces("SW"), pieces("")]
+
+
+def test_LG_16_3_final_positions_any_order():
+    # EC-23 in the other order: d1 -> d2 first (d2 momentarily holds 3 sticks), then d2 -> d3
+    s = _dry_setup("", d1="sSW", d2="sSW sSW")
+    play(s, "dry sSW d1")
+    assert legal(s) == ["dry sSW d2", "loan"]       # only the move that makes room remains
+    before = s.to_dict()
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action("done")
+    assert e.value.rule == "LG-16.3" and "d2" in str(e.value)
+    assert s.to_dict() == before
+    play(s, "dry sSW d2")
+    assert "dry sSW d2" in legal(s)                 # the other, unmoved stick may still move
+    play(s, "done")
+    assert s.mill[H] == [pieces(""), pieces(""), pieces("sSW sSW"), pieces("sSW")]
+
+
+def test_LG_16_1_each_piece_moves_once_and_disc_needs_an_empty_dryer():
+    s = _dry_setup("sFW sFW")
+    play(s, "dry sFW sales")
+    assert legal(s) == ["dry sFW sales", "done", "loan"]   # the moved stick dries no further
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action("dry sFW d1")
+    assert e.value.rule == "LG-16.1" and "already moved" in str(e.value)
+    # a disc never enters a dryer whose stick stays; the refusal explains the final position
+    s = _dry_setup("FW sSW", d1="sFW", d2="HW", d3="SW")    # d3 kept by a drying hut: d1 stays full
+    assert legal(s) == ["dry sSW sales", "done", "loan"] and s.current_player == H
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action("dry FW sales")
+    assert e.value.rule == "LG-16.2" and "1 FW, 1 sFW" in str(e.value)
+
+
+def test_LG_16_4_overfull_dryer_keeps_pieces_but_takes_no_more():
+    # 3 sticks in d1 through drying huts: they stay; nothing enters d1 unless enough leave
+    s = _dry_setup("sFW", d1="sSW sSW sSW")
+    assert "dry sFW sales" in legal(s)              # possible if two d1 sticks move on to d2
+    play(s, "dry sFW sales")
+    with pytest.raises(IllegalActionError):
+        s.apply_action("done")
+    play(s, "dry sSW d1")
+    with pytest.raises(IllegalActionError):
+        s.apply_action("done")
+    play(s, "dry sSW d1")                           # now only 'done' is left: H's drying ends
+    assert s.mill[H] == [pieces(""), pieces("sFW sSW"), pieces("sSW sSW"), pieces("")]
+    assert not (s.phase == "dry" and s.current_player == H)
+    s = _dry_setup("", d1="sSW sSW sSW")
+    play(s, "done")                                 # LG-16.4: the over-full dryer keeps its pieces
+    assert s.mill[H][1] == pieces("sSW sSW sSW")
+
+
+def test_LG_19_4_drying_hut_during_drying_ignores_capacity():
+    s = _dry_setup("sFW", d1="sSW sSW")
+    s.huts[H] = [1, 0, 0]
+    s._legal_cache = None
+    play(s, "dryhut sFW sales")                     # a third stick into d1, ignoring capacity
+    assert s.mill[H][1] == pieces("sFW sSW sSW")
+    assert "done" in legal(s) and "dry sFW d1" in legal(s)   # the hut piece may still dry normally
+    play(s, "dry sSW d1", "done")
+    assert s.mill[H][1] == pieces("sFW sSW") and s.mill[H][2] == pieces("sSW")
+
+
+def test_LG_2_4_market_saws_come_from_the_limited_supply():
+    s = new(4)
+    start_travel(s, [H, N, J, V])
+    supply = s.supply["saw"]
+    play(s, "go 19", "buy saw")
+    assert s.equip[H][0] == 1 and s.supply["saw"] == supply - 1
+    play(s, "done")
+    # LG-2.6: tokens are limited by their count; with none left in the supply no saw is sold
+    s = new(4)
+    start_travel(s, [H, N, J, V])
+    s.supply["saw"] = 0
+    play(s, "go 19")
+    assert "buy saw" not in legal(s) and "buy food" in legal(s)
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action("buy saw")
+    assert e.value.rule == "LG-2.4"
+
+
+def test_LG_21_1_loan_at_every_decision_of_ones_own_turn():
+    # "at any time during his own turn" (LG-21.1): also in sub-decisions
+    s = new(4)
+    empty_players(s, money=4)
+    s.areas_wood[4] = discs("SW FW FW")
+    s.area = [5, 1, 2, 3]
+    start_travel(s, [H, N, J, V])
+    play(s, "go 10")
+    assert s.stage == "space10" and "loan" in legal(s)
+    play(s, "loan")
+    assert s.loans[H] == 1 and s.money[H] == 8 and s.stage == "space10" and s.current_player == H
+    play(s, "cutters 3")
+    # piece destination after a carrier trip
+    s = new(4)
+    empty_players(s)
+    s.workers[H][1] = 1
+    s.woodpile[H] = discs("FW")
+    goto(s, "transport", clearing=[H, N, J, V])
+    play(s, "carry")
+    assert s.stage == "move" and "loan" in legal(s)
+    # heat / sales of a new stick
+    s = new(4)
+    empty_players(s)
+    s.workers[H][2] = 1
+    s.equip[H][0] = 1
+    s.sawroom[H] = discs("SW")
+    goto(s, "saw", clearing=[H, N, J, V])
+    play(s, "saw SW", "heat")
+    assert s.stage == "split" and "loan" in legal(s)
+    play(s, "loan", "sales", "heat")
+    assert s.loans[H] == 1 and s.heat[H] == [0, 2, 0]
+    # the extra sawyer at space 16
+    s = new(4)
+    start_travel(s, [H, N, J, V])
+    play(s, "go 16")
+    assert legal(s) == ["extra", "done", "loan"]
+
+
+def test_LG_21_loan_refusals_explained():
+    # the secret felling-area choice is no turn (LG-7.1): not LG-21.2 for a player with 0 loans
+    s = new(4)
+    s.round = 1
+    s.phase = "choose"
+    s.pi = 0
+    s.stage = ""
+    s._run()
+    s._legal_cache = None
+    assert s.stage == "choose" and s.loans[s.current_player] == 0
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action("loan")
+    assert e.value.rule == "LG-21.1" and "2 loans" not in str(e.value)
+    # with 2 loans: LG-21.2
+    s = new(4)
+    start_travel(s, [H, N, J, V])
+    play(s, "loan", "loan")
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action("loan")
+    assert e.value.rule == "LG-21.2"
+
+
+def test_LG_8_5_product_sale_refusal_cites_product_rule():
+    s = new(4)
+    empty_players(s, money=4)
+    start_travel(s, [H, N, J, V])
+    play(s, "go 19")
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action("sell 2stake")
+    assert e.value.rule == "LG-8.5.1" and "no product tokens" in str(e.value)
+    s.products[H] = [1, 0, 0, 0, 0]
+    s._legal_cache = None
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action("sell 1stake")
+    assert e.value.rule == "LG-8.5.1" and "single token" in str(e.value)
+
+
+def test_LG_9_1_wood_sale_outside_selling_phase():
+    s = new(4)
+    empty_players(s)
+    s.workers[H][1] = 1
+    s.woodpile[H] = discs("FW")
+    s.mill[H][0] = pieces("FW")
+    goto(s, "transport", clearing=[H, N, J, V])
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action("sell FW sales")
+    assert e.value.rule == "LG-9.1" and "not the selling phase" in str(e.value)
+    # in winter: LG-20.11
+    s = new(4)
+    empty_players(s)
+    s.mill_free = [True] * 4
+    s.mill[H][0] = pieces("FW")
+    goto(s, "w_fell", clearing=[H, N, J, V], round=3)
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action("sell FW sales")
+    assert e.value.rule == "LG-20.11"
+
+
+def test_LG_8_2_each_refused_go_names_its_reason():
+    s = new(4)
+    empty_players(s, money=0)
+    tok = [""] * 21
+    tok[1], tok[2], tok[3], tok[5], tok[7] = "raft", "saw", "x_token", "wagon", ""
+    s.path_tok = tok
+    s.areas_wood = [[0, 0, 0] for _ in range(6)]
+    s.area = [1, 2, 3, 4]
+    start_travel(s, [H, N, J, V])
+    s.loans = [2, 2, 2, 2]
+    s.equip[N][0] = 4
+    play(s, "go 1")                                 # H takes the raft
+    s.money[N] = 0
+
+    def why(text):
+        with pytest.raises(IllegalActionError) as e:
+            s.apply_action(text)
+        return e.value.rule, str(e.value)
+
+    assert s.current_player == N
+    assert why("go 1")[0] == "LG-8.2.2" and "full" in why("go 1")[1]
+    assert why("go 2")[0] == "LG-8.4.1"                 # N holds 4 saws
+    assert why("go 3")[0] == "LG-23.3"                  # X token
+    assert why("go 7")[0] == "LG-8.2.4" and "no token" in why("go 7")[1]
+    assert why("go 4") == ("LG-8.3.1", why("go 4")[1]) and "cannot pay $1" in why("go 4")[1]
+    assert why("go 10")[0] == "LG-8.3" and "holds no wood" in why("go 10")[1]
+    assert why("go 8")[0] == "LG-1.3"
+    assert why("go 13")[0] == "LG-1.3"
+    assert why("go 19")[0] == "LG-8.2.4"
+    play(s, "go 5")
+    assert s.current_player == J
+    assert why("go 5")[0] == "LG-8.2.2"
+    s.fodder3[J] = 1
+    s.money[J] = 5
+    s.loans[J] = 0
+    s._legal_cache = None
+    assert why("go 6")[0] == "LG-12.4"
+    play(s, "go 16", "done")
+    assert s.current_player == V
+    play(s, "go C")
+    assert s.current_player == H and s.pos[H] == 1
+    assert why("go 1")[0] == "LG-8.1.3"                 # a foreman never stays or moves back
+
+
+def test_LG_7_3_food_log_grammar():
+    s = new(4, seed=2)
+    s.areas_food = [2, 0, 3, 0, 0, 0]
+    s.secret = [1, 3, 3, 5]
+    s.food = [0, 0, 0, 0]
+    s._reveal_choices()
+    assert "P0 takes 2 food from area 1" in s.events
+    sharers = [e for e in s.events if "area 3" in e and "food" in e]
+    assert sharers and " take 1 food each from area 3 (1 stays there)" in sharers[0]
+    assert " and " in sharers[0] and "takes" not in sharers[0]
+    assert not any(e.startswith("P0 take ") for e in s.events)
+
+
+def test_LG_7_1_is_secret_decision():
+    s = new(4)
+    assert s.phase == "travel" and not s.is_secret_decision()      # Y1 spring: no choice (LG-4.3)
+    s.phase, s.pi, s.stage = "choose", 0, ""
+    s._run()
+    s._legal_cache = None
+    seen = 0
+    while s.phase == "choose":
+        assert s.stage == "choose" and s.is_secret_decision()
+        play(s, "area 2")
+        seen += 1
+    assert seen == 4 and not s.is_secret_decision() and s.phase == "travel"
+    # the tactical pick is open (LG-24.3), and a finished game has no secret decision
+    t = new(3, "basic-tactical")
+    h, n, v = 0, 1, 2
+    t.clearing = [v, h, n]
+    t._end_round()
+    t._run()
+    t._legal_cache = None
+    assert t.stage == "tact" and not t.is_secret_decision()
+    t.phase = "over"
+    t._run()
+    assert not t.is_secret_decision()
+
+
+def test_text_shows_tasks_placement_cards_and_sticks_left():
+    from rich.console import Console
+
+    from meeple.games.lignum.components import PLACEMENT_CARDS, TASK_CARDS
+    from meeple.games.lignum.text import render
+
+    def out(s, seat=0):
+        c = Console(width=100, record=True, file=io.StringIO())
+        c.print(render(s, seat))
+        return c.export_text()
+
+    s = new(4, "advanced-tactical", seed=1)
+    text = out(s)
+    t = s.tdisplay[0]
+    cid, _reqs, reward = TASK_CARDS[t]
+    # LG-25.2 each displayed task with what it needs and pays
+    assert f"{cid} " in text and f"→ ${reward}" in text
+    assert f"{['sFW', 'sSW', 'sHW', 'FW', 'SW', 'HW'][0]}" in text
+    # LG-24.2 the placement cards shown ahead, with their contents
+    c = s.prevealed[0]
+    pid, items = PLACEMENT_CARDS[c]
+    a, item, k = items[0]
+    assert f"{pid}: A{a}+{k}{('FW', 'SW', 'HW', 'food')[item]}" in text
+    # LG-13.3 the stick split says how many sticks are left to place
+    s = new(4)
+    empty_players(s)
+    s.workers[H][2] = 1
+    s.equip[H][0] = 1
+    s.sawroom[H] = discs("FW")
+    goto(s, "saw", clearing=[H, N, J, V])
+    play(s, "saw FW", "heat")
+    assert "3 new sFW stick(s) left to place" in out(s)
+
+
+def test_text_four_player_board_fits_45_lines():
+    from rich.console import Console
+
+    from meeple.games.lignum.text import render
+    s = new(4, "advanced-tactical", seed=3)
+    for seat in range(4):          # a busy position: every store filled, two tasks each
+        s.money[seat] = 12
+        s.equip[seat] = [4, 3, 2, 1]
+        s.products[seat] = [1, 1, 1, 1, 1]
+        s.huts[seat] = [1, 1, 1]
+        s.woodpile[seat] = [3, 2, 1]
+        s.river[seat] = [2, 1, 0]
+        s.sawroom[seat] = [1, 1, 1]
+        s.heat[seat] = [3, 1, 1]
+        s.mill[seat] = [pieces("FW SW sFW sSW"), pieces("sFW sSW"), pieces("SW"), pieces("sHW sHW")]
+        s.tasks[seat] = [[0, 1, 0], [1, 0, 0]]
+    c = Console(width=100, record=True, file=io.StringIO())
+    c.print(render(s, 0))
+    lines = c.export_text().splitlines()
+    assert len(lines) <= 45, len(lines)
+    assert max(len(x) for x in lines) <= 100

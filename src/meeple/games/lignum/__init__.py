@@ -42,7 +42,8 @@ Clearing order is the order of the wood work: felling 'fell SW' ('relocate 4' fo
 shared area), rafting arrival ('FW sales' / 'FW saw'), transport ('carry', 'wagon', 'raft 3',
 then one decision per piece: 'FW saw', 'SW sales', 'HW saw', 'FW river'), sawing ('saw FW',
 then 'heat' or 'sales' for each stick), tasks ('fill T01 2'), selling ('sell sFW d3'; dryer 3
-must be emptied), drying ('dry SW d1'). When hired workers run out, the mill worker or a
+must be emptied), drying ('dry SW d1': any order; each piece moves once; a dryer must end
+with one disc or up to two sticks). When hired workers run out, the mill worker or a
 lodging hut may do a job: add ' mill' or ' lodge' (e.g. 'carry mill').
 
 Winter: 'bonus HW', 'fell mill' / 'fell lodge', 'sled mill' then pieces and 'food' for one
@@ -51,8 +52,9 @@ stick: cash, then forced loans, then forced sales 'sell FW saw'); 'burn sFW' pic
 sticks. After the Y2 winter: final sale ('river FW' picks the river kind), loans repaid
 ($7/$16), completed tasks paid.
 
-At any time in your own turn: 'loan' (+$4, at most 2), 'build' (stake+board+shingle, jokers
-stand in) then 'hut 1'/'hut 2'/'hut 3' three times, 'dryhut SW d2', 'foodhut 3'.
+At any decision of your own turn (not the secret area choice): 'loan' (+$4, at most 2),
+'build' (stake+board+shingle, jokers stand in) then 'hut 1'/'hut 2'/'hut 3' three times,
+'dryhut SW d2', 'foodhut 3'.
 'done' ends an optional step. The game always ends after 8 rounds.
 Options: easy_winter (easier half of both winter cards), hidden_products (other players'
 product tokens are shown only as a count)."""

@@ -755,7 +755,7 @@ def rollout_action(state, legal, rng):
                                                 if year == 0 else 0)
         want_heat = sum(state.heat[seat]) < need
         for a in cands:
-            if a.args == ((0,) if want_heat else (1,)):
+            if a.kind == "stick" and a.args == ((0,) if want_heat else (1,)):
                 return a
     elif st in ("fell", "transport", "saw", "w_fell", "w_saw", "w_sled", "move") and len(cands) > 1:
         work = [a for a in cands if a.kind != "done"]

@@ -18,6 +18,8 @@ from .components import (
     BONUS,
     CAPACITY,
     CLEARING,
+    DRYER_DISC_MAX,
+    DRYER_STICK_MAX,
     FODDER_CAP,
     FODDER_TOTAL,
     FOOD_PENALTY,
@@ -40,22 +42,91 @@ from .components import (
     TOKEN_SPACES,
     WINTER_CARDS,
 )
+from .explain import explain
 
 NONWINTER_PHASES = ("choose", "travel", "fell", "arrive", "transport", "saw", "tasks", "sell", "dry", "tact")
 WINTER_PHASES = ("w_bonus", "w_fell", "w_sled", "w_saw", "w_tasks", "feed", "heat", "final")
-#: stages where the free actions of one's own turn (loan, build, huts) are offered (LG-19.1, LG-21.1)
-FREE_STAGES = frozenset(("travel", "market", "fell", "transport", "saw", "tasks", "sell", "dry",
-                         "w_fell", "w_sled", "w_saw", "w_tasks"))
+#: stages where the free actions of one's own turn (loan, build, huts) are offered: "at any time
+#: during his own turn" (LG-19.1, LG-19.3, LG-21.1), so at every decision of one's own turn, the
+#: sub-decisions included. Not offered: the secret felling-area choice (``choose``, a simultaneous
+#: commitment, LG-7.1) and the river kind of the final sale (``river``, after the last turn, LG-22.1).
+FREE_STAGES = frozenset(("travel", "space4", "space10", "space13", "space16", "market", "fell", "arrive",
+                         "transport", "move", "saw", "split", "tasks", "sell", "dry", "tact",
+                         "w_bonus", "w_fell", "w_sled", "w_saw", "w_tasks", "burn", "forced"))
 EQUIP_TOKENS = ("saw", "raft", "wagon", "sled")
 
 
-def _dryer_fits(loc: list, piece: int) -> bool:
-    """LG-16.2: may ``piece`` be added to dryer ``loc`` (counts[6])? One disc or <= 2 sticks."""
-    discs = loc[0] + loc[1] + loc[2]
-    sticks = loc[3] + loc[4] + loc[5]
-    if piece < 3:
-        return discs == 0 and sticks == 0
-    return discs == 0 and sticks < 2
+def _fits(discs: int, sticks: int) -> bool:
+    """LG-16.2: a dryer holds either one disc or up to two sticks (of any kinds), never both."""
+    if discs:
+        return discs <= DRYER_DISC_MAX and sticks == 0
+    return sticks <= DRYER_STICK_MAX
+
+
+# Drying bookkeeping (``pend`` during the ``dry`` stage, LG-16.1/16.3/16.4/19.4), 27 ints:
+#   [6*(k-1) + p]  pieces of kind p lying in dryer k (1..3) that already made their drying move;
+#   [18 + k - 1]   pieces that entered dryer k by normal drying this phase;
+#   [21 + k - 1]   discs and [24 + k - 1] sticks that a drying hut put into dryer k this phase
+#                  (they ignore capacity, LG-19.4).
+DRY_PEND = 27
+
+
+def _dryer_ok(c: list, inflow: int, hd: int, hs: int) -> bool:
+    """LG-16.3/16.4: the final content ``c`` (6 counts) of a dryer is acceptable. A dryer no piece
+    entered by normal drying keeps whatever it holds (LG-16.4); otherwise its content, apart
+    from pieces a drying hut put there this phase, must satisfy LG-16.2."""
+    if not inflow:
+        return True
+    d = c[0] + c[1] + c[2]
+    s = c[3] + c[4] + c[5]
+    return _fits(d - min(hd, d), s - min(hs, s))
+
+
+def _dry_state_ok(mill: list, pend: list) -> bool:
+    """Every dryer acceptable as the drying moves stand now (``done`` is legal, LG-16.3)."""
+    for k in (1, 2, 3):
+        if not _dryer_ok(mill[k], pend[17 + k], pend[20 + k], pend[23 + k]):
+            return False
+    return True
+
+
+def _submultisets(counts: list):
+    """Every sub-multiset of ``counts`` (6 ints) as a list of 6 ints, the empty one first."""
+    out = [[0] * 6]
+    for p in range(6):
+        c = counts[p]
+        if c:
+            nxt = []
+            for base in out:
+                for k in range(c + 1):
+                    b = base[:]
+                    b[p] = k
+                    nxt.append(b)
+            out = nxt
+    return out
+
+
+def _dry_completable(mill: list, pend: list) -> bool:
+    """LG-16.3: can the drying moves made so far still be completed to final positions that
+    respect the dryer capacities? Only further moves d2→d3 and d1→d2 of pieces that have not
+    moved yet can help (a move into dryer 1 never does), so both are searched exhaustively
+    (dryers hold a handful of pieces)."""
+    if _dry_state_ok(mill, pend):
+        return True
+    un1 = [mill[1][p] - pend[p] for p in range(6)]
+    un2 = [mill[2][p] - pend[6 + p] for p in range(6)]
+    for x2 in _submultisets(un2):
+        n2 = sum(x2)
+        d3 = [mill[3][p] + x2[p] for p in range(6)]
+        if not _dryer_ok(d3, pend[20] + n2, pend[23], pend[26]):
+            continue
+        for x1 in _submultisets(un1):
+            n1 = sum(x1)
+            d2 = [mill[2][p] - x2[p] + x1[p] for p in range(6)]
+            d1 = [mill[1][p] - x1[p] for p in range(6)]
+            if _dryer_ok(d2, pend[19] + n1, pend[22], pend[25]) and _dryer_ok(d1, pend[18], pend[21], pend[24]):
+                return True
+    return False
 
 
 class Rules:
@@ -320,7 +391,7 @@ class Rules:
         elif ph == "sell":
             self.stage = "sell"
         elif ph == "dry":
-            self.dryk = 2
+            self.pend = [0] * DRY_PEND          # LG-16.3 drying bookkeeping (see DRY_PEND)
             self.stage = "dry"
         elif ph == "tact":
             self.stage = "tact"
@@ -441,8 +512,14 @@ class Rules:
                 if each:
                     for s in who:
                         self.food[s] += each
-                    self.areas_food[a - 1] = f - each * len(who)
-                    self.log(f"{', '.join(self._name(s) for s in who)} take {each} food each from area {a}")
+                    left = f - each * len(who)
+                    self.areas_food[a - 1] = left
+                    if len(who) == 1:
+                        self.log(f"{self._name(who[0])} takes {each} food from area {a}")
+                    else:
+                        names = ", ".join(self._name(s) for s in who[:-1]) + f" and {self._name(who[-1])}"
+                        self.log(f"{names} take {each} food each from area {a}"
+                                 + (f" ({left} stays there)" if left else ""))
 
     # ================================================ LG-8 travel
     def _can_enter(self, seat: int, sp: int, occ: list) -> bool:
@@ -615,7 +692,8 @@ class Rules:
             out = []
             avail = self._avail(seat)
             if avail >= 1:
-                if self.equip[seat][0] < MAX_SAWS:
+                # LG-8.4.1 at most 4 saws; LG-2.4/2.6 saws are limited: bought from the supply
+                if self.equip[seat][0] < MAX_SAWS and self.supply["saw"] > 0:
                     out.append(A.BUY_SAW)
                 out.append(A.BUY_FOOD)
             out += self._product_sales(seat)
@@ -650,7 +728,10 @@ class Rules:
                 out.append(A.DONE)
             return out
         if st == "dry":
-            return self._dry_actions(seat) + [A.DONE]
+            out = self._dry_actions(seat)
+            if _dry_state_ok(self.mill[seat], self.pend):   # LG-16.3 capacity of the final positions
+                out.append(A.DONE)
+            return out
         if st == "w_bonus":
             return A.BONUS
         if st == "w_fell":
@@ -788,11 +869,32 @@ class Rules:
 
     # ---------------------------------------------------------------- LG-16
     def _dry_actions(self, seat: int) -> list:
+        """LG-16.1–16.4: every drying move still open. A piece in the sales room, dryer 1 or
+        dryer 2 that has not moved this phase may move one location right, in any order, as
+        long as the moves made so far can still end in final positions within the dryer
+        capacities (LG-16.3: capacity is checked on the resulting positions, so a piece may
+        enter a dryer that another piece will leave in the same phase)."""
         mill = self.mill[seat]
-        k = self.dryk
-        src = mill[k]
-        dst = mill[k + 1]
-        return [A.DRY[p][k] for p in range(6) if src[p] and _dryer_fits(dst, p)]
+        pend = self.pend
+        out = []
+        for k in range(3):
+            src = mill[k]
+            dst = mill[k + 1]
+            for p in range(6):
+                if src[p] - (pend[6 * (k - 1) + p] if k else 0) <= 0:
+                    continue                    # LG-16.1 each piece moves at most once
+                src[p] -= 1
+                dst[p] += 1
+                pend[6 * k + p] += 1
+                pend[18 + k] += 1
+                ok = _dry_completable(mill, pend)
+                src[p] += 1
+                dst[p] -= 1
+                pend[6 * k + p] -= 1
+                pend[18 + k] -= 1
+                if ok:
+                    out.append(A.DRY[p][k])
+        return out
 
     # ---------------------------------------------------------------- LG-21.4
     def _forced_sales(self, seat: int) -> list:
@@ -833,11 +935,15 @@ class Rules:
                 self.log(f"{nm} places huts: {self.huts[seat]}")
                 self._after()
             return
+        st = self.stage
         if kind == "dryhut":
             p, loc = args                              # LG-19.4 ignore dryer capacity
             self.huts[seat][0] -= 1
-            self.mill[seat][loc][p] -= 1
-            self.mill[seat][loc + 1][p] += 1
+            m = self.mill[seat]
+            if st == "dry":
+                self._dry_hut_move(m, p, loc)
+            m[loc][p] -= 1
+            m[loc + 1][p] += 1
             self.log(f"{nm} uses a drying hut: {PIECE_NAMES[p]} {A.LOC_NAMES[loc]}→{A.LOC_NAMES[loc + 1]}")
             return
         if kind == "foodhut":
@@ -907,6 +1013,7 @@ class Rules:
         if kind == "buy":
             self._pay(seat, 1)
             if args[0] == 0:
+                self.supply["saw"] -= 1                # LG-2.4/LG-2.6 taken from the limited supply
                 self.equip[seat][0] += 1
                 self.log(f"{nm} buys a saw for $1")
             else:
@@ -1022,9 +1129,11 @@ class Rules:
             self._after()
             return
         if kind == "dry":
-            p, loc = args
+            p, loc = args                              # LG-16.1 one location right
             self.mill[seat][loc][p] -= 1
             self.mill[seat][loc + 1][p] += 1
+            self.pend[6 * loc + p] += 1                # it has made its drying move
+            self.pend[18 + loc] += 1
             self.log(f"{nm} dries {PIECE_NAMES[p]} {A.LOC_NAMES[loc]}→{A.LOC_NAMES[loc + 1]}")
             self._after()
             return
@@ -1113,18 +1222,27 @@ class Rules:
         if st == "move":
             self.stage = self.pend[3]
             return
-        if st == "dry":
-            k = self.dryk - 1
-            self.dryk = k
-            if k < 0:
-                self.stage = ""
-            return
         if st == "forced":
             if self.debt:
                 self.money[self.actor] -= self.debt    # LG-21.6 negative cash
                 self.log(f"{self._name(self.actor)} cannot pay ${self.debt}: cash ${self.money[self.actor]}")
                 self.debt = 0
         self.stage = ""
+
+    def _dry_hut_move(self, m: list, p: int, loc: int) -> None:
+        """Drying bookkeeping when a drying hut moves piece ``p`` out of ``loc`` during the drying
+        phase (LG-19.4 with LG-16.3). RULING: the hut moves a piece that has not made its drying
+        move when there is one (it may still dry normally afterwards); the piece ignores the
+        capacity of the dryer it enters."""
+        pend = self.pend
+        if loc and m[loc][p] - pend[6 * (loc - 1) + p] <= 0:     # only already-dried pieces there
+            pend[6 * (loc - 1) + p] -= 1
+            pend[6 * loc + p] += 1
+        # a hut piece leaving a dryer later: the exemption of those that stay is clamped (_dryer_ok)
+        if p < 3:
+            pend[20 + loc + 1] += 1
+        else:
+            pend[23 + loc + 1] += 1
 
     def _build(self, seat: int) -> None:
         """LG-19.1: stake + board + shingle (jokers stand in) become 3 huts; placement follows."""
@@ -1199,50 +1317,6 @@ class Rules:
         final_settlement(self)
 
     # ================================================ explanations
-    _RULE_OF = (("go", "LG-8.2", "that path space cannot be entered now (occupied, no token, X token, "
-                 "not in use at this level, or its action cannot be carried out)"),
-                ("carriers", "LG-8.3", "carriers: buy 1 up to the carriers left and your money"),
-                ("cutters", "LG-8.3", "woodcutters: at most the wood pieces in your felling area"),
-                ("task", "LG-25.3", "take one displayed task card at space 13"),
-                ("extra", "LG-8.3", "the price-1 sawyer is gone or not affordable"),
-                ("buy saw", "LG-8.4.1", "saws are bought at the market, never more than 4 held"),
-                ("buy", "LG-8.3", "purchases happen at the market (space 19)"),
-                ("relocate", "LG-10.2", "only a later player in a shared area may relocate, to an area with no felling token, before felling"),
-                ("fell", "LG-10.1", "fell with a worker, only wood lying in your felling area"),
-                ("carry", "LG-12.3", "transport needs a worker and wood on the woodpile"),
-                ("wagon", "LG-12.4", "a wagon needs a worker, a wagon token and fodder"),
-                ("raft", "LG-12.5", "a raft trip needs a worker and one raft token per piece"),
-                ("sled", "LG-20.5", "a sled needs the mill worker or a lodging hut, a sled token and wood"),
-                ("saw", "LG-13.1", "sawing needs a worker in the saw room and a saw token"),
-                ("fill", "LG-25.4", "a task piece must be of the right kind at exactly the right dryer"),
-                ("sell", "LG-15.1", "only wood in the sales room or dryers can be sold (hardwood discs never)"),
-                ("dry", "LG-16.2", "a dryer holds one disc or up to two sticks, never both"),
-                ("dryhut", "LG-19.4", "you need a drying hut and the piece"),
-                ("foodhut", "LG-19.5", "a food-store hut takes food from an area without a felling token"),
-                ("hut", "LG-19.2", "hut placement only right after building"),
-                ("build", "LG-19.1", "building needs a stake, a board and a shingle (jokers stand in)"),
-                ("loan", "LG-21.2", "no player may hold more than 2 loans"),
-                ("area", "LG-24.4", "that area cannot be chosen now"),
-                ("bonus", "LG-20.3", "winter bonus wood is taken at the start of winter"),
-                ("burn", "LG-20.9", "heating uses sticks from the heating store"),
-                ("river", "LG-22.1", "the river kind is chosen at the final sale"),
-                ("food", "LG-20.5", "food extends a sled trip only"),
-                ("heat", "LG-13.3", "a new stick goes to the heating store or the sales room"),
-                ("sales", "LG-13.3", "a new stick goes to the heating store or the sales room"))
-
     def _explain(self, text: str) -> tuple:
-        """``(rule_id, message)`` for a rejected notation (see ``State._why_illegal``)."""
-        t = text.strip()
-        if self.hut_left:
-            return "LG-19.2", f"'{t}': first place the {self.hut_left} new hut(s): hut 1, hut 2 or hut 3"
-        if t == "done":
-            if self.stage == "sell":
-                return "LG-15.3", "every piece in dryer 3 must be sold in the selling phase"
-            if self.stage == "market":
-                return "LG-8.2.4", "you must buy or sell at least one thing at the market"
-            return "LG-8.1.2", "'done' is not possible now: a decision is required"
-        for prefix, rule, msg in sorted(self._RULE_OF, key=lambda r: -len(r[0])):
-            if t == prefix or t.startswith(prefix):
-                return rule, f"'{t}' is not legal now: {msg}"
-        return "", f"'{t}' is not an action of Lignum now (legal: " + ", ".join(
-            a.text for a in self.legal_actions()[:10]) + ")"
+        """``(rule_id, message)`` for a rejected notation (see ``State._why_illegal`` and explain.py)."""
+        return explain(self, text)

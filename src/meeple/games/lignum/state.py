@@ -23,7 +23,8 @@ Global:
   (tactical) next round's placement cards, ``tdeck`` task deck (hidden), ``tdisplay`` task
   display, ``winter`` [[card index, half 0 harder / 1 easier]] for year 1 and 2, ``wrest``
   unused winter cards (hidden), and the automaton: ``phase``, ``pi``, ``ti``, ``stage``,
-  ``actor``, ``pend``, ``hut_left``, ``debt``, ``acted``, ``felled``, ``dryk``.
+  ``actor``, ``pend``, ``hut_left``, ``debt``, ``acted``, ``felled`` (``pend`` in the
+  drying phase: the drying bookkeeping of rules.DRY_PEND).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ _PHASES = frozenset(NONWINTER_PHASES + WINTER_PHASES + ("over",))
 _STAGES = frozenset(("", "choose", "tact", "travel", "space4", "space10", "space13", "space16", "market",
                      "fell", "arrive", "transport", "move", "saw", "split", "tasks", "sell", "dry",
                      "w_bonus", "w_fell", "w_sled", "w_saw", "w_tasks", "burn", "forced", "river"))
-_GLOBAL_INTS = ("round", "pi", "ti", "actor", "hut_left", "debt", "felled", "dryk")
+_GLOBAL_INTS = ("round", "pi", "ti", "actor", "hut_left", "debt", "felled")
 _GLOBAL_LISTS = ("areas_food", "path_w", "order", "clearing", "pstack", "pdeck", "pused", "prevealed",
                  "tdeck", "tdisplay", "wrest")
 
@@ -100,7 +101,6 @@ class LignumState(Rules, State):
         self.debt = 0
         self.acted = False
         self.felled = 0
-        self.dryk = 0
         self._setup_game()
         self._run()
 
@@ -108,6 +108,12 @@ class LignumState(Rules, State):
     @property
     def current_player(self) -> int:
         return TERMINAL if self.phase == "over" else self.actor
+
+    def is_secret_decision(self) -> bool:
+        """True exactly when the current decision is the secret felling-area commitment
+        (LG-7.1, LG-27.2): the ``area N`` choice of the ``choose`` phase, hidden from the other
+        seats until all have chosen. The tactical pick (LG-24.3) is open, hence False."""
+        return self.phase == "choose" and self.stage == "choose" and not self.hut_left
 
     def _legal_actions(self):
         return self._legal()

@@ -1,9 +1,12 @@
 """Terminal rendering of a Lignum position as ``seat`` may see it (built from the observation).
 
-``render(state, seat)`` returns a rich renderable: round and phase, winter demands, the
-supply path with its tokens, workers and foremen, the six felling areas, the task display,
-and every player's mill board (money, loans, workers, equipment, products, huts, food,
-fodder, woodpile, river, saw room, sales room, dryers, heating store, tasks).
+``render(state, seat)`` returns a rich renderable: round, phase and the decision being made
+(with what is left of it, e.g. sticks still to place), winter demands, the supply path with
+its tokens, workers and foremen, the six felling areas, the placement cards shown ahead
+(tactical variant) and the task display with what each task needs and pays, and every
+player's mill board (money, loans, workers, equipment, products, huts, food, fodder,
+woodpile, river, saw room, sales room, dryers, heating store, tasks). Mills are laid out two
+per row, so a 4-player board fits in about 40 lines of a 100-column terminal.
 """
 
 from __future__ import annotations
@@ -23,10 +26,13 @@ from .components import (
     TASK_CARDS,
     WINTER_CARDS,
 )
+from .explain import STAGE_WHAT
 
 COLOURS = ("red", "dark_orange", "white", "blue")
 _TOKEN_SHORT = {"saw": "saw", "raft": "raft", "wagon": "wagon", "sled": "sled", "food_token": "food",
                 "dollar_token": "$1", "x_token": "X"}
+_ITEM = ("FW", "SW", "HW", "food")
+_DRYER = ("d1", "d2", "d3")       # task level 0 / +1 / +2 (LG-25.4)
 
 
 def _pieces(counts, names=PIECE_NAMES) -> str:
@@ -34,35 +40,49 @@ def _pieces(counts, names=PIECE_NAMES) -> str:
     return " ".join(parts) if parts else "-"
 
 
-def _seat(o, s) -> Text:
+def _seat(s) -> Text:
     return Text(f"P{s}", style=f"bold {COLOURS[s % 4]}")
 
 
-def render(state, seat=None):
-    """A rich renderable of the whole board as ``seat`` sees it (``None``: spectator)."""
-    o = state.observation(seat)
-    n = len(o["money"])
-    r = o["round"]
+def placement_text(c: int) -> str:
+    """One placement card and what it puts where, e.g. ``PC01: A1+1SW A2+2FW A3+1food``."""
+    cid, items = PLACEMENT_CARDS[c]
+    return f"{cid}: " + " ".join(f"A{a}+{k}{_ITEM[i]}" for a, i, k in items)
+
+
+def task_text(t: int, filled=None) -> str:
+    """One task card: the pieces it needs (kind @ dryer) and its reward, e.g.
+    ``T01 sHW@d2 sFW@d2 → $17``; ``filled`` flags mark requirements already met (✓)."""
+    cid, reqs, reward = TASK_CARDS[t]
     parts = []
-    head = Text()
-    head.append(f"Lignum ({o['variant']}) — {SEASONS[r] if r < 8 else 'end'}", style="bold")
-    head.append(f"   phase: {o['phase'] or '-'}")
-    if o["current_player"] >= 0:
-        head.append("   to move: ")
-        head.append(_seat(o, o["current_player"]))
-        head.append(f" ({o['stage']})")
-    else:
-        head.append("   game over")
-    parts.append(head)
-    w = []
-    for year, (c, half) in enumerate(o["winter"]):
-        f, h = WINTER_CARDS[c][1 + half]
-        w.append(f"Y{year + 1} winter: {f} food, {h} heating")
-    order = " ".join(f"P{s}" for s in o["order"])
-    clearing = " ".join(f"{'ABCD'[i]}:P{s}" for i, s in enumerate(o["clearing"]))
-    parts.append(Text(" | ".join(w) + f" | order: {order} | clearing: {clearing or '-'}"))
-    # path
-    path = Table(show_header=False, box=None, padding=(0, 1))
+    for j, (p, lv) in enumerate(reqs):
+        done = filled is not None and filled[j]
+        parts.append(f"{PIECE_NAMES[p]}@{_DRYER[lv]}{'✓' if done else ''}")
+    return f"{cid} " + " ".join(parts) + f" → ${reward}"
+
+
+def decision_text(o: dict) -> str:
+    """What the seat to move is deciding, with what is left of a multi-step decision."""
+    st = o["stage"]
+    pend = o["pend"]
+    if o["hut_left"]:
+        return (f"place {o['hut_left']} new hut(s): 'hut 1' drying, 'hut 2' food store, "
+                "'hut 3' lodging")
+    what = STAGE_WHAT.get(st, st)
+    if st == "split":
+        return f"{pend[1]} new {PIECE_NAMES[pend[0]]} stick(s) left to place: 'heat' or 'sales' for each"
+    if st == "move":
+        trip = "raft trip to the river" if pend[1] == 2 else ("trip (up to)" if pend[2] else "trip")
+        return f"{pend[0]} piece(s) left on this {trip}: {what}"
+    if st == "forced":
+        return f"${o['debt']} of winter debt unpaid: {what}"
+    if st == "burn":
+        return f"{pend[0]} heating stick(s) left to burn: {what}"
+    return what
+
+
+def _path(o, n) -> Table:
+    path = Table(show_header=False, box=None, padding=(0, 1), pad_edge=False)
     cells = []
     for sp in range(1, 21):
         t = SPACE_TYPE[sp]
@@ -87,60 +107,111 @@ def render(state, seat=None):
         cells.append(f"{sp}:{label}" + (f"[{here}]" if here else ""))
     for i in range(0, 20, 5):
         path.add_row(*cells[i:i + 5])
+    return path
+
+
+def _mill(o, s, seat, to_move) -> Panel:
+    lines = []
+
+    def line(*pairs):
+        t = Text()
+        for i, (label, value) in enumerate(pairs):
+            if i:
+                t.append("  ")
+            t.append(label + " ", style="dim")
+            t.append(value)
+        lines.append(t)
+
+    fod = "+".join(x for x, f in (("3", o["fodder3"][s]), ("2", o["fodder2"][s])) if f) or "-"
+    line(("money", f"${o['money'][s]}"), ("loans", str(o["loans"][s])), ("food", str(o["food"][s])),
+         ("fodder", fod))
+    wk = o["workers"][s]
+    line(("hired", f"cut {wk[0]} carr {wk[1]} saw'r {wk[2]}"),
+         ("mill worker", "free" if o["mill_free"][s] else "used"))
+    prods = (_pieces(o["products"][s], PRODUCT_NAMES) if o["products"][s] is not None
+             else f"{o['product_counts'][s]} face down")
+    line(("equipment", _pieces(o["equip"][s], EQUIP_NAMES)))
+    hut = o["huts"][s]
+    huts = " ".join(f"{name} {k}" for name, k in zip(("drying", "food", "lodging"), hut) if k) or "-"
+    line(("products", prods), ("huts", huts))
+    line(("woodpile", _pieces(o["woodpile"][s])), ("river", _pieces(o["river"][s])))
+    line(("saw room", _pieces(o["sawroom"][s])), ("heating", _pieces(o["heat"][s], PIECE_NAMES[3:])))
+    m = o["mill"][s]
+    line(("sales", _pieces(m[0])), ("d1", _pieces(m[1])), ("d2", _pieces(m[2])), ("d3", _pieces(m[3])))
+    for task in o["tasks"][s]:
+        line(("task", task_text(task[0], task[1:])))
+    title = Text()
+    title.append(_seat(s))
+    if seat == s:
+        title.append(" (you)")
+    if to_move:
+        title.append(" ◀ to move", style="bold")
+    return Panel(Group(*lines), title=title, title_align="left", padding=(0, 1))
+
+
+def render(state, seat=None):
+    """A rich renderable of the whole board as ``seat`` sees it (``None``: spectator)."""
+    o = state.observation(seat)
+    n = len(o["money"])
+    r = o["round"]
+    cur = o["current_player"]
+    parts = []
+    head = Text()
+    head.append(f"Lignum ({o['variant']}) · {SEASONS[r] if r < 8 else 'end'}", style="bold")
+    head.append(f" · phase: {o['phase'] or '-'}")
+    if cur >= 0:
+        head.append(" · to move: ")
+        head.append(_seat(cur))
+    else:
+        head.append(" · game over")
+    parts.append(head)
+    w = []
+    for year, (c, half) in enumerate(o["winter"]):
+        f, h = WINTER_CARDS[c][1 + half]
+        w.append(f"Y{year + 1} {f} food/{h} heat")
+    order = " ".join(f"P{s}" for s in o["order"])
+    clearing = " ".join(f"{'ABCD'[i]}:P{s}" for i, s in enumerate(o["clearing"]))
+    parts.append(Text("winter: " + ", ".join(w) + f" · order {order} · clearing {clearing or '-'}"))
+    if cur >= 0:
+        d = Text()
+        d.append(f"P{cur} decides: ", style="bold")
+        d.append(decision_text(o))
+        parts.append(d)
+    # path
     start = " ".join(f"P{s}" for s in range(n) if o["pos"][s] == 0)
-    parts.append(Panel(path, title=f"supply path (start: {start or '-'})", title_align="left"))
+    parts.append(Text(f"supply path (start: {start or '-'})", style="bold underline"))
+    parts.append(_path(o, n))
     # areas
-    areas = Table(show_header=True, box=None, padding=(0, 2))
+    parts.append(Text("felling areas", style="bold underline"))
+    areas = Table(show_header=True, box=None, padding=(0, 1), pad_edge=False, header_style="bold")
     for a in range(1, 7):
-        areas.add_column(f"A{a}")
-    row1 = [_pieces(o["areas_wood"][a]) for a in range(6)]
-    row2 = [f"{o['areas_food'][a]} food" for a in range(6)]
-    row3 = [" ".join(f"P{s}" for s in range(n) if o["area"][s] == a + 1) for a in range(6)]
-    areas.add_row(*row1)
-    areas.add_row(*row2)
-    areas.add_row(*row3)
+        areas.add_column(f"A{a}", min_width=15)
+    areas.add_row(*[_pieces(o["areas_wood"][a]) for a in range(6)])
+    areas.add_row(*[" ".join([f"{o['areas_food'][a]} food"]
+                             + [f"P{s}" for s in range(n) if o["area"][s] == a + 1]) for a in range(6)])
+    parts.append(areas)
     extra = []
-    if any(o["committed"]):
-        extra.append("secret choices made: " + " ".join(f"P{s}" for s in range(n) if o["committed"][s]))
-        if seat is not None and o["secret"][seat]:
-            extra.append(f"(your choice: A{o['secret'][seat]})")
     if o["prevealed"]:
-        extra.append("next placement: " + ", ".join(PLACEMENT_CARDS[c][0] for c in o["prevealed"]))
-    nstack = o["pstack"] if isinstance(o["pstack"], int) else len(o["pstack"])
-    extra.append(f"decks: placement {len(o['pdeck'])}, products {nstack}")
+        extra.append("next placement: " + " | ".join(placement_text(c) for c in o["prevealed"]))
     if o["tdisplay"]:
-        extra.append("tasks shown: " + ", ".join(TASK_CARDS[t][0] for t in o["tdisplay"]))
-    parts.append(Panel(Group(areas, Text("  ".join(extra))), title="felling areas", title_align="left"))
-    # mills
-    for s in range(n):
-        t = Table(show_header=False, box=None, padding=(0, 1))
-        t.add_column(style="dim")
-        t.add_column()
-        t.add_column(style="dim")
-        t.add_column()
-        wk = o["workers"][s]
-        t.add_row("money", f"${o['money'][s]}  loans {o['loans'][s]}", "workers",
-                  f"cut {wk[0]} carr {wk[1]} saw'r {wk[2]}  mill worker {'free' if o['mill_free'][s] else 'used'}")
-        prods = (_pieces(o["products"][s], PRODUCT_NAMES) if o["products"][s] is not None
-                 else f"{o['product_counts'][s]} face down")
-        t.add_row("equipment", _pieces(o["equip"][s], EQUIP_NAMES), "products", prods)
-        hut = o["huts"][s]
-        fod = "/".join(x for x, f in (("3", o["fodder3"][s]), ("2", o["fodder2"][s])) if f) or "-"
-        t.add_row("huts", f"dry {hut[0]} food {hut[1]} lodge {hut[2]}", "food/fodder", f"{o['food'][s]} food, fodder {fod}")
-        t.add_row("woodpile", _pieces(o["woodpile"][s]), "river", _pieces(o["river"][s]))
-        t.add_row("saw room", _pieces(o["sawroom"][s]), "heating", _pieces(o["heat"][s], PIECE_NAMES[3:]))
-        m = o["mill"][s]
-        t.add_row("sales", _pieces(m[0]), "dryers", f"d1 {_pieces(m[1])} | d2 {_pieces(m[2])} | d3 {_pieces(m[3])}")
-        if o["tasks"][s]:
-            ts = []
-            for task in o["tasks"][s]:
-                card = TASK_CARDS[task[0]]
-                req = ",".join(f"{PIECE_NAMES[p]}@{lv}{'✓' if task[1 + j] else ''}" for j, (p, lv) in enumerate(card[1]))
-                ts.append(f"{card[0]}(${card[2]}: {req})")
-            t.add_row("tasks", "  ".join(ts), "", "")
-        title = Text()
-        title.append(_seat(o, s))
-        if seat == s:
-            title.append(" (you)")
-        parts.append(Panel(t, title=title, title_align="left"))
+        extra.append("tasks shown: " + " | ".join(task_text(t) for t in o["tdisplay"]))
+    nstack = o["pstack"] if isinstance(o["pstack"], int) else len(o["pstack"])
+    info = f"decks: placement {len(o['pdeck'])}, products {nstack}"
+    if o["variant"].startswith("advanced"):
+        info += f", tasks {len(o['tdeck'])}"
+    if any(o["committed"]):
+        info += " · secret choices made: " + " ".join(f"P{s}" for s in range(n) if o["committed"][s])
+        if seat is not None and o["secret"][seat]:
+            info += f" (yours: A{o['secret'][seat]})"
+    extra.append(info)
+    parts.extend(Text(x) for x in extra)
+    # mills, two per row
+    grid = Table.grid(expand=True)
+    grid.add_column(ratio=1)
+    grid.add_column(ratio=1)
+    panels = [_mill(o, s, seat, s == cur) for s in range(n)]
+    for i in range(0, n, 2):
+        row = panels[i:i + 2]
+        grid.add_row(*(row + [Text("")] * (2 - len(row))))
+    parts.append(grid)
     return Group(*parts)
