@@ -25,19 +25,12 @@ the rules never allocate the same action twice. Notation summary (see also ``rul
 
 from __future__ import annotations
 
-from meeple.core import Action
+from meeple.core import Action, action_table
 
 from .components import LOC_NAMES, PIECE_NAMES, PRODUCT_NAMES, TASK_CARDS
 
-_CACHE: dict[str, Action] = {}
-
-
-def act(text: str, kind: str, args: tuple = ()) -> Action:
-    """The (cached) action with notation ``text``, type ``kind`` and plain ``args``."""
-    a = _CACHE.get(text)
-    if a is None:
-        a = _CACHE[text] = Action(text, kind, args)
-    return a
+act = action_table()
+"""``act(text, kind, args) -> Action``: each Lignum action is built once and reused."""
 
 
 DONE = act("done", "done")
