@@ -307,3 +307,192 @@ def test_heuristics_and_render_run():
     c = Console(width=100, record=True)
     c.print(render(s, 1))
     assert "+secret: T5" in c.export_text()
+
+
+# ------------------------------------------------- notation, wording, display (issue 4 fixes)
+def test_SO_4_2_play_notation_forgiving_and_clear_refusal():
+    s = GAME.new_initial_state(num_players=2, seed=0)
+    hand = s.hands[0]
+    c = hand[0]
+    assert s.parse_action(f"PLAY {c}").text == f"play {c}"
+    assert s.parse_action(f"play 0{c}").text == f"play {c}"
+    assert s.parse_action(f"  play   00{c} ").text == f"play {c}"
+    other = next(x for x in range(1, 33) if x not in hand)
+    with pytest.raises(meeple.IllegalActionError) as e:
+        s.apply_action(f"play 0{other}")
+    assert e.value.rule == "SO-4.2"
+    assert f"card {other} is not in your hand ({', '.join(map(str, hand))})" in str(e.value)
+
+
+def test_SO_8_2_dig_cells_any_order_and_spacing():
+    # card 24 = a1,b1,a2,b2 square plus c3 (the listed notation is row by row)
+    s = turn_state(n=2, seat=0, card=24, coins=10)
+    assert "dig a1,b1,a2,b2,c3" in texts(s, "dig")
+    for typed in ("dig b2,a1,a2,b1,c3", "dig a1, b1, a2, b2, c3", "DIG c3 b2 a2 b1 a1",
+                  "dig  A1 ,B1,a2 , b2,c3"):
+        assert s.parse_action(typed).text == "dig a1,b1,a2,b2,c3"
+    assert_rejected(s, "dig a1,b1,a2,b2,c2", "SO-8.2")     # not the card's shape
+    assert_rejected(s, "dig a1,a1,a2,b2,c3", "SO-8.1")     # a cell twice: 4 cells
+
+
+def test_SO_5_move_typed_at_the_first_choice_explained():
+    s = turn_state(n=2, seat=0, card=9, coins=10, rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
+    with pytest.raises(meeple.IllegalActionError) as e:
+        s.apply_action("a2-a1")
+    assert e.value.rule == "SO-5"
+    assert "type 'move' first, then 'a2-a1'" in str(e.value)
+    assert_rejected(s, "a2-a1", "SO-5")
+    assert s.parse_action("move").kind == "gate"
+
+
+def test_SO_6_5_back_from_move_costs_nothing():
+    s = turn_state(n=2, seat=0, card=9, coins=10, rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
+    before = s.stacks
+    s.apply_action("move")
+    assert "back" in texts(s) and "a2-a1" in texts(s)
+    s.apply_action("back")
+    assert s.moving is False and s.moves == 0 and s.backs == 1
+    assert s.stacks == before
+    assert "move" in texts(s) and "decline" in texts(s)
+    assert_rejected(s, "back", "SO-5")                     # nothing to go back from
+    s.apply_action("decline")
+    assert s.coins[0] == 10                                # no move made, nothing paid
+    assert s.backs == 0                                    # reset for the next turn
+
+
+def test_SO_15_1_back_is_bounded():
+    s = turn_state(n=2, seat=0, card=9, coins=10, rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
+    s.max_moves = 1
+    s.apply_action("move")
+    s.apply_action("back")
+    s.apply_action("move")
+    assert "back" not in texts(s)                          # at most max_moves backs a turn
+    assert_rejected(s, "back", "SO-15.1")
+    s.apply_action("a2-a1")
+    assert s.moves == 1
+
+
+def test_SO_8_6_decline_with_words_explained():
+    s = turn_state(n=2, seat=0, card=9, coins=10)
+    with pytest.raises(meeple.IllegalActionError) as e:
+        s.apply_action("decline please")
+    assert e.value.rule == "SO-8.6"
+    assert "takes nothing after it" in str(e.value)
+
+
+def test_seat_names_match_the_board():
+    s = GAME.new_initial_state(num_players=5, seed=1)
+    assert [s.seat_name(p) for p in range(5)] == ["P1", "P2", "P3", "P4", "P5"]
+    s.apply_action(f"play {s.hands[0][0]}")
+    assert s.events[-1] == "P1 chooses a card"
+
+
+def test_SO_7_4_payment_wording_with_change():
+    s = turn_state(n=2, seat=0, card=1, coins=1, pub=["T4", "T2"],
+                   stacks={"a1": ["?", "?", "?", "C3"], "b1": ["?", "?", "?", "C1"], "c1": ["?", "?", "?", "S2"]})
+    s.apply_action("dig a1,b1,c1")
+    assert "P1 pays 4 (1 coin + T2 T4 worth 6, 3 coins change)" in s.events
+    s2 = turn_state(n=2, seat=0, card=1, coins=10,
+                    stacks={"a1": ["?", "?", "?", "C1"], "b1": ["?", "?", "?", "T1"], "c1": ["?", "?", "?", "S2"]})
+    s2.apply_action("dig a1,b1,c1")
+    assert "P1 pays 1 (1 coin)" in s2.events
+
+
+def test_SO_10_6_gift_logged_without_the_tile():
+    s = turn_state(n=3, seat=0, card=9, coins=0, pub=["S4"], rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
+    mv(s, "a2-a1")
+    s.apply_action("decline")                              # owes 1, has 0: SO-10.5
+    assert s.phase == rules.GIVE_PHASE
+    s.apply_action("give S4")
+    assert s.events[-1] == "P1 gives a tile of his choice to P2 (only the two of them know which)"
+    assert "S4" not in " ".join(s.events)
+
+
+def test_SO_12_final_breakdown_logged():
+    s = turn_state(n=2, seat=0, card=1, coins=5, pub=["T3", "S1", "S2", "S3", "S4", "C2", "MI"])
+    s.coins[1] = 7
+    s.pub[1] = ["C1", "T5"]
+    s.item_count = [1, 0]
+    s.hands = [[], []]
+    s.tidx = 1                                             # seat 1 plays the game's last turn
+    s.apply_action("decline")
+    assert s.is_terminal()
+    assert s.events[-3:] == [
+        "final P1: 8 coins+treasures + 10 scrolls (1 set) + 24 curse bonus (2 in curses)"
+        " + 16 item bonus (1 item) = 58",
+        "final P2: 12 coins+treasures + 0 scrolls (0 sets) + 12 curse bonus (1 in curses)"
+        " + 0 item bonus (0 items) = 24",
+        "winner: P1 with 58",
+    ]
+    assert s.scores() == [58, 24]
+
+
+def test_SO_14_1_allow_upward_moves_option():
+    rows = ["4 4 4 4 4 4"] * 5 + ["1 3 4 4 4 4"]
+    s = turn_state(n=2, seat=0, card=9, coins=10, rows=rows)
+    assert s.options["allow_upward_moves"] is False
+    assert "a1-b1" not in move_texts(s)
+    assert_rejected(s, "a1-b1", "SO-6.2")
+    g = GAME.new_initial_state(num_players=2, seed=0, allow_upward_moves=True)
+    assert g.variant == "standard" and g.upward is True
+    s = turn_state(n=2, seat=0, card=9, coins=10, rows=rows)
+    s.options = dict(s.options, allow_upward_moves=True)
+    s._set_options()
+    s._legal_cache = None
+    assert "a1-b1" in move_texts(s)                        # level 1 rises to level 4
+    assert_rejected(s, "b1-c1", "SO-6.3")                  # stacks still at most 4
+    mv(s, "a1-b1")
+    assert height(s, "a1") == 0 and height(s, "b1") == 4
+    c = GAME.new_initial_state(num_players=2, seed=0, variant="children")
+    assert c.upward is True and c.options["allow_upward_moves"] is False
+
+
+def test_card_shapes_drawn_in_the_hand():
+    from rich.console import Console
+
+    from meeple.games.solomon.text import card_lines
+    assert card_lines(7) == ["#.#", ".#.", " v "]             # chevron, point to the entrance
+    assert card_lines(29) == [".#.", ".#.", "###", ".#.", " v "]
+    assert card_lines(1) == ["###", " v "]
+    s = GAME.new_initial_state(num_players=2, seed=3)
+    mine = Console(width=100, record=True)
+    mine.print(render(s, 0))
+    out = mine.export_text()
+    assert "your cards" in out and " v " in out
+    assert " ".join(map(str, s.hands[0])) in out
+    spectator = Console(width=100, record=True)
+    spectator.print(render(s, None))
+    assert "your cards" not in spectator.export_text()
+    assert all(len(line) <= 100 for line in out.splitlines())
+
+
+def test_rules_help_wrapped():
+    lines = GAME.rules_help.splitlines()
+    assert max(len(x) for x in lines) <= 78
+    assert "allow_upward_moves" in GAME.rules_help and "'back'" in GAME.rules_help
+
+
+def test_rollout_after_moves_ends_in_a_dig():
+    # every top tile a curse: a dig is worth less than nothing, but after a move the
+    # playout policy still digs (the move must not have been paid for nothing)
+    s = turn_state(n=2, seat=0, card=1, coins=10, rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"], fill="C1")
+    assert rollout_action(s, s.legal_actions(), random.Random(0)).text == "decline"
+    mv(s, "a2-a1")
+    a = rollout_action(s, s.legal_actions(), random.Random(0))
+    assert a.kind == "dig"
+
+
+def test_SO_10_6_giver_and_recipient_told_privately():
+    s = turn_state(n=3, seat=0, card=9, coins=0, pub=["S4"], rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
+    mv(s, "a2-a1")
+    s.apply_action("decline")
+    assert s.is_secret_decision()                          # SO-10.6: the gift is secret
+    s.apply_action("give S4")
+    assert s.observation(0)["notes"] == ["you gave S4 to P2"]
+    assert s.observation(1)["notes"] == ["P1 gave you S4"]
+    assert s.observation(2)["notes"] == [] and s.observation(None)["notes"] == []
+    r = s.resample_hidden(2, random.Random(1))
+    assert r.notes[0] == [] and r.notes[1] == []
+    assert r.observation(2) == s.observation(2)
+    d = json.loads(json.dumps(s.to_dict()))
+    assert GAME.state_from_dict(d).notes == s.notes

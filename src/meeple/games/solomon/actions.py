@@ -8,6 +8,8 @@ Notation (every action a person can type):
 
 * ``play 17`` — secretly commit dig card 17 this round (SO-4.2);
 * ``move`` — make a tile move (SO-6); the next decision is which one:
+* ``back`` — after ``move``, change your mind: no move is made, nothing is paid (a move
+  costs only once made, SO-6.5), you are back at the turn's first choice;
 * ``d3-e3`` — move the top tile of d3 onto e3 (SO-6.1). Splitting "whether to move" from
   "which move" keeps the first list short (the gate, the digs, decline) and lets search
   bots weigh moving as a whole against digging now;
@@ -204,10 +206,48 @@ PLACEMENTS = {n: (placements(c.cells, False), placements(c.cells, True)) for n, 
 CARD_SIZE = {n: c.size for n, c in _C.cards.items()}
 CARD_NUMBERS = tuple(sorted(_C.cards))
 
+def normal_notation(text: str) -> str | None:
+    """The canonical spelling of a typed notation, or ``None`` if it cannot be read.
+
+    Spaces and capitals do not matter; ``play 024`` -> ``play 24``; a dig's cells may be
+    listed in any order, separated by commas and/or spaces (``dig b2, a1,a2 b1,c3`` ->
+    ``dig a1,b1,a2,b2,c3``: row by row from the entrance); ``B1 - A1`` -> ``b1-a1``;
+    ``use mi`` -> ``use MI``; ``give t1`` -> ``give T1``.
+    """
+    words = text.replace(",", " , ").split()
+    if not words:
+        return None
+    head = words[0].lower()
+    rest = [w for w in words[1:] if w != ","]
+    try:
+        if head == "play" and len(rest) == 1:
+            return f"play {int(rest[0])}"
+        if head == "dig" and rest:
+            cells = sorted({parse_cell(w) for w in rest})
+            if len(cells) != len(rest):
+                return None
+            return "dig " + ",".join(CELL_NAMES[c] for c in cells)
+        if head == "pick" and len(rest) == 1:
+            return f"pick {CELL_NAMES[parse_cell(rest[0])]}"
+        if head in ("use", "give") and len(rest) == 1:
+            return f"{head} {rest[0].upper()}"
+    except ValueError:
+        return None
+    flat = "".join(text.split()).lower()
+    if "-" in flat:
+        a, _, b = flat.partition("-")
+        try:
+            return f"{CELL_NAMES[parse_cell(a)]}-{CELL_NAMES[parse_cell(b)]}"
+        except ValueError:
+            return None
+    return " ".join(text.split()).lower()
+
+
 # ----------------------------------------------------------------- other actions
 PLAY = {n: Action(f"play {n}", "play", (n,)) for n in CARD_NUMBERS}
 USE = {k: Action(f"use {k}", "use", (k,)) for k in ITEMS}
 PICK = tuple(Action(f"pick {CELL_NAMES[i]}", "pick", (i,)) for i in range(NCELLS))
 DECLINE = Action("decline", "decline")
 MOVE_GATE = Action("move", "gate")
+BACK = Action("back", "back")
 GIVE = {k: Action(f"give {k}", "give", (k,)) for k in ALL_CODES}

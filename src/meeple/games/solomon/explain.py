@@ -50,11 +50,16 @@ def why_illegal(s, text: str) -> tuple[str, str]:
     if head == "play":
         if phase != rules.CHOOSE:
             return "SO-4.2", "cards are chosen only at the start of a round"
+        hand = s.hands[s.chooser]
         try:
             c = int(words[1])
         except (IndexError, ValueError):
-            return "SO-4.2", "play needs a card number, e.g. 'play 17'"
-        return "SO-4.2", f"card {c} is not in your hand ({', '.join(map(str, s.hands[s.chooser]))})"
+            return "SO-4.2", f"play needs one card number from your hand, e.g. 'play {hand[0]}'"
+        if len(words) > 2:
+            return "SO-4.2", f"play takes one card number, e.g. 'play {hand[0]}'"
+        if c in hand:  # only reached when the notation itself is odd
+            return "SO-4.2", f"write the card as 'play {c}'"
+        return "SO-4.2", f"card {c} is not in your hand ({', '.join(map(str, hand))})"
     if phase == rules.CHOOSE:
         return "SO-4.2", "first every player secretly chooses a card: 'play N'"
     if head == "give":
@@ -64,8 +69,12 @@ def why_illegal(s, text: str) -> tuple[str, str]:
     if phase == rules.GIVE_PHASE:
         return "SO-10.3", f"you could not pay: give a tile of your choice ({legal})"
     card = s.choices[s.order[s.tidx]]
+    if head == "back":
+        if s.moving:
+            return "SO-15.1", f"'back' was used {s.backs} times this turn (at most {s.max_moves}): choose a move"
+        return "SO-5", "'back' only cancels a 'move' choice before the move is made"
     if s.moving and head in ("decline", "dig", "use", "pick", "move"):
-        return "SO-6", f"you chose to move a tile: choose the move ({legal} ...)"
+        return "SO-6", f"you chose to move a tile: choose the move, or 'back' ({legal} ...)"
     if head == "use":
         k = words[1].upper() if len(words) > 1 else ""
         if k not in ITEMS:
@@ -82,7 +91,11 @@ def why_illegal(s, text: str) -> tuple[str, str]:
             return "SO-15.1", f"at most {s.max_moves} moves per turn"
         return "SO-6.2", "no tile can move now (a tile may only land at the same or a deeper level)"
     if head == "decline":
-        return "SO-11.7", "finish choosing the Seal dig area first"
+        if len(words) > 1:
+            return "SO-8.6", "'decline' takes nothing after it"
+        if s.picks:
+            return "SO-11.7", "finish choosing the Seal dig area first"
+        return "SO-8.6", f"you cannot decline now (legal: {legal} ...)"
     if head == "pick":
         if "SE" not in s.declared:
             return "SO-11.7", "cells are picked one by one only with Solomon's Seal ('use SE')"
@@ -122,7 +135,7 @@ def why_illegal(s, text: str) -> tuple[str, str]:
             return "SO-11.3", "no more moves once items are declared for the dig"
         if not s.moving and s.moves < s.max_moves and (s.upward or s.hgt[b] < s.hgt[a]) \
                 and b in ADJ[a] and 0 < s.hgt[a] and s.hgt[b] < _C.max_stack:
-            return "SO-5", "to move a tile, first choose 'move', then the move"
+            return "SO-5", f"type 'move' first, then '{cell_name(a)}-{cell_name(b)}'"
         if s.moves >= s.max_moves:
             return "SO-15.1", f"at most {s.max_moves} moves per turn"
         if b not in ADJ[a]:

@@ -1,24 +1,37 @@
 """Heuristics for King Solomon's Treasury bots (greedy one-ply, MCTS depth cuts, playouts).
 
 ``evaluate(state, seat)`` estimates ``seat``'s final score in points: his current score
-(SO-12) with partial credit for unfinished scroll sets and for unused items, minus what he
-owes for this turn's moves, plus what he can still dig with the card he has played (the
-best legal dig now, SO-8) and a flat allowance per card still in hand.
+(SO-12) with partial credit for unfinished scroll sets and for unused items (none in the
+last round, so that it agrees with the final scores), minus what he owes for this turn's
+moves, plus what he can still dig with the card he has played (the best legal dig now,
+SO-8) and a flat allowance per card still in hand. For the player on turn:
+
+* a tile move is credited only with a dig it enables on tiles he knows (the tile a move
+  uncovers is a guess in the re-sampled state a bot decides on, so it is not counted): a
+  move is made only for a better dig than the best one available now, net of its cost;
+* a declared item is worth only the better dig it enables (a small cost per item, and no
+  credit for declining afterwards), so items are not declared and then left unused;
+* a dig or decline he cannot pay for counts as losing the debt plus ``FAIL_COST``, never
+  as a way out of paying for moves (SO-10).
+
+With these, greedy turns that contain moves end in a dig (see tests/games/solomon/
+test_games.py, test_greedy_moves_only_for_a_better_dig).
 
 ``rollout_action(state, legal, rng)``: a cheap playout policy: mostly the card with the best
-dig on the board now (else a random card); in a turn the
-most valuable affordable dig without moving anything, else decline (a random move only
-when a search already chose ``move``).
+dig on the board now (else a random card); in a turn the most valuable affordable dig
+(once moves were made, any affordable dig rather than declining), else decline; a random
+move only when a search already chose ``move``.
 """
 
 from __future__ import annotations
 
 from . import rules
-from .actions import BIT, CARD_SIZE, FULL, PLACEMENTS, cells_of, dilate, mask_of
+from .actions import BIT, CARD_SIZE, FULL, MOVE, PLACEMENTS, cells_of, dilate, mask_of
 from .components import CURSE, ITEMS, SCROLLS, TREASURE, load
 from .scoring import majority_bonus
 
 _C = load()
+MOVE_BY_TEXT = {a.text: a for row in MOVE for a in row if a is not None}
 PER_CARD = 4.0        # points a future card is worth on average (rough, same for every seat)
 ITEM_USE = 3.0        # value of an unused magic item beyond the majority
 WAITING = 0.6         # share of the current best dig counted for a turn still to come
@@ -70,10 +83,14 @@ class _Seat:
             self.scrolls[k - 4] += 1
 
 
-def _static(seats: list, seat: int) -> float:
+def _static(seats: list, seat: int, final: bool = False) -> float:
+    """``seat``'s score as SO-12 would count it now, plus (unless ``final``: no turn of his
+    is left to use them) partial credit for unfinished scroll sets and unused items."""
     me = seats[seat]
     cb = majority_bonus([s.curses for s in seats], *_C.curse_bonus)[seat]
     ib = majority_bonus([s.items for s in seats], *_C.magic_bonus)[seat]
+    if final:
+        return me.money + _C.per_scroll_set * min(me.scrolls) + cb + ib
     return me.money + scroll_value(me.scrolls) + cb + ib + ITEM_USE * me.items
 
 
@@ -104,16 +121,27 @@ def _seal_areas(state, card: int, px: bool, picks) -> list:
     return out
 
 
-def _best_dig(state, seats, seat: int, card: int, declared, owed: int, picks=()) -> float:
+FAIL_COST = 10.0     # extra loss counted for a turn its player cannot pay for (SO-10)
+DECLARE_COST = 0.01  # a declared item must enable a strictly better dig (SO-11.3)
+
+
+def _best_dig(state, seats, seat: int, card: int, declared, owed: int, picks=(),
+              unknown: int = 0, final: bool = False) -> float:
     """Best change of ``seat``'s static value over his options now: decline (pay ``owed``)
-    or one legal dig with the declared items (tiles gained, curses and moves paid; a dig he
-    cannot pay for gives the tiles away). Seal areas are estimated by greedy growth."""
-    base = _static(seats, seat)
+    or one legal dig with the declared items (tiles gained, curses and moves paid).
+
+    A dig or decline he cannot pay for counts ``owed + FAIL_COST`` lost (SO-10: the tiles go
+    to the opponents; never cheaper than paying). With items declared, declining is counted
+    only when no dig is affordable (an item is declared for a better dig, SO-11.3), and each
+    declared item costs ``DECLARE_COST``. Digs touching a cell of the mask ``unknown`` (a tile
+    revealed by the move being weighed, unknown to the player) are not counted. Seal areas
+    are estimated by greedy growth."""
+    base = _static(seats, seat, final)
     me = seats[seat]
     wealth = me.money
-    best = -owed if wealth >= owed else -2.0
-    if picks:
-        best = float("-inf")  # the Seal dig completes for sure
+    fail = -owed - FAIL_COST
+    decline = -owed if wealth >= owed else fail
+    best = float("-inf")
     mirror = 1 if "MI" in declared else 0
     amulet = "AM" in declared
     lv = state.lv
@@ -121,10 +149,12 @@ def _best_dig(state, seats, seat: int, card: int, declared, owed: int, picks=())
     stacks = state.stacks
     px = "PX" in declared
     if "SE" in declared:
-        areas = _seal_areas(state, card, px, picks)
+        areas = [c for c in _seal_areas(state, card, px, picks) if not mask_of(c) & unknown]
     else:
         areas = []
         for m, a, act in PLACEMENTS[card][mirror]:
+            if m & unknown:
+                continue
             if px:
                 if m & lv[0]:
                     continue
@@ -143,59 +173,95 @@ def _best_dig(state, seats, seat: int, card: int, declared, owed: int, picks=())
             if not amulet:
                 due += CURSE[t]
         if me.money >= due:
-            v = _static(seats, seat) - base - due
+            v = _static(seats, seat, final) - base - due
         else:
-            v = -3.0
+            v = fail
         me.money, me.curses, me.items = saved[0], saved[1], saved[3]
         me.scrolls = saved[2][:]
         if v > best:
             best = v
     me.items += len(declared)
-    if best == float("-inf"):
-        best = -owed
-    return best
+    if declared:
+        if picks and best == float("-inf"):
+            best = fail
+        if best == float("-inf") or (best == fail and decline > fail and not picks):
+            best = decline
+        return best - DECLARE_COST * len(declared)
+    return best if best > decline else decline
+
+
+def _move_src(text: str) -> int:
+    """Source cell of a move notation ``"d3-e3"`` (-1 if it is not a move)."""
+    m = MOVE_BY_TEXT.get(text)
+    return -1 if m is None else m.args[0]
 
 
 def evaluate(state, seat: int) -> float:
-    """Estimated final score of ``seat`` (points; comparable across seats)."""
+    """Estimated final score of ``seat`` (points; comparable across seats).
+
+    For the player whose turn it is: his static value plus the best he can still do this
+    turn (``_best_dig``). A tile move is credited only with the digs it enables on tiles he
+    knows: a dig touching the space a move just uncovered is not counted (in the re-sampled
+    state the bot decides on, that tile is a guess), so moving pays off only when the moved
+    tile makes a better dig than the best one available without it, net of the move's cost.
+    """
     n = state.num_players
     seats = [_Seat(state.coins[p], state.pub[p] + state.sec[p]) for p in range(n)]
-    value = _static(seats, seat) + PER_CARD * len(state.hands[seat])
     phase = state.phase
+    # in the last round (no card left in hand) the turn is his last: count as SO-12 does,
+    # the same as the final scores of the terminal state that follows the last turn
+    final = phase == rules.TURN and not state.hands[seat]
+    value = _static(seats, seat, final) + PER_CARD * len(state.hands[seat])
     if phase == rules.TURN:
         pos = state.order.index(seat)
         card = state.choices[seat]
         if pos == state.tidx:
             if state.picks:
                 return value + _best_dig(state, seats, seat, card, state.declared, state.moves,
-                                         state.picks)
+                                         state.picks, final=final)
             if state.moving:
-                # about to move a tile: the best move followed by the best dig
+                # about to move a tile: the best move followed by the best dig it enables
                 best = float("-inf")
                 for a in state.legal_actions():
+                    if a.kind != "move":
+                        continue
                     c = state._copy()
                     rules.do_move(c, a.args[0], a.args[1])
-                    v = _best_dig(c, seats, seat, card, (), c.moves)
+                    v = _best_dig(c, seats, seat, card, (), c.moves, unknown=BIT[a.args[0]],
+                                  final=final)
                     if v > best:
                         best = v
+                if best == float("-inf"):  # no move listed (only 'back')
+                    best = _best_dig(state, seats, seat, card, (), state.moves, final=final)
                 return value + best
-            return value + _best_dig(state, seats, seat, card, state.declared, state.moves)
+            unknown = 0
+            if state.moves and not state.declared:
+                src = _move_src(state._history[-1]) if state._history else -1
+                if src >= 0:
+                    unknown = BIT[src]
+            return value + _best_dig(state, seats, seat, card, state.declared, state.moves,
+                                     unknown=unknown, final=final)
         if pos > state.tidx:
-            return value + WAITING * max(0.0, _best_dig(state, seats, seat, card, (), 0))
+            return value + WAITING * max(0.0, _best_dig(state, seats, seat, card, (), 0,
+                                                            final=final))
         return value
     if phase == rules.CHOOSE and state.choices[seat]:
         return value + WAITING * max(0.0, _best_dig(state, seats, seat, state.choices[seat], (), 0))
-    if phase == rules.GIVE_PHASE:
-        return value
     return value
 
 
 def rollout_action(state, legal, rng):
     """Playout policy: mostly the card with the best dig now (a random card one time in
-    four); in a turn the best affordable dig without moves, else decline; random gifts."""
+    four); in a turn the best affordable dig (any affordable dig once moves were made, so a
+    turn with moves ends in a dig), else decline; never 'move' on its own, a random move
+    when a search chose 'move'; random gifts."""
     phase = state.phase
     if phase == rules.TURN:
-        if state.picks or state.moving:
+        if state.moving:
+            # a search chose 'move': a random tile move ('back', listed last, is never taken)
+            k = len(legal) - 1 if legal[-1].kind == "back" and len(legal) > 1 else len(legal)
+            return legal[int(rng.random() * k)]
+        if state.picks:
             return legal[int(rng.random() * len(legal))]
         seat = state.order[state.tidx]
         stacks = state.stacks
@@ -205,8 +271,9 @@ def rollout_action(state, legal, rng):
         for t in state.sec[seat]:
             wealth += TREASURE[t]
         best = None
-        best_v = 0.0
         owed = state.moves
+        # after moves, the best affordable dig even at a loss: a turn with moves ends in a dig
+        best_v = float("-inf") if owed else 0.0
         for a in legal:
             if a.kind != "dig":
                 continue

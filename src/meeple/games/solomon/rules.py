@@ -10,6 +10,7 @@ from __future__ import annotations
 from meeple.core import TERMINAL
 
 from .actions import (
+    BACK,
     BIT,
     CARD_SIZE,
     CELL_NAMES,
@@ -27,6 +28,7 @@ from .actions import (
     cells_of,
     dilate,
 )
+from . import scoring
 from .components import CURSE, ITEMS, TREASURE, load
 
 _C = load()
@@ -45,6 +47,8 @@ def legal_actions(s) -> list:
         if s.moving:
             out = []
             add_moves(s, out)                                    # SO-6
+            if s.backs < s.max_moves:
+                out.append(BACK)                                 # nothing moved, nothing owed
             return out
         if s.picks:
             return seal_picks(s)
@@ -231,6 +235,9 @@ def apply(s, action) -> None:
         s.moving = False
     elif kind == "gate":
         s.moving = True                                          # the next decision is a move
+    elif kind == "back":
+        s.moving = False                                         # no move made: costs nothing
+        s.backs += 1                                             # bounded: turns stay finite
     elif kind == "dig":
         do_dig(s, action.args[0])
     elif kind == "play":
@@ -377,6 +384,7 @@ def settle(s, seat: int, dug: list, amulet: bool) -> None:
         for i in range(q * k):
             r = opp[i % k]
             s.sec[r].append(tiles[i])
+            s.notes[r].append(f"you received {tiles[i]} of {name}'s dug tiles")
             if tiles[i] in ITEMS:
                 s.item_count[r] += 1
         s.removed.extend(tiles[q * k:])
@@ -388,6 +396,7 @@ def settle(s, seat: int, dug: list, amulet: bool) -> None:
     for i, t in enumerate(tiles):
         r = opp[i]
         s.sec[r].append(t)
+        s.notes[r].append(f"you received {t} of {name}'s dug tiles")
         if t in ITEMS:
             s.item_count[r] += 1
     if tiles:
@@ -408,6 +417,7 @@ def pay(s, seat: int, due: int) -> None:
     rest = due - c
     coins -= c
     paid = []
+    change = 0
     if rest:
         have = sorted((TREASURE[t], t) for t in s.pub[seat] + s.sec[seat] if TREASURE[t])
         got = 0
@@ -418,9 +428,41 @@ def pay(s, seat: int, due: int) -> None:
             got += v
             if got >= rest:
                 break
-        coins += got - rest
+        change = got - rest
+        coins += change
     s.coins[seat] = coins
-    s.log(f"{s.seat_name(seat)} pays {due}: {c} coins" + (f" and {' '.join(paid)}" if paid else ""))
+    s.log(f"{s.seat_name(seat)} pays {due} ({payment_text(c, paid, change)})")
+
+
+def _coins(k: int) -> str:
+    return f"{k} coin" if k == 1 else f"{k} coins"
+
+
+def payment_text(coins: int, paid: list, change: int) -> str:
+    """How a payment was made, e.g. ``"2 coins + T3, 1 coin change"`` (SO-7.3, SO-7.4)."""
+    parts = [_coins(coins)] if coins else []
+    if paid:
+        parts.append(" ".join(paid) + f" worth {sum(TREASURE[t] for t in paid)}")
+    text = " + ".join(parts)
+    if change:
+        text += f", {_coins(change)} change"
+    return text
+
+
+def log_final_scores(s) -> None:
+    """SO-12: one event per seat with the score breakdown, then the winner(s)."""
+    rows = scoring.breakdown(s)
+    for p, r in enumerate(rows):
+        sets = r["scrolls"] // _C.per_scroll_set
+        s.log(f"final {s.seat_name(p)}: {r['money']} coins+treasures"
+              f" + {r['scrolls']} scrolls ({sets} set{'' if sets == 1 else 's'})"
+              f" + {r['curse_bonus']} curse bonus ({r['curses']} in curses)"
+              f" + {r['item_bonus']} item bonus ({r['items']} item{'' if r['items'] == 1 else 's'})"
+              f" = {r['total']}")
+    best = max(r["total"] for r in rows)
+    win = [s.seat_name(p) for p, r in enumerate(rows) if r["total"] == best]
+    s.log(("winner: " if len(win) == 1 else "shared victory (SO-12.9): ") + ", ".join(win)
+          + f" with {best}")
 
 
 def do_give(s, code: str) -> None:
@@ -441,8 +483,12 @@ def do_give(s, code: str) -> None:
         s.item_count[seat] -= 1
         s.item_count[r] += 1
     s.sec[r].append(code)
+    s.notes[seat].append(f"you gave {code} to {s.seat_name(r)}")
+    s.notes[r].append(f"{s.seat_name(seat)} gave you {code}")
     s.gives = s.gives[1:]
-    s.log(f"{s.seat_name(seat)} gives a tile to {s.seat_name(r)}")
+    # SO-10.6: the table is not told which tile (the giver chose it, the recipient sees it)
+    s.log(f"{s.seat_name(seat)} gives a tile of his choice to {s.seat_name(r)} "
+          "(only the two of them know which)")
     if not s.gives or not (s.pub[seat] or sec):
         s.gives = []
         s.phase = TURN
@@ -454,6 +500,7 @@ def end_turn(s) -> None:
     seat = s.order[s.tidx]
     s.discard.append(s.choices[seat])
     s.moves = 0
+    s.backs = 0
     s.phase = TURN
     s.tidx += 1
     if s.tidx < s.num_players:
@@ -465,6 +512,7 @@ def end_turn(s) -> None:
     if not s.hands[0]:
         s.phase = OVER                                           # SO-12.1
         s.log("the game ends")
+        log_final_scores(s)
         return
     s.phase = CHOOSE
     s.chooser = 0

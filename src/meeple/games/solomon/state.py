@@ -23,12 +23,16 @@ Fields (all plain values; ``to_dict()["state"]`` holds them under the same names
 * ``round``: 1-based round number.
 * ``moves``: moves made in the current turn (SO-6.5).
 * ``moving``: the player chose ``move`` and now picks which tile move to make.
+* ``backs``: times the player went ``back`` from choosing a move this turn (at most
+  ``max_moves_per_turn``, so a turn stays finite).
 * ``declared``: magic items declared for the current dig (SO-11.3), not yet spent.
 * ``picks``: cells chosen so far for a Seal dig (SO-11.7).
 * ``gives``: seats still to receive a tile of the failing player's choice (SO-10.3).
 * ``discard``: played cards, face up, in play order (SO-4.4).
 * ``spent``: treasures paid to the bank; ``used``: magic items spent (public).
 * ``removed``: tiles removed from the game unseen (SO-10.3 remainder).
+* ``notes``: per seat, private lines only that seat sees (SO-10.6: which tile it gave or
+  received after a failure to pay), e.g. ``"you gave S4 to P2"``.
 
 Derived, rebuilt on load: ``hgt`` (height per cell) and ``lv`` (``lv[k]`` = mask of
 the cells of height exactly ``k``).
@@ -38,10 +42,10 @@ from __future__ import annotations
 
 import json
 
-from meeple.core import State
+from meeple.core import IllegalActionError, State
 
 from . import rules, scoring
-from .actions import CARD_NUMBERS, NCELLS, cell_name, parse_cell
+from .actions import CARD_NUMBERS, NCELLS, cell_name, normal_notation, parse_cell
 from .components import ALL_CODES, ITEMS, load
 
 _C = load()
@@ -81,6 +85,7 @@ class SolomonState(State):
         self.round = 1
         self.moves = 0
         self.moving = False
+        self.backs = 0
         self.declared = []
         self.picks = []
         self.gives = []
@@ -88,12 +93,14 @@ class SolomonState(State):
         self.spent = []
         self.used = []
         self.removed = []
+        self.notes = [[] for _ in range(n)]
         self._derive()
         self._set_options()
 
     def _set_options(self) -> None:
         self.max_moves = int(self.options.get("max_moves_per_turn", 36))
-        self.upward = self.variant == "children"
+        # SO-14.1: the children's movement rule, as the 'children' variant or as an option
+        self.upward = self.variant == "children" or bool(self.options.get("allow_upward_moves", False))
 
     def _derive(self) -> None:
         """Rebuild ``hgt`` and ``lv`` from ``stacks``."""
@@ -103,19 +110,37 @@ class SolomonState(State):
             lv[h] |= 1 << i
         self.lv = lv
 
-    @staticmethod
-    def seat_name(seat: int) -> str:
-        """Display name of a seat (``P1`` ..)."""
+    def seat_name(self, seat: int) -> str:
+        """Display name of a seat, as the board and the log show it (``P1`` .. ``P5``)."""
         return SEAT_NAMES[seat]
 
     # --------------------------------------------------------------- contract
+    def parse_action(self, text: str):
+        """The legal action written ``text``; besides the core's forgiveness (spaces,
+        capitals) it reads ``play 024`` as ``play 24`` and a dig's cells in any order and
+        spacing (``dig b2, a1 a2,b1,c3``): see ``actions.normal_notation``.
+
+        Raises:
+            IllegalActionError: nothing legal reads so; the message names the rule.
+        """
+        try:
+            return super().parse_action(text)
+        except IllegalActionError:
+            norm = normal_notation(text)
+            if norm is not None:
+                for a in self.legal_actions():
+                    if a.text == norm:
+                        return a
+            raise
+
     @property
     def current_player(self) -> int:
         return rules.current_player(self)
 
     def is_secret_decision(self) -> bool:
-        """SO-4: the card choice is a secret commitment until all have chosen."""
-        return self.phase == "choose"
+        """SO-4: the card choice is a secret commitment until all have chosen; SO-10.6:
+        the tile a failing player gives is seen only by him and its recipient."""
+        return self.phase == "choose" or self.phase == "give"
 
     def _legal_actions(self):
         return rules.legal_actions(self)
@@ -148,6 +173,7 @@ class SolomonState(State):
         new.round = self.round
         new.moves = self.moves
         new.moving = self.moving
+        new.backs = self.backs
         new.declared = self.declared[:]
         new.picks = self.picks[:]
         new.gives = self.gives[:]
@@ -155,13 +181,14 @@ class SolomonState(State):
         new.spent = self.spent[:]
         new.used = self.used[:]
         new.removed = self.removed[:]
+        new.notes = [x[:] for x in self.notes]
         new.max_moves = self.max_moves
         new.upward = self.upward
         return new
 
     _FIELDS = ("stacks", "hid", "coins", "pub", "sec", "hands", "box", "choices", "phase",
-               "chooser", "order", "tidx", "round", "moves", "moving", "declared", "picks", "gives",
-               "discard", "spent", "used", "removed")
+               "chooser", "order", "tidx", "round", "moves", "moving", "backs", "declared", "picks", "gives",
+               "discard", "spent", "used", "removed", "notes")
 
     def _state_dict(self) -> dict:
         return json.loads(json.dumps({f: getattr(self, f) for f in self._FIELDS}))
@@ -180,6 +207,11 @@ class SolomonState(State):
             if not isinstance(x, list):
                 raise TypeError("expected a list")
             return [int(v) for v in x]
+
+        def strs(x):
+            if not isinstance(x, list) or not all(isinstance(v, str) for v in x):
+                raise TypeError("expected a list of strings")
+            return x[:]
 
         def per_seat(x, f):
             if not isinstance(x, list) or len(x) != n:
@@ -216,6 +248,9 @@ class SolomonState(State):
         if not isinstance(moving, bool):
             raise TypeError("moving must be true or false")
         self.moving = moving
+        self.backs = int(d.get("backs", 0))  # absent in records saved before 'back' existed
+        if self.backs < 0:
+            raise ValueError("backs must be 0 or more")
         self.declared = [str(k) for k in d["declared"]]
         if any(k not in ITEMS for k in self.declared):
             raise ValueError("declared holds a non-item")
@@ -225,6 +260,8 @@ class SolomonState(State):
         self.spent = tiles(d["spent"])
         self.used = tiles(d["used"])
         self.removed = tiles(d["removed"])
+        notes = d.get("notes", [[] for _ in range(n)])  # absent in older saves
+        self.notes = per_seat(notes, strs)
         cards = sorted(self.box + self.discard + [c for h in self.hands for c in h]
                        + [c for c in self.choices if c and c not in self.discard])
         if cards != list(CARD_NUMBERS):
@@ -276,6 +313,7 @@ class SolomonState(State):
             "turn_index": self.tidx,
             "moves": self.moves,
             "moving": self.moving,
+            "backs": self.backs,
             "max_moves": self.max_moves,
             "declared": self.declared[:],
             "picks": [cell_name(c) for c in self.picks],
@@ -287,6 +325,7 @@ class SolomonState(State):
             "spent": sorted(self.spent),
             "used": sorted(self.used),
             "removed_count": len(self.removed),
+            "notes": self.notes[seat][:] if seat is not None else [],
         }
 
     def _resample(self, seat, rng) -> None:
@@ -343,6 +382,9 @@ class SolomonState(State):
         self.box = sorted(cards[pos:])
         self.spent.sort()
         self.used.sort()
+        for p in range(n):
+            if p != seat:
+                self.notes[p] = []  # others' private notes are unknown to ``seat``
 
     # ---------------------------------------------------------------- results
     def scores(self) -> list[int]:

@@ -11,9 +11,44 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from .components import load
+
 STYLE = {"T": "bold yellow", "C": "bold white on grey15", "S": "bold bright_white", "M": "bold cyan",
          "P": "bold cyan", "A": "bold cyan"}
-NAMES = ("P1", "P2", "P3", "P4", "P5")
+
+
+def card_lines(number: int) -> list[str]:
+    """A small drawing of dig card ``number`` as the card lies on the board (SO-2.5): one
+    string per row, the row farthest from the entrance first, ``#`` a square, ``.`` a gap,
+    and a last row ``v`` under the middle: the arrow, pointing to the cave entrance (row 1).
+
+    >>> card_lines(7)
+    ['#.#', '.#.', ' v ']
+    """
+    cells = load().cards[number].cells
+    w = max(x for x, _ in cells) + 1
+    h = max(y for _, y in cells) + 1
+    rows = ["".join("#" if (x, y) in cells else "." for x in range(w)) for y in range(h - 1, -1, -1)]
+    arrow = [" "] * w
+    arrow[(w - 1) // 2] = "v"
+    return rows + ["".join(arrow)]
+
+
+def hand_table(numbers, played=None) -> Table:
+    """The cards ``numbers`` drawn side by side (the ``played`` card, if any, marked)."""
+    t = Table(show_header=True, header_style="bold", box=None, padding=(0, 1),
+              title="your cards (# = a square, v = arrow to the entrance)", title_justify="left",
+              title_style="dim")
+    cards = list(numbers) + ([played] if played else [])
+    drawings = [card_lines(c) for c in cards]
+    depth = max((len(d) for d in drawings), default=0)
+    for c in cards:
+        t.add_column(f"{c}*" if c == played else str(c), justify="center",
+                     style="bold" if c == played else "")
+    for r in range(depth):
+        # bottom-align: the arrows share the last line
+        t.add_row(*[d[r - (depth - len(d))] if r >= depth - len(d) else "" for d in drawings])
+    return t
 
 
 def _tile(t: str) -> Text:
@@ -63,13 +98,13 @@ def render(state, seat=None):
             tiles.append_text(_tiles(info["secret_tiles"]))
         card = str(info["choice"]) if info["choice"] else ("chosen" if info["committed"] else "-")
         hand = " ".join(map(str, info["hand"])) if info["hand"] is not None else str(info["hand_size"])
-        players.add_row(f"{mark}{NAMES[p]}", str(info["coins"]), tiles, str(info["unknown_tiles"]),
+        players.add_row(f"{mark}{state.seat_name(p)}", str(info["coins"]), tiles, str(info["unknown_tiles"]),
                         hand, card)
 
     status = Text()
     status.append(f"Round {min(obs['round'], obs['rounds'])}/{obs['rounds']}  phase {obs['phase']}", style="bold")
     if obs["order"]:
-        status.append("  order: " + " ".join(NAMES[p] for p in obs["order"]))
+        status.append("  order: " + " ".join(state.seat_name(p) for p in obs["order"]))
     if obs["phase"] == "turn":
         status.append(f"  moves {obs['moves']}/{obs['max_moves']}")
         if obs["moving"]:
@@ -80,8 +115,16 @@ def render(state, seat=None):
             status.append("  seal area: " + ",".join(obs["picks"]))
     if obs["phase"] == "over":
         scores = state.scores()
-        status.append("  final: " + ", ".join(f"{NAMES[p]} {scores[p]}" for p in range(len(scores))))
+        status.append("  final: " + ", ".join(f"{state.seat_name(p)} {scores[p]}"
+                                              for p in range(len(scores))))
     extra = Text(f"played cards: {' '.join(map(str, obs['discard'])) or '-'}   "
                  f"items used: {' '.join(obs['used']) or '-'}   removed unseen: {obs['removed_count']}",
                  style="dim")
-    return Group(board, players, status, extra)
+    parts = [board, players]
+    if obs["notes"]:
+        parts.append(Text("private: " + "; ".join(obs["notes"][-4:]), style="magenta"))  # SO-10.6
+    if seat is not None:
+        me = obs["players"][seat]
+        if me["hand"] or me["choice"]:
+            parts.append(hand_table(me["hand"], me["choice"]))          # SO-2.5 card shapes
+    return Group(*parts, status, extra)
