@@ -59,3 +59,11 @@ def test_rng_is_reproducible_and_uniform_enough():
     items = list(range(10))
     r.shuffle(items)
     assert sorted(items) == list(range(10))
+
+
+def test_pair_told_from_the_winner_side():
+    from meeple.sim.ladder import PairResult
+
+    p = PairResult("random", "greedy", 10, 2.5).winner_first()
+    assert (p.a, p.b, p.a_wins) == ("greedy", "random", 7.5)
+    assert p.interval[0] < 0.75 < p.interval[1]

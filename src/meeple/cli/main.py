@@ -238,7 +238,7 @@ def ladder(
     with _progress() as progress:
         task = progress.add_task(f"ladder {g.name}", total=len(jobs))
         results = run_games(g.name, jobs, variant, options, workers, lambda r: progress.advance(task))
-    pairs = pair_results(results, specs)
+    pairs = [p.winner_first() for p in pair_results(results, specs)]
     rates = ratings(results, specs)
     t = Table("bot A", "bot B", "games", "A wins", "A win rate", "95% CI", title=f"{g.title}: head to head")
     md = ["| bot A | bot B | games | A win rate | 95% CI |", "|---|---|---|---|---|"]

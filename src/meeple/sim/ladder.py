@@ -25,6 +25,12 @@ class PairResult:
         """a's win rate against b."""
         return self.a_wins / self.games if self.games else 0.0
 
+    def winner_first(self) -> "PairResult":
+        """The same head-to-head told from the side of the bot that won more."""
+        if self.a_wins * 2 >= self.games:
+            return self
+        return PairResult(self.b, self.a, self.games, self.games - self.a_wins)
+
     @property
     def interval(self) -> tuple[float, float]:
         """95% Wilson interval of a's win rate."""

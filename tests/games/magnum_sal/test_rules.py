@@ -314,7 +314,7 @@ def test_text_render_and_heuristics():
     con = Console(width=100, record=True)
     con.print(text.render(s, 1))
     out = con.export_text()
-    assert "Mine" in out and "Royal" in out and "III.R2" in out and "Inn" in out
+    assert "Mine" in out and "Orders" in out and "III.R" in out and "Inn" in out
     assert max(len(line) for line in out.splitlines()) <= 100
     std = GAME.new_initial_state(num_players=3, seed=6)
     con = Console(width=100, record=True)
