@@ -102,3 +102,41 @@ def test_greedy_beats_random_two_players():
             s.apply_action(bots[s.current_player].choose(s))
         wins += s.winners() == [g]
     assert wins >= 5
+
+
+# ------------------------------------------------------------------ greedy self-play figures
+def _greedy_selfplay(n, seed, max_rounds, limit=4000):
+    """Greedy vs greedy (bot seeds seed*10+seat); returns the final state and the steps."""
+    from meeple.agents import make
+    bots = [make("greedy", seed * 10 + i) for i in range(n)]
+    s = GAME.new_initial_state(num_players=n, seed=seed, max_rounds=max_rounds)
+    steps = 0
+    while not s.is_terminal() and steps < limit:
+        s.apply_action(bots[s.current_player].choose(s))
+        steps += 1
+    return s, steps
+
+
+def test_greedy_selfplay_phases_end_by_royal_orders():
+    """MS-21.1: phases end by the 5th (4th with 2 players) order, not by the safety cap.
+    Measured on these fixed seeds: 2 of 18 phases capped (3 players seed 0, 4 players seed 0,
+    both phase III); before the rework of heuristics.evaluate 11 of 12 games had a capped phase."""
+    capped = 0
+    orders = 0
+    for n in (2, 3, 4):
+        for seed in (0, 1):
+            s, _ = _greedy_selfplay(n, seed, 30)
+            assert s.over
+            capped += s.capped
+            orders += sum(len(o) for o in s.orders_done)
+    assert capped <= 2  # 16 of 18 phases ended by orders
+    assert orders >= 12 * 3 * 2  # at least 12 royal orders a game on average (measured 13.5)
+
+
+@pytest.mark.parametrize("n,seed,max_steps", [(2, 0, 423), (3, 1, 738), (4, 1, 806)])
+def test_greedy_selfplay_ends_without_safety_cap(n, seed, max_steps):
+    """max_rounds=0 (the rules as written, MS-5.5): these greedy games end by orders alone,
+    in the measured number of steps."""
+    s, steps = _greedy_selfplay(n, seed, 0)
+    assert s.over and s.capped == 0 and not s.is_truncated()
+    assert steps == max_steps

@@ -383,3 +383,157 @@ def test_MS_19_5_castle_assistant_paid_per_completion():
     s.salt[BLACK] = [2, 0, 0]
     arrive(s, BLACK)
     assert s.money[PURPLE] == 1 and s.orders_up == ["O1-2", "O1-5", "O1-6"] and s.order_stack == []
+
+
+# ------------------------------------------------------------------ tester's report (round 2)
+def test_MS_13_2_building_twice_named_not_inn_rule():
+    s = new(3)
+    s.money[ORANGE] = 30
+    play(s, "inn")
+    assert_illegal(s, "inn", "MS-13.2")  # same building twice, not MS-14.3
+    assert_illegal(s, "inn inn", "MS-7.1")  # no such notation
+    assert_illegal(s, "square x", "MS-7.1")
+    play(s, "square")
+    assert s.money[ORANGE] == 30 - 5 + 1 and s.current_player == 1
+
+
+def test_MS_14_3_inn_unaffordable_and_MS_14_2_closed():
+    s = new(3)
+    s.money[ORANGE] = 4  # the inn marker is on index 2 (3 players): 5 groše
+    assert_illegal(s, "inn", "MS-14.3")
+    s.money[ORANGE] = 20
+    s.inn = len(C.INN_TRACK)
+    assert_illegal(s, "inn", "MS-14.2")
+
+
+def test_MS_13_2_pump_more_after_the_visit():
+    s = new(3)
+    put(s, "S1", ORANGE)
+    put(s, "S2", ORANGE)
+    put(s, "I.R1", ORANGE)
+    chamber(s, "I.R1", brown=1, water=3)
+    s.money[ORANGE] = 10
+    play(s, "pump I.R1", "pump more", "done")
+    assert cubes(s, "I.R1") == ((1, 0, 0), 1) and s.money[ORANGE] == 8  # 2 cubes: 0 + 2
+    assert [e for e in s.events if "pump" in e] == ["orange pumps 2 water from I.R1 at the pump house (2 groše)"]
+    assert_illegal(s, "pump more", "MS-13.2")
+    assert_illegal(s, "pump I.R1", "MS-13.2")
+
+
+def test_event_wording_uses_groš_and_no_plural_brackets():
+    s, _ = play_random_game(3, 5)
+    text_all = "\n".join(s.events)
+    assert "grosz" not in text_all and "cents" not in text_all and "(s)" not in text_all
+    assert "groš" in text_all
+
+
+def play_random_game(n, seed):
+    s = GAME.new_initial_state(num_players=n, seed=seed)
+    r = random.Random(seed)
+    k = 0
+    while not s.is_terminal():
+        s.apply_action(r.choice(s.legal_actions()))
+        k += 1
+    return s, k
+
+
+def test_MS_22_final_scoring_events():
+    s, _ = play_random_game(2, 3)
+    ev = s.events
+    i = next(k for k, e in enumerate(ev) if e.startswith("Game over. Final scoring"))
+    lines = ev[i + 1:i + 3]
+    for seat, line in enumerate(lines):
+        name = C.SEAT_COLOURS[seat]
+        nt = len(s.tools[seat])
+        assert line == (f"{name}: money {s.money[seat]} + salt {sum(s.salt[seat])} x 3 + tools ({nt}) "
+                        f"{C.tool_end_value(nt)} = {s.scores()[seat]} groše; orders {len(s.orders_done[seat])}, "
+                        f"miners {s.owned[seat]}, tools {nt}")
+    r = s.ranking()
+    assert ev[i + 3] == f"Ranking: 1. {C.SEAT_COLOURS[r[0]]} {s.scores()[r[0]]}, 2. {C.SEAT_COLOURS[r[1]]} {s.scores()[r[1]]}"
+
+
+def test_render_80_columns_compact_and_game_over():
+    from rich.console import Console
+    s = GAME.new_initial_state(num_players=4, seed=3)
+    r = random.Random(1)
+    for _ in range(300):
+        s.apply_action(r.choice(s.legal_actions()))
+    con = Console(width=80, record=True)
+    con.print(text.render(s, 0))
+    out = con.export_text()
+    lines = out.splitlines()
+    assert max(len(x) for x in lines) <= 80 and len(lines) <= 40
+    assert "entering" in out and "flipped" in out and "owned/free" in out  # the legend
+    assert "grosz" not in out and "…" not in out  # nothing truncated
+    while not s.is_terminal():
+        s.apply_action(r.choice(s.legal_actions()))
+    s.triggered = True
+    con = Console(width=80, record=True)
+    con.print(text.render(s, None))
+    out = con.export_text()
+    assert "phase ends after this round" not in out and "Ranking: 1." in out
+    assert "*" not in out.split("Mine")[1].split("O orange")[0]  # no start marker after the game
+
+
+def test_MS_20_5_no_pointless_two_space_cart():
+    s = new(3)
+    put(s, "S1", BLACK)
+    put(s, "S2", BLACK)
+    put(s, "I.R1", ORANGE)
+    put(s, "I.R2", ORANGE)
+    chamber(s, "I.R2", brown=2)
+    give_tools(s, ORANGE, "cart")
+    s.money[ORANGE] = 10
+    play(s, "extract I.R2", "take brown")
+    got = legal(s)
+    assert "cart S2+S1" in got and "cart S2" in got and "cart S1" in got
+    assert "cart I.R1+S2" not in got and "cart I.R1" not in got  # I.R1 holds orange's own miner
+
+
+def test_status_line_when_only_a_tool_is_left():
+    from rich.console import Console
+    s = new(3)
+    give_tools(s, ORANGE, "food")
+    put(s, "S1", ORANGE, tired=1)
+    s.actions_left = 0
+    con = Console(width=100, record=True)
+    con.print(text.render(s, 0))
+    out = con.export_text()
+    assert "no action left; use a tool (bucket, food) or 'done'" in out and "0 action" not in out
+
+
+# ------------------------------------------------------------------ heuristics (greedy)
+def test_heuristics_value_a_resting_pass_above_the_town_square():
+    """MS-11.3: with tired miners, a first 'pass' (to rest) is worth more than +1 groš."""
+    s = new(2)
+    put(s, "S1", ORANGE)
+    put(s, "S2", ORANGE)
+    put(s, "I.R1", ORANGE, tired=3)
+    chamber(s, "I.R1", brown=2, green=1)
+    after_pass = s.clone()
+    after_pass.apply_action("pass")
+    after_square = s.clone()
+    after_square.apply_action("square")
+    assert heuristics.evaluate(after_pass, ORANGE) > heuristics.evaluate(after_square, ORANGE) + 1
+    from meeple.agents import make
+    assert make("greedy", 0).choose(s).text == "pass"
+
+
+def test_MS_22_1_last_turn_tool_is_money_lost():
+    """Last turn of the game: a second tool keeps the table value at 2 (MS-22.1), so buying
+    it for 4 lowers the value by exactly 4; greedy does not buy it."""
+    s = new(2)
+    s.phase = 2
+    s.triggered = True
+    s.start = 0
+    turn(s, BLACK, actions=1)
+    s.money[BLACK] = 20
+    give_tools(s, BLACK, "rope")
+    s.display = ["rope", "food", "cart"]
+    before = heuristics.evaluate(s, BLACK)
+    assert before == s.scores()[BLACK] == 20 + 3 + 2
+    bought = s.clone()
+    bought.apply_action("workshop 4 food")
+    assert bought.over and heuristics.evaluate(bought, BLACK) == before - 4
+    from meeple.agents import make
+    assert make("greedy", 0).choose(s).text == "square"

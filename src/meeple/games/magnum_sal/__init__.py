@@ -20,12 +20,12 @@ Actions (main menu): 'pass' (pass every action of a turn and your tired miners s
 'place' then 'from supply|@market|I.R2' then 'to S3' (chain rule: every space on the way to the
 surface must hold a miner; a rope then offers 'rope' for one more placement, or 'done');
 'extract I.R2' then 'take brown|green|white' per cube, optional 'pickaxe' and 'cart S5' /
-'cart III.R1+S6', then 'done' (fees: 1 grosz per cube for each space on the way up without your
+'cart III.R1+S6', then 'done' (fees: 1 groš per cube for each space on the way up without your
 miner; 'pay black' when several players share such a space); 'assist market' then 'from ...'
-(assistant: +1 grosz for each visit); 'inn' (hire a miner); 'workshop 3 rope' (buy the tool of
+(assistant: +1 groš for each visit); 'inn' (hire a miner); 'workshop 3 rope' (buy the tool of
 that price slot); 'pump II.L1' then 'pump more' or 'done' (1st cube free, the i-th costs i);
 'market' then up to two of 'sell green' / 'buy brown' (optional 'commercial' first) and 'done';
-'square' (+1 grosz); 'castle' or 'castle royal' then 'from ...' (send a miner to the royal
+'square' (+1 groš); 'castle' or 'castle royal' then 'from ...' (send a miner to the royal
 orders). Outside actions, any time in your turn: 'bucket II.R1>II.R2', 'food I.R2'; 'done' ends
 the turn when such a tool could still be used after your last action.
 

@@ -11,7 +11,7 @@ Main menu (an action of the turn, MS-7.1; bucket/food are outside actions, MS-5.
   ``workshop 3 rope``             buy the tool of the 3-groše slot (MS-15)
   ``pump II.L1``                  pump house: remove the first water cube there (MS-16)
   ``market``                      market visit (MS-17), then transactions
-  ``square``                      town square, +1 grosz (MS-18)
+  ``square``                      town square, +1 groš (MS-18)
   ``castle`` / ``castle royal``   send a miner to the castle queue (MS-19), royal privilege
   ``bucket II.R1>II.R2``          bucket: move one water cube (MS-20.4)
   ``food I.R2``                   food: stand up a tired miner there (MS-20.6)
@@ -24,7 +24,7 @@ Sub-steps:
   ``take brown|green|white``       extract one more cube (MS-10.1)
   ``pickaxe``                      +1 strength (MS-20.3)
   ``cart S5`` / ``cart III.R1+S6`` cart over one or two adjacent path spaces (MS-20.5)
-  ``pay black``                    give 1 grosz of a shared space's fee to that player (MS-10.3)
+  ``pay black``                    give 1 groš of a shared space's fee to that player (MS-10.3)
   ``commercial``                   commercial privilege for this market visit (MS-20.7)
   ``sell green`` / ``buy brown``   one market transaction (MS-17.3/17.4)
   ``pump more``                    remove one more water cube (MS-16.1)

@@ -13,13 +13,22 @@ value = money
 
 A compound decision in progress (extraction, placement, market ...) of the seat to move is
 first completed greedily, so one-ply lookahead sees the value of a whole action.
+
+Resting (MS-11.3): after a first ``pass`` of a turn without any other action, the seat's tired
+miners are counted as rested (they stand up if the turn stays a pass), so resting beats +1 groš
+at the town square when tired miners matter; without this the greedy bot never rested and
+phases stalled until the safety cap.
+
+Last round of the game (phase III after the MS-21.1 trigger, or its capped last round): the
+value is the final score as it stands (MS-22.1: tools only by the end-of-game table, money
+spent is lost) plus an order a queued miner still delivers.
 """
 
 from __future__ import annotations
 
 from . import components as C
 from . import mine as M
-from . import rules
+from . import rules, scoring
 
 _SUB = frozenset(("extract", "place_from", "place_to", "rope", "assist_from", "castle_from", "market",
                   "pump", "food", "pay", "deliver", "penalty"))
@@ -125,10 +134,61 @@ def _mine_value(state, seat: int, vals: list, conn: list, rested: list, tired: l
     return value
 
 
+def _actions_of_round(state) -> int:
+    return C.ACTIONS_FIRST_ROUND if state.round == 1 else C.ACTIONS_LATER
+
+
+def _rest(state, seat: int, rested: list, tired: list):
+    """Copies of ``rested``/``tired`` with every tired miner of ``seat`` stood up (MS-11.3)."""
+    n = state.num_players
+    rested, tired = rested[:], tired[:]
+    for s in range(C.NSPACES):
+        i = s * n + seat
+        if tired[i]:
+            rested[i] += tired[i]
+            tired[i] = 0
+    return rested, tired
+
+
+def last_round(state) -> bool:
+    """True in the last round of the game: phase III after the phase-end trigger (MS-21.1), or
+    its last round under the safety option ``max_rounds``."""
+    if state.phase != C.PHASES - 1:
+        return False
+    cap = state.options.get("max_rounds")
+    return state.triggered or bool(cap and state.round >= cap)
+
+
+def _still_to_play(state, seat: int) -> bool:
+    """``seat`` has a turn later in the current round (its castle queue then moves, MS-6.2)."""
+    n = state.num_players
+    return (seat - state.start) % n > (state.turn - state.start) % n
+
+
+def end_value(state, seat: int) -> float:
+    """Value in the last round of the game: the final score as it stands (MS-22.1: money,
+    3 a cube, tools only by the end-of-game table, so a tool bought now that does not move
+    the table is money lost), plus an order a queued miner will still deliver."""
+    score = float(scoring.score(state, seat))
+    if state.q_left[seat] and _still_to_play(state, seat):
+        salt = state.salt[seat]
+        best = 0.0
+        for o in state.orders_up:
+            if o is not None:
+                od = C.ORDERS[o]
+                req = od.requires
+                if salt[0] >= req[0] and salt[1] >= req[1] and salt[2] >= req[2]:
+                    best = max(best, od.reward - C.SALT_END_VALUE * sum(req))
+        score += best
+    return score
+
+
 def static_value(state, seat: int) -> float:
     """The evaluation without completing pending decisions (see module docstring)."""
     if state.over:
         return float(state.scores()[seat])
+    if last_round(state) and state.stage == "main":
+        return end_value(state, seat)
     n = state.num_players
     phase = state.phase
     money = float(state.money[seat])
@@ -148,6 +208,11 @@ def static_value(state, seat: int) -> float:
             tired[s * n + seat] += k
             pending = (s, taken)
         money -= 0.8 * picks + 0.8 * len(carts)  # tools spent
+    if (state.turn == seat and state.stage == "main" and not state.acted
+            and state.actions_left < _actions_of_round(state)):
+        # the seat has passed this turn without acting: passing to the end of the turn stands
+        # its tired miners up (MS-11.3); count that rest, so that resting beats idling
+        rested, tired = _rest(state, seat, rested, tired)
     vals = cube_values(state)
     value = money + _salt_and_orders(state, seat, salt, vals)
     tools = state.tools[seat]

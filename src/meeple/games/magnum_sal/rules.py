@@ -12,7 +12,7 @@ The pending decision is ``state.stage`` with its context ``state.ctx``:
 * ``assist_from`` which miner becomes the assistant; ctx [building index].
 * ``castle_from`` which miner goes to the castle queue; ctx [royal privilege 0/1].
 * ``extract``     cubes, pickaxes, carts, ``done`` (MS-10); ctx [space, [b, g, w], picks, carts].
-* ``pay``         who gets each grosz of a shared paying space (MS-10.3); ctx [[space, amount], ...].
+* ``pay``         who gets each groš of a shared paying space (MS-10.3); ctx [[space, amount], ...].
 * ``market``      transactions (MS-17); ctx [privilege 0/1, transactions, sold mask, bought mask].
 * ``pump``        more water or ``done`` (MS-16); ctx [space, cubes removed].
 * ``food``        a second miner to stand up, or ``done`` (MS-20.6); ctx [].
@@ -38,6 +38,16 @@ TRACK = C.INN_TRACK
 BUILDINGS = C.ASSIST_BUILDINGS
 B_WORKSHOP, B_PUMP, B_MARKET, B_CASTLE = range(4)
 COL = C.COLOURS
+
+
+def _count(k: int, one: str, many: str) -> str:
+    """``1 cart`` / ``2 carts``."""
+    return f"{k} {one if k == 1 else many}"
+
+
+def _gr(k: int) -> str:
+    """An amount of money: ``1 groš``, ``2 groše`` (the project's word for the coin)."""
+    return _count(k, "groš", "groše")
 
 
 def seat_name(seat: int) -> str:
@@ -219,11 +229,11 @@ def _remove_from_source(state, seat: int, src: int) -> None:
 
 
 def _pay_assistant(state, b: int) -> None:
-    """MS-12.3 / MS-13.3: the assistant's owner gets 1 grosz after the visit."""
+    """MS-12.3 / MS-13.3: the assistant's owner gets 1 groš after the visit."""
     a = state.assist[b]
     if a >= 0:
         state.money[a] += C.ASSISTANT_INCOME
-        state.log(f"{seat_name(a)} gets {C.ASSISTANT_INCOME} grosz as {BUILDINGS[b]} assistant")
+        state.log(f"{seat_name(a)} gets {C.ASSISTANT_INCOME} groš as {BUILDINGS[b]} assistant")
 
 
 def can_extract(state, seat: int, s: int, conn: list) -> bool:
@@ -433,7 +443,9 @@ def _extract_actions(state, seat: int) -> list:
     if extra > 0:
         need = max(nt, 1)
         for seg in segs:
-            if cap is None and all(any(p in x for x in carts_t) for p in seg if p in paying):
+            if any(p not in paying for p in seg):
+                continue  # a free space (own miner) in a two-space cart saves nothing: 'cart S2' does it
+            if cap is None and all(any(p in x for x in carts_t) for p in seg):
                 continue  # nothing left to waive there
             if M.min_cost(paying, need, carts_t + [seg], extra - 1, segs, cap) <= money:
                 out.append(CART[seg])
@@ -464,7 +476,7 @@ def apply(state, action) -> None:
         q = action.args[0]
         entry = state.ctx[0]
         state.money[q] += 1
-        state.log(f"{seat_name(seat)} pays 1 grosz to {seat_name(q)} for {SID[entry[0]]}")
+        state.log(f"{seat_name(seat)} pays 1 groš to {seat_name(q)} for {SID[entry[0]]}")
         entry[1] -= 1
         if entry[1] <= 0:
             state.ctx.pop(0)
@@ -517,7 +529,6 @@ def apply(state, action) -> None:
             state.money[seat] -= cost
             state.water[s - FIRST] -= 1
             state.ctx[1] = removed + 1
-            state.log(f"{seat_name(seat)} pumps one more water from {SID[s]} for {cost} groše")
             if not (state.water[s - FIRST] and state.money[seat] >= removed + 2):
                 _finish_pump(state)
         else:
@@ -604,7 +615,6 @@ def _apply_main(state, seat: int, action) -> None:
         s = action.args[0]
         state.visited.append("pump")
         state.water[s - FIRST] -= 1
-        state.log(f"{name} pumps 1 water from {SID[s]} (free)")
         state.stage = "pump"
         state.ctx = [s, 1]
         if not (state.water[s - FIRST] and state.money[seat] >= 2):
@@ -616,7 +626,7 @@ def _apply_main(state, seat: int, action) -> None:
     elif kind == "square":  # MS-18
         state.visited.append("square")
         state.money[seat] += C.SQUARE_INCOME
-        state.log(f"{name} takes {C.SQUARE_INCOME} grosz at the town square")
+        state.log(f"{name} takes {C.SQUARE_INCOME} groš at the town square")
         _after_action(state)
     elif kind == "castle":  # MS-19.2
         state.visited.append("castle")
@@ -645,8 +655,9 @@ def _stand(state, seat: int, s: int) -> None:
 
 def _finish_pump(state) -> None:
     s, removed = state.ctx
-    state.log(f"{seat_name(state.turn)} removed {removed} water from {SID[s]} "
-              f"(total {C.pump_cost(removed)} groše)")
+    cost = C.pump_cost(removed)
+    state.log(f"{seat_name(state.turn)} pumps {removed} water from {SID[s]} at the pump house "
+              f"({'free' if not cost else _gr(cost)})")
     _pay_assistant(state, B_PUMP)
     _after_action(state)
 
@@ -674,14 +685,14 @@ def _apply_market(state, seat: int, action) -> None:
         state.salt[seat][col] -= 1
         state.money[seat] += price
         state.ctx[2] = sold | (1 << col)
-        state.log(f"{name} sells a {COL[col]} cube for {price} groše")
+        state.log(f"{name} sells a {COL[col]} cube for {_gr(price)}")
     else:  # MS-17.4
         price = C.buy_price(col, cnt) - (1 if priv else 0)
         state.market[col] = cnt - 1
         state.salt[seat][col] += 1
         state.money[seat] -= price
         state.ctx[3] = bought | (1 << col)
-        state.log(f"{name} buys a {COL[col]} cube for {price} groše")
+        state.log(f"{name} buys a {COL[col]} cube for {_gr(price)}")
     state.ctx[1] = ntrans + 1
     if ntrans + 1 >= 2 or not _market_transactions(state, seat, priv, state.ctx[2], state.ctx[3]):
         _finish_market(state)
@@ -712,10 +723,11 @@ def _commit_extraction(state, seat: int) -> None:
     state.tired[i] += k
     total = M.transport_cost(paying, nt, carts_t, cap)
     state.money[seat] -= total
+    tools = ([_count(picks, "pickaxe", "pickaxes")] if picks else []) + \
+        ([_count(len(carts_t), "cart", "carts")] if carts_t else [])
     state.log(f"{name} extracts {M._salt_text(taken)} from {SID[s]}"
-              + (f" with {picks} pickaxe(s)" if picks else "")
-              + (f" and {len(carts_t)} cart(s)" if carts_t else "")
-              + f"; {k} miner(s) tired; transport {total} groše")
+              + (" using " + " and ".join(tools) if tools else "")
+              + f"; {_count(k, 'miner', 'miners')} tired; transport {_gr(total)}")
     if state.variant == "mapped-mine" and not sum(state.csalt[c]):
         state.flipped[c] = True  # MS-24.3
     pending = []
@@ -726,7 +738,7 @@ def _commit_extraction(state, seat: int) -> None:
         rec = [q for q in range(n) if q != seat and has_miner(state, q, p)]
         if len(rec) == 1:
             state.money[rec[0]] += amt
-            state.log(f"{name} pays {amt} groše to {seat_name(rec[0])} for {SID[p]}")
+            state.log(f"{name} pays {_gr(amt)} to {seat_name(rec[0])} for {SID[p]}")
         elif rec:
             pending.append([p, amt])
         else:  # cannot happen under the chain rule (MS-10.6); fee goes to the bank
@@ -763,7 +775,7 @@ def _pay_penalty(state, seat: int, choice: int) -> None:
     if choice < 0:
         amt = min(C.CASTLE_PENALTY_MONEY, state.money[seat])
         state.money[seat] -= amt
-        state.log(f"{seat_name(seat)} cannot meet an order and pays a penalty of {amt} groše")
+        state.log(f"{seat_name(seat)} cannot meet an order and pays a penalty of {_gr(amt)}")
     else:
         state.salt[seat][choice] -= 1
         state.log(f"{seat_name(seat)} cannot meet an order and gives a {COL[choice]} cube")
@@ -836,7 +848,7 @@ def _end_turn(state) -> None:
                 r[i] += t[i]
                 t[i] = 0
         if woke:
-            state.log(f"{seat_name(seat)} rests: {woke} miner(s) stand up")
+            state.log(f"{seat_name(seat)} rests: {_count(woke, 'miner stands', 'miners stand')} up")
     if seat == (state.start - 1) % n:  # last turn of the round
         state.rounds_total += 1
         cap = state.options.get("max_rounds")
@@ -883,12 +895,27 @@ def _end_phase(state) -> None:
     state.actions_left = 0
     if state.phase == C.PHASES - 1:
         state.over = True
-        state.log("Game over; scores " + ", ".join(
-            f"{seat_name(s)} {v}" for s, v in enumerate(state.scores())))
+        _log_final_scores(state)
         return
     state.phase += 1
     _setup_phase(state)
     _begin_turn(state)
+
+
+def _log_final_scores(state) -> None:
+    """MS-22: one event per seat with its total (money + 3 a cube + tool value) and the
+    tie-break values, then the ranking."""
+    state.log("Game over. Final scoring (MS-22.1): money + salt (3 groše a cube) + tools = total; "
+              "ties (MS-22.2): more orders, then fewer miners, then fewer tools")
+    scores = state.scores()
+    for seat in range(state.num_players):
+        cubes = sum(state.salt[seat])
+        nt = len(state.tools[seat])
+        state.log(f"{seat_name(seat)}: money {state.money[seat]} + salt {cubes} x {C.SALT_END_VALUE} "
+                  f"+ tools ({nt}) {C.tool_end_value(nt)} = {_gr(scores[seat])}; "
+                  f"orders {len(state.orders_done[seat])}, miners {state.owned[seat]}, tools {nt}")
+    state.log("Ranking: " + ", ".join(f"{i + 1}. {seat_name(s)} {scores[s]}"
+                                      for i, s in enumerate(state.ranking())))
 
 
 # ---------------------------------------------------------------- explanations
@@ -902,7 +929,7 @@ _VERB_RULES = {
     "workshop": ("MS-15.3", "that tool is not on display or you cannot pay its price"),
     "pump": ("MS-16.2", "you need a miner of yours in a chamber holding water"),
     "market": ("MS-17.2", "no market transaction is possible for you"),
-    "square": ("MS-13.2", "you already visited the town square this turn"),
+    "square": ("MS-13.2", "you already visited the town square this turn"),  # always legal otherwise (MS-18.1)
     "castle": ("MS-19.2", "you have no available miner to send (or no royal privilege)"),
     "bucket": ("MS-20.4", "you need an unused bucket and a miner in the chamber the water leaves, "
                           "and the target must be an adjacent chamber on the same side and level"),
@@ -931,47 +958,119 @@ _BUILDING_OF_VERB = {"inn": "inn", "workshop": "workshop", "pump": "pump", "mark
                      "square": "square", "castle": "castle"}
 
 
+_STAGE_OF_VERB = {"from": "a placement, assistant or castle visit", "to": "a placement in the mine",
+                  "rope": "a placement in the mine", "take": "an extraction", "pickaxe": "an extraction",
+                  "cart": "an extraction", "pay": "paying a transport fee", "commercial": "a market visit",
+                  "sell": "a market visit", "buy": "a market visit", "deliver": "a castle arrival",
+                  "penalty": "a castle arrival"}
+
+
+_NO_ARGUMENT = frozenset(("pass", "place", "inn", "market", "square", "rope", "pickaxe", "commercial", "done"))
+
+
+def _known_notation(text: str) -> bool:
+    """False when ``text`` cannot be any Magnum Sal action: a verb without arguments given
+    some (``inn inn``, ``square x``) or ``castle``/``pump`` with a wrong word."""
+    words = text.split()
+    if not words:
+        return False
+    verb = words[0]
+    if verb in _NO_ARGUMENT:
+        return len(words) == 1
+    if verb == "castle":
+        return text in ("castle", "castle royal")
+    if verb == "pump":
+        return len(words) == 2 and (words[1] == "more" or words[1] in C.SPACE_INDEX)
+    return len(words) >= 2
+
+
+def _main_refusal(state, verb: str, words: list, text: str, sample: str):
+    """MS-13.2 / MS-14 ... for a main-menu verb the seat cannot use now; None if unexplained."""
+    seat = state.turn
+    if state.actions_left <= 0:
+        return "MS-5.2", (f"no action left this turn ({'1 action in the first round of a phase' if state.round == 1 else '2 actions a turn'}); "
+                          f"legal: {sample}")
+    b = _BUILDING_OF_VERB.get(verb)
+    if b and b in state.visited:
+        name = "town square" if b == "square" else ("pump house" if b == "pump" else b)
+        return "MS-13.2", f"you already visited the {name} this turn (a building once a turn); legal: {sample}"
+    money = state.money[seat]
+    if verb == "inn":
+        if state.inn >= len(TRACK):
+            return "MS-14.2", "the inn is closed until the end of the phase (all its miners are hired)"
+        if state.owned[seat] >= C.MAX_MINERS:
+            return "MS-14.3", f"you already own all {C.MAX_MINERS} miners of your colour"
+        if money < TRACK[state.inn]:
+            return "MS-14.3", f"the next miner costs {TRACK[state.inn]} groše and you have {money}"
+    if verb == "workshop" and len(words) > 1:
+        prices = [str(p) for p in C.DISPLAY_PRICES]
+        if words[1] in prices:
+            slot = prices.index(words[1])
+            kind = state.display[slot]
+            if kind is None or C.TOOL_SHORT[kind] != " ".join(words[2:]):
+                shown = C.TOOL_SHORT[kind] if kind else "nothing"
+                return "MS-15.1", f"the {words[1]}-groše slot shows {shown}; legal: {sample}"
+            if money < C.DISPLAY_PRICES[slot]:
+                return "MS-15.3", f"that tool costs {words[1]} groše and you have {money}"
+    if verb == "pump" and len(words) > 1 and words[1] in C.SPACE_INDEX:
+        sp = C.SPACE_INDEX[words[1]]
+        if sp >= FIRST and not has_miner(state, seat, sp):
+            return "MS-16.2", f"you have no miner in {words[1]}"
+        if sp >= FIRST and not state.water[sp - FIRST]:
+            return "MS-16.2", f"{words[1]} holds no water"
+    if verb == "castle" and len(words) > 1 and not unused(state, seat, "royal_privilege"):
+        return "MS-20.8", "you have no unused royal privilege"
+    if verb == "extract" and len(words) > 1 and words[1] in C.SPACE_INDEX:
+        sp = C.SPACE_INDEX[words[1]]
+        if sp >= FIRST:
+            n = state.num_players
+            if not has_miner(state, seat, sp):
+                return "MS-10.1", f"you have no miner in {words[1]}"
+            if not state.rested[sp * n + seat]:
+                return "MS-11.2", f"your miners in {words[1]} are tired"
+            if not state.revealed[sp - FIRST] or not sum(state.csalt[sp - FIRST]):
+                return "MS-10.1", f"{words[1]} holds no salt"
+            if state.rested[sp * n + seat] - state.water[sp - FIRST] + unused(state, seat, "pickaxe") < 1:
+                return "MS-10.1", f"strength too low in {words[1]}: rested miners - water < 1"
+            return "MS-10.4", f"you cannot pay the transport fee from {words[1]}"
+    return None
+
+
 def why_illegal(state, text: str) -> tuple:
-    """``(rule_id, message)`` for a rejected notation (IllegalActionError)."""
+    """``(rule_id, message)`` for a rejected notation (IllegalActionError): the rule actually
+    broken, e.g. MS-13.2 for a second visit of a building in one turn, MS-14.3 for an inn
+    the seat cannot pay, MS-7.1 for text that is no Magnum Sal action at all."""
     legal = legal_actions(state)
     sample = ", ".join(a.text for a in legal[:10]) + (" ..." if len(legal) > 10 else "")
     words = text.split()
     verb = words[0] if words else ""
-    if verb not in _VERB_RULES:
+    if verb not in _VERB_RULES or not _known_notation(" ".join(words)):
         return "MS-7.1", f"'{text}' is not a Magnum Sal action (legal now: {sample})"
     st = state.stage
-    if st == "main" and verb in _MAIN_VERBS:
-        if state.actions_left <= 0:
-            return "MS-5.2", f"no action left this turn ({'1 action in the first round' if state.round == 1 else '2 actions'}); legal: {sample}"
-        b = _BUILDING_OF_VERB.get(verb)
-        if b and b in state.visited:
-            return "MS-13.2", f"you already visited the {b} this turn; legal: {sample}"
-        if verb == "inn" and state.inn >= len(TRACK):
-            return "MS-14.2", "the inn is closed until the end of the phase"
-        if verb == "extract" and len(words) > 1 and words[1] in C.SPACE_INDEX:
-            s = C.SPACE_INDEX[words[1]]
-            if s >= FIRST:
-                seat = state.turn
-                if not has_miner(state, seat, s):
-                    return "MS-10.1", f"you have no miner in {words[1]}"
-                if not state.rested[s * state.num_players + seat]:
-                    return "MS-11.2", f"your miners in {words[1]} are tired"
-                if state.rested[s * state.num_players + seat] - state.water[s - FIRST] + \
-                        unused(state, seat, "pickaxe") < 1:
-                    return "MS-10.1", f"strength too low in {words[1]}: rested miners - water < 1"
-                return "MS-10.4", f"you cannot pay the transport fee from {words[1]} (or it holds no salt)"
-    elif st == "main" and verb not in ("bucket", "food", "done"):
-        return "MS-5.4", f"'{text}' is not possible now; legal: {sample}"
-    elif st != "main":
+    if st == "main":
+        if verb in _MAIN_VERBS:
+            got = _main_refusal(state, verb, words, text, sample)
+            if got:
+                return got
+        elif verb == "pump" or text == "pump more":
+            pass
+        elif verb in _STAGE_OF_VERB:
+            return "MS-5.4", f"'{text}' belongs to {_STAGE_OF_VERB[verb]}, not to the turn's menu; legal: {sample}"
+    if text == "pump more":
+        if st == "pump":
+            return "MS-16.1", f"no more water to pump there, or you cannot pay the next cube; legal: {sample}"
+        if "pump" in state.visited:
+            return "MS-13.2", ("the pump house visit is over; pumping more would be a second visit this "
+                               f"turn; legal: {sample}")
+        return "MS-16.1", f"'pump more' continues a pump house visit ('pump <chamber>' starts one); legal: {sample}"
+    if st != "main":
         if verb in ("bucket", "food") and st != "food" or verb in _MAIN_VERBS:
             return "MS-5.4", f"finish the current step first ({st}); legal: {sample}"
-        rule, msg = _VERB_RULES[verb]
         if st == "market" and verb in ("sell", "buy") and len(words) > 1 and words[1] in COL:
             col = COL.index(words[1])
             if verb == "sell" and (state.ctx[3] >> col) & 1 or verb == "buy" and (state.ctx[2] >> col) & 1:
                 return "MS-17.6", "you may not buy and sell the same colour in one visit"
         if st == "deliver" and verb == "penalty":
             return "MS-19.4", "completing an order is compulsory when you can"
-        return rule, f"{msg}; legal: {sample}"
     rule, msg = _VERB_RULES[verb]
     return rule, f"{msg}; legal: {sample}"

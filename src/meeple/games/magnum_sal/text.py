@@ -54,27 +54,26 @@ def _miners(obs, s) -> Text:
     return t
 
 
-def _space_cell(obs, s) -> Text:
-    sid = C.SPACE_IDS[s]
-    t = Text(sid, style="bold" if s < C.FIRST_CHAMBER else "cyan")
-    if s >= C.FIRST_CHAMBER:
-        c = s - C.FIRST_CHAMBER
-        t.append("\n")
-        if obs["revealed"][c]:
-            t.append_text(_salt(obs["csalt"][c], "empty"))
-            if obs["flipped"][c]:
-                t.append(" (flipped)", style="dim")
+def _chamber_cell(obs, s) -> Text:
+    """Two lines: the chamber's cubes (or ``??`` / the mapped tile), then its miners."""
+    c = s - C.FIRST_CHAMBER
+    t = Text()
+    if obs["revealed"][c]:
+        if obs["flipped"][c]:  # mapped mine: its last salt is gone, tile turned face down (MS-24.3)
+            t.append("flipped", style="dim")
         else:
-            tile = obs["tile"][c]
-            if tile is None:
-                t.append("??", style="dim")
-            else:  # mapped mine: visible tile, no cubes yet
-                td = C.TILES[tile]
-                t.append("[")
-                t.append_text(_salt(td.salt))
-                t.append(f" ~{td.water}]", style="dim")
-        if obs["water"][c]:
-            t.append(f" ~{obs['water'][c]}", style="blue")
+            t.append_text(_salt(obs["csalt"][c], "empty"))
+    else:
+        tile = obs["tile"][c]
+        if tile is None:
+            t.append("??", style="dim")
+        else:  # mapped mine: the face-up tile, cubes placed when first entered (MS-24)
+            td = C.TILES[tile]
+            t.append("[", style="dim")
+            t.append_text(_salt(td.salt))
+            t.append(f" ~{td.water}]", style="dim")
+    if obs["water"][c]:
+        t.append(f" ~{obs['water'][c]}", style="blue")
     m = _miners(obs, s)
     if len(m):
         t.append("\n")
@@ -83,93 +82,121 @@ def _space_cell(obs, s) -> Text:
 
 
 def _mine(obs) -> Table:
-    tab = Table(title="Mine", box=box.SQUARE, show_header=False, padding=(0, 0), show_lines=True)
-    for _ in range(9):
-        tab.add_column(width=10, no_wrap=False)
-    rows = [("S1", None), ("S2", "I"), ("S3", None), ("S4", "II"), ("S5", None), ("S6", "III")]
-    for shaft, level in rows:
-        cells = [Text("") for _ in range(9)]
-        cells[4] = _space_cell(obs, C.SPACE_INDEX[shaft])
-        if level:
-            for s, sp in enumerate(C.SPACES):
-                if sp.level == level:
-                    col = 4 - sp.depth_index if sp.side == "L" else 4 + sp.depth_index
-                    cells[col] = _space_cell(obs, s)
-        tab.add_row(*cells)
+    """The mine, one row per shaft section and corridor side; chamber 1 touches the shaft."""
+    tab = Table(box=None, show_header=True, padding=(0, 1), title="Mine", title_justify="left",
+                header_style="dim")
+    tab.add_column("shaft", width=11, no_wrap=False)
+    tab.add_column("", width=5, no_wrap=True)
+    for k in range(1, 5):
+        tab.add_column(f"{k}", width=13, no_wrap=False)
+    by_row = {}
+    for s, sp in enumerate(C.SPACES):
+        if sp.kind == "chamber":
+            by_row.setdefault((sp.level, sp.side), {})[sp.depth_index] = s
+    levels = {"S2": "I", "S4": "II", "S6": "III"}
+    for shaft in ("S1", "S2", "S3", "S4", "S5", "S6"):
+        si = C.SPACE_INDEX[shaft]
+        cell = Text(shaft, style="bold")
+        m = _miners(obs, si)
+        if len(m):
+            cell.append(" ")
+            cell.append_text(m)
+        lvl = levels.get(shaft)
+        if not lvl:
+            tab.add_row(cell)
+            continue
+        for side in ("L", "R"):
+            row = by_row[(lvl, side)]
+            cells = [_chamber_cell(obs, row[k]) if k in row else Text("") for k in range(1, 5)]
+            tab.add_row(cell if side == "L" else Text(""), Text(f"{lvl}.{side}", style="cyan"), *cells)
     return tab
 
 
-def _town(obs) -> Table:
+def _town(obs) -> Group:
     n = len(obs["money"])
-    tab = Table(title="Town", box=box.SIMPLE_HEAD, show_header=False, padding=(0, 1))
-    tab.add_column("building", style="bold", width=14, no_wrap=True)
-    tab.add_column("state", width=82)
 
     def assistant(b):
         a = obs["assist"][C.ASSIST_BUILDINGS.index(b)]
-        return Text(f"  assistant {C.SEAT_COLOURS[a]}", style=STYLE[a]) if a >= 0 else Text("  no assistant", style="dim")
+        return Text(f" (assistant {LETTER[a]})", style=STYLE[a]) if a >= 0 else Text("")
 
-    inn = Text()
+    def label(name):
+        return Text(f"{name:<9}", style="bold")
+
+    lines = []
+    inn = label("Inn")
     for i, cost in enumerate(C.INN_TRACK):
         inn.append(f"[{cost}]" if i == obs["inn"] else f" {cost} ",
                    style="bold reverse" if i == obs["inn"] else ("dim" if i < obs["inn"] else ""))
     if obs["inn"] >= len(C.INN_TRACK):
         inn.append("  closed", style="red")
-    tab.add_row("Inn", inn)
-    ws = Text()
+    inn.append("   ")
+    inn.append_text(label("Workshop"))
     for price, kind in zip(C.DISPLAY_PRICES, obs["display"]):
-        ws.append(f"{price}: {C.TOOL_SHORT[kind] if kind else '-'}   ")
-    ws.append(f"(pile {obs['pile']}, deck {obs['deck']})", style="dim")
-    ws.append_text(assistant("workshop"))
-    tab.add_row("Workshop", ws)
-    tab.add_row("Pump house", Text("1st cube free, i-th cube i groše").append_text(assistant("pump")))
-    mk = Text()
+        inn.append(f"{price}:{C.TOOL_SHORT[kind] if kind else '-'} ")
+    inn.append(f"(pile {obs['pile']})", style="dim")
+    inn.append_text(assistant("workshop"))
+    lines.append(inn)
+    mk = label("Market")
     for col in range(3):
         prices = C.MARKET_COLUMNS[col]
         cnt = obs["market"][col]
-        mk.append(f"{C.COLOURS[col]} ", style=SALT_STYLE[col])
+        mk.append(f"{SALT_LETTER[col]} ", style=SALT_STYLE[col])
         for i, p in enumerate(prices):
             filled = i >= len(prices) - cnt
             mk.append(f"[{p}]" if filled else f" {p} ", style="bold" if filled else "dim")
-        mk.append("  ")
+        mk.append(" ")
     mk.append_text(assistant("market"))
-    tab.add_row("Market", mk)
-    tab.add_row("Town square", Text("+1 grosz"))
-    cq = Text("queue right->left: ")
-    for seat in range(n):
-        if obs["q_right"][seat] or obs["q_left"][seat]:
-            cq.append(f"{LETTER[seat]} {obs['q_right'][seat]}->{obs['q_left'][seat]}  ", style=STYLE[seat])
-    cq.append(f"orders done this phase {obs['order_counter']}/{C.ORDERS_TO_END_PHASE[n]}, "
-              f"stack {obs['order_stack']}")
-    if obs["triggered"]:
-        cq.append("  phase ends after this round", style="red")
+    lines.append(mk)
+    pump = label("Pump")
+    pump.append("1st cube free, i-th cube i groše")
+    pump.append_text(assistant("pump"))
+    pump.append("   ")
+    pump.append_text(label("Square"))
+    pump.append("+1 groš")
+    lines.append(pump)
+    cq = label("Castle")
+    cq.append(f"orders done {obs['order_counter']}/{C.ORDERS_TO_END_PHASE[n]} this phase, "
+              f"{obs['order_stack']} face down")
     cq.append_text(assistant("castle"))
-    tab.add_row("Castle", cq)
-    od = Text()
+    if obs["triggered"] and not obs["over"]:
+        cq.append("  phase ends after this round", style="red")
+    lines.append(cq)
+    queue = [(seat, obs["q_right"][seat], obs["q_left"][seat]) for seat in range(n)
+             if obs["q_right"][seat] or obs["q_left"][seat]]
+    if queue:
+        q = label("Queue")
+        for seat, right, left in queue:
+            q.append(f"{LETTER[seat]}: " + (f"{right} entering" if right else "")
+                     + (", " if right and left else "") + (f"{left} next" if left else "") + "   ",
+                     style=STYLE[seat])
+        lines.append(q)
+    od = label("Orders")
     for o in obs["orders_up"]:
         if o is None:
             od.append("[empty]  ", style="dim")
             continue
         order = C.ORDERS[o]
-        od.append(f"{o}: ")
+        od.append(f"{o} ")
         od.append_text(_salt(order.requires))
-        od.append(f" -> {order.reward}   ", style="bold")
-    tab.add_row("Royal orders", od)
-    return tab
+        od.append(f" ={order.reward}  ", style="bold")
+    lines.append(od)
+    return Group(*lines)
 
 
 def _players(obs) -> Table:
     n = len(obs["money"])
-    tab = Table(title="Players", box=box.SIMPLE_HEAD, padding=(0, 1))
-    for name, w in (("player", 8), ("groše", 5), ("salt", 11), ("miners", 12), ("tools (x = used)", 28),
-                    ("orders", 6), ("score", 6)):
-        tab.add_column(name, width=w, no_wrap=name != "tools (x = used)")
+    tab = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
+    for name, w, just in (("player", 8, "left"), ("groše", 5, "right"), ("salt", 8, "left"),
+                          ("miners", 6, "left"), ("ord", 3, "right"), ("score", 5, "right"),
+                          ("tools (x used)", 24, "left")):
+        tab.add_column(name, width=w, no_wrap=name != "tools (x used)", justify=just)
     for seat in range(n):
-        name = Text(C.SEAT_COLOURS[seat] + ("*" if seat == obs["start"] else ""), style=STYLE[seat])
+        name = Text(C.SEAT_COLOURS[seat] + ("*" if seat == obs["start"] and not obs["over"] else ""),
+                    style=STYLE[seat])
         tools = ", ".join(C.TOOL_SHORT[k] + ("x" if u else "") for k, u in zip(obs["tools"][seat], obs["tools_used"][seat]))
-        miners = f"{obs['owned'][seat]} ({obs['supply'][seat]} free)"
-        tab.add_row(name, str(obs["money"][seat]), _salt(obs["salt"][seat]), miners, tools or "-",
-                    str(len(obs["orders_done"][seat])), str(obs["scores"][seat]))
+        miners = f"{obs['owned'][seat]}/{obs['supply'][seat]}"
+        tab.add_row(name, str(obs["money"][seat]), _salt(obs["salt"][seat]), miners,
+                    str(len(obs["orders_done"][seat])), str(obs["scores"][seat]), tools or "-")
     return tab
 
 
@@ -178,29 +205,45 @@ def _status(obs) -> Text:
     t = Text()
     if obs["over"]:
         t.append("Game over. ", style="bold red")
+        order = sorted(range(n), key=lambda s: obs["rank_keys"][s], reverse=True)
+        t.append("Ranking: " + ", ".join(f"{i + 1}. {C.SEAT_COLOURS[s]} {obs['scores'][s]}"
+                                         for i, s in enumerate(order)))
     else:
         seat = obs["turn"]
         t.append(f"Phase {C.PHASE_NAMES[obs['phase']]}, round {obs['round']}. ")
         t.append(f"{C.SEAT_COLOURS[seat]}", style=STYLE[seat])
-        t.append(f" to play: {STAGE_TEXT.get(obs['stage'], obs['stage'])}")
-        if obs["stage"] == "main":
-            t.append(f" ({obs['actions_left']} action(s) left)")
+        if obs["stage"] == "main" and obs["actions_left"] <= 0:
+            t.append(" to play: no action left; use a tool (bucket, food) or 'done'")
+        else:
+            t.append(f" to play: {STAGE_TEXT.get(obs['stage'], obs['stage'])}")
+        if obs["stage"] == "main" and obs["actions_left"] > 0:
+            k = obs["actions_left"]
+            t.append(f" ({k} action{'s' if k != 1 else ''} left)")
         if obs["stage"] == "extract":
             s, taken, picks, carts = obs["ctx"]
             t.append(f" in {C.SPACE_IDS[s]}: taken ")
             t.append_text(_salt(taken, "none"))
             t.append(f", pickaxes {picks}, carts {len(carts)}")
         if obs["stage"] == "pay" and obs["ctx"]:
-            t.append(f" ({obs['ctx'][0][1]} grosze left for {C.SPACE_IDS[obs['ctx'][0][0]]})")
+            k = obs["ctx"][0][1]
+            t.append(f" ({k} {'groš' if k == 1 else 'groše'} left for {C.SPACE_IDS[obs['ctx'][0][0]]})")
         if obs["visited"]:
             t.append(f"; visited {', '.join(obs['visited'])}")
     t.append(f"  [{n}p {obs['variant']}]", style="dim")
     return t
 
 
+LEGEND = ("O orange, K black, P purple, W white; * start player. Mine: b/g/w brown/green/white salt, "
+          "~2 two water, O2/1 = orange 2 rested + 1 tired miners, ?? face-down tile; mapped mine: "
+          "[b2 g1 ~1] the face-up tile's cubes (placed when first entered), 'flipped' its salt is gone. "
+          "Castle queue: an 'entering' miner moves next to the castle at its owner's next turn, a "
+          "'next' one delivers an order then. Players: miners owned/free, ord = royal orders done, "
+          "score = money + 3 a cube + tools.")
+
+
 def render(state, seat=None):
-    """A rich renderable of the whole board as ``seat`` may see it (None = spectator)."""
+    """A rich renderable of the whole board as ``seat`` may see it (None = spectator): status,
+    town, mine, players, legend; fits 80 columns, about 30-35 lines with 4 players."""
     obs = state.observation(seat)
-    legend = Text("O orange K black P purple W white (* start player); O2/1 = 2 rested, 1 tired; "
-                  "b/g/w salt; ~ water; ?? face down", style="dim")
-    return Group(_status(obs), _town(obs), _mine(obs), _players(obs), legend)
+    obs["rank_keys"] = [state._rank_key(s) for s in range(state.num_players)]
+    return Group(_status(obs), _town(obs), _mine(obs), _players(obs), Text(LEGEND, style="dim"))
