@@ -35,17 +35,10 @@ Sub-steps:
 
 from __future__ import annotations
 
-from meeple.core import Action
+from meeple.core import Action, action_table
 
-_CACHE: dict[str, Action] = {}
-
-
-def act(text: str, kind: str, args: tuple = ()) -> Action:
-    """The (cached) action with notation ``text``; ``kind``/``args`` must match the text."""
-    a = _CACHE.get(text)
-    if a is None:
-        a = _CACHE[text] = Action(text, kind, args)
-    return a
+act = action_table()
+"""``act(text, kind, args) -> Action``: each Magnum Sal action is built once and reused."""
 
 
 PASS = act("pass", "pass")
