@@ -109,6 +109,10 @@ class LignumState(Rules, State):
     def current_player(self) -> int:
         return TERMINAL if self.phase == "over" else self.actor
 
+    def seat_name(self, seat: int) -> str:
+        """``"P0"`` .. ``"P3"``, as the board shows the mills."""
+        return f"P{seat}"
+
     def is_secret_decision(self) -> bool:
         """True exactly when the current decision is the secret felling-area commitment
         (LG-7.1, LG-27.2): the ``area N`` choice of the ``choose`` phase, hidden from the other

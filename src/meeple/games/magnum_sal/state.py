@@ -231,6 +231,10 @@ class MagnumSalState(State):
         self.gone_hidden = pool[a + b:]
 
     # ------------------------------------------------------------ results
+    def seat_name(self, seat: int) -> str:
+        """The seat's colour as the board shows it (orange, black, purple, white)."""
+        return rules.seat_name(seat)
+
     def is_truncated(self) -> bool:
         """True when a phase ended by the safety cap ``max_rounds`` rather than by MS-21.1."""
         return self.capped > 0
