@@ -238,3 +238,36 @@ def test_agents_reachable_from_plain_import():
     import meeple as m
 
     assert m.agents.make("random", 1).spec == "random"
+
+
+def test_hot_seat_hands_the_keyboard_over(tmp_path):
+    r = run("play", "toy", "--seats", "human,human", "--seed", "9", "--save", str(tmp_path / "g.json"),
+            input="1\n\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "Pass the keyboard to Seat 1 (human)" in r.output
+
+
+def test_ctrl_c_while_a_bot_thinks_saves_the_game(tmp_path, monkeypatch):
+    from meeple.agents.simple import GreedyAgent
+    from meeple.cli.play import load_save, play_loop
+
+    def interrupted(self, state):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(GreedyAgent, "choose", interrupted)
+    state = meeple.load_game("toy").new_initial_state(2, seed=4)
+    state.apply_action("draw")
+    save = tmp_path / "i.json"
+    play_loop(state, ["human", "greedy"], save, 4, input_fn=lambda p: "quit")
+    loaded, seats = load_save(save)
+    assert loaded.history == ["draw"] and seats == ["human", "greedy"]
+
+
+def test_save_without_state_is_refused(tmp_path):
+    save = tmp_path / "g.json"
+    run("play", "toy", "--seats", "human,human", "--seed", "9", "--save", str(save), input="quit\n")
+    data = json.loads(save.read_text())
+    del data["state"]
+    save.write_text(json.dumps(data))
+    r = run("replay", str(save))
+    assert r.exit_code == 2 and "holds 'record', 'state' and 'seats'" in r.output

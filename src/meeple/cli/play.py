@@ -54,7 +54,9 @@ def load_save(path: str | Path) -> tuple[State, list[str] | None]:
         if data.get("meeple_save") != SAVE_FORMAT:
             raise InvalidRecordError(f"{path}: unknown save format {data.get('meeple_save')!r} "
                                      f"(this meeple writes format {SAVE_FORMAT})")
-        record, saved, seats = data["record"], data.get("state"), data.get("seats")
+        if "state" not in data or "seats" not in data:
+            raise InvalidRecordError(f"{path}: a save file holds 'record', 'state' and 'seats'")
+        record, saved, seats = data["record"], data["state"], data["seats"]
     else:
         record, saved, seats = data, None, None
     state = replay(record)
@@ -104,13 +106,29 @@ def show_result(state: State, seats: list[str]) -> None:
     console.print(table)
 
 
+def resume_hint(state: State, path: Path) -> str:
+    return f"uv run meeple play {state.game.name} --load {path}"
+
+
 def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_fn=None) -> State:
     """Play until the game ends or a person quits; returns the state reached.
 
     ``input_fn(prompt) -> str`` reads a person's line (default: the console); end of input
-    acts as ``quit``. Bots' moves and the events they cause are printed as they happen.
+    acts as ``quit``, and so does Ctrl-C at any moment (the game is saved first). Bots' moves
+    and the events they cause are printed as they happen.
     """
+    try:
+        return _play_loop(state, seats, save_path, seed, input_fn)
+    except KeyboardInterrupt:
+        path = save_game(state, seats, save_path)
+        console.print(f"\nInterrupted: game saved to [bold]{path}[/]. Resume with: {resume_hint(state, path)}")
+        return state
+
+
+def _play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_fn=None) -> State:
     input_fn = input_fn or (lambda p: console.input(p))
+    humans = [s for s, spec in enumerate(seats) if spec == "human"]
+    last_seat = None
     bots = {s: make(spec, derive_seed(seed, 1000 + s)) for s, spec in enumerate(seats) if spec != "human"}
     shown_events = len(state.events)
     last_human = None
@@ -129,6 +147,15 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
                 console.print(f"[magenta]{seat_label(state, seat, seats)}[/] plays [bold]{action.text}[/]")
             state.apply_action(action)
             continue
+        if len(humans) > 1 and last_seat is not None and last_seat != seat:
+            # several people at one keyboard: hide the last one's screen before the next looks
+            console.clear()
+            try:
+                input_fn(f"Pass the keyboard to {seat_label(state, seat, seats)} and press Enter ")
+            except EOFError:
+                pass
+            last_human = None
+        last_seat = seat
         if last_human != (seat, state.move_number):
             console.print(Panel(render(state, seat), title=f"{state.game.title} - {seat_label(state, seat, seats)} to play"))
             show_actions(state)
@@ -143,10 +170,10 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
         word = word.lower()
         if word in ("quit", "exit", "q"):
             path = save_game(state, seats, save_path)
-            console.print(f"Game saved to [bold]{path}[/]. Resume with: meeple play {state.game.name} --load {path}")
+            console.print(f"Game saved to [bold]{path}[/]. Resume with: {resume_hint(state, path)}")
             return state
         if word == "help":
-            if rest.strip() == "rules":
+            if rest.strip().lower() == "rules":
                 console.print(Panel(state.game.rules_help or "(no summary)", title=f"{state.game.title}: rules"))
             else:
                 console.print(HELP)
@@ -155,7 +182,7 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
             last_human = None
             continue
         if word == "log":
-            if rest.strip() and not rest.strip().isdigit():
+            if rest.strip() and not (rest.strip().isdigit() and int(rest) > 0):
                 console.print("[red]log takes a positive number of events, e.g. 'log 30'.[/]")
                 continue
             n = int(rest) if rest.strip() else 20
@@ -182,6 +209,9 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
             action = legal[k - 1]
         else:
             action = line
+        if isinstance(action, str) and len(action) > 200:
+            console.print("[red]That is far too long to be an action; type a number from the list.[/]")
+            continue
         try:
             state.apply_action(action)
         except IllegalActionError as e:
@@ -193,7 +223,7 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
     show_result(state, seats)
     try:
         path = save_game(state, seats, save_path)
-        console.print(f"The finished game is saved in [bold]{path}[/] (see it again: meeple replay {path})")
+        console.print(f"The finished game is saved in [bold]{path}[/] (see it again: uv run meeple replay {path})")
     except OSError as e:
         console.print(f"[red]could not save the finished game to {save_path}: {e.strerror}[/]")
     return state
