@@ -21,7 +21,8 @@ def test_make_parses_specs():
     m = make("mcts:300:time=1.5:c=1.2", 2)
     assert isinstance(m, MCTSAgent) and m.iterations == 300 and m.time_cap == 1.5 and m.c == 1.2
     assert isinstance(make("hard"), MCTSAgent) and make("hard").spec == "hard"
-    for bad in ("robot", "mcts:x", "mcts:0", "flatmc:3:speed=9", "random:3", "mcts:10:depth=deep"):
+    for bad in ("robot", "mcts:x", "mcts:0", "flatmc:3:speed=9", "random:3", "mcts:10:depth=deep",
+                "mcts:100:c=-1", "mcts:100:depth=0", "mcts:100:time=0", "mcts:abc"):
         with pytest.raises(meeple.InvalidConfigError):
             make(bad)
 

@@ -271,3 +271,10 @@ def test_save_without_state_is_refused(tmp_path):
     save.write_text(json.dumps(data))
     r = run("replay", str(save))
     assert r.exit_code == 2 and "holds 'record', 'state' and 'seats'" in r.output
+
+
+def test_simulate_warns_about_games_cut_short(tmp_path):
+    """Magnum Sal's random games end on the max_rounds safety cap: the summary says so."""
+    r = run("simulate", "magnum-sal", "--seats", "random,random", "-n", "2", "--option", "max_rounds=3")
+    assert r.exit_code == 0, r.output
+    assert "2 of 2 games were cut short by a safety option" in r.output

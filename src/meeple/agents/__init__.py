@@ -71,6 +71,12 @@ def make(spec: str, seed: int = 0) -> Agent:
                     kw["rollout"] = v
                 else:
                     raise InvalidConfigError(f"unknown option {k}={v} for bot {name!r}")
+            if kw.get("time_cap") is not None and kw["time_cap"] <= 0:
+                raise InvalidConfigError(f"bot {spec!r}: time must be > 0 seconds")
+            if kw.get("depth") is not None and kw["depth"] < 1:
+                raise InvalidConfigError(f"bot {spec!r}: depth must be >= 1 (or 'end')")
+            if kw.get("c", 0.0) < 0 or kw.get("bias", 0.0) < 0:
+                raise InvalidConfigError(f"bot {spec!r}: c and bias must be >= 0")
             if name == "flatmc":
                 agent = FlatMCAgent(seed, playouts=n or 20, **kw)
             else:
@@ -80,9 +86,11 @@ def make(spec: str, seed: int = 0) -> Agent:
             agent.spec = spec
             return agent
     except ValueError as e:
-        raise InvalidConfigError(f"malformed bot spec {spec!r}: {e}") from e
+        raise InvalidConfigError(
+            f"malformed bot spec {spec!r}: budgets and options are numbers, e.g. mcts:500:time=1.5") from e
     raise InvalidConfigError(
-        f"unknown bot {spec!r}; bots: random, greedy, flatmc:N, mcts:N[:time=S][:depth=D], easy, medium, hard")
+        f"unknown bot {spec!r}; bots: random, greedy, easy, medium, hard, flatmc:N, "
+        "mcts:N with options :time=S :depth=D :c=C :bias=B :rollout=random|greedy")
 
 
 __all__ = ["Agent", "RandomAgent", "GreedyAgent", "FlatMCAgent", "MCTSAgent", "make", "LEVELS"]

@@ -156,6 +156,10 @@ def simulate(
     console.print(st)
     console.print(f"game length: {summary['mean_steps']:.0f} actions on average, "
                   f"{summary['mean_seconds'] * 1000:.1f} ms a game")
+    cut = sum(1 for r in results if r.truncated)
+    if cut:
+        console.print(f"[yellow]warning:[/] {cut} of {n} games were cut short by a safety option (not a rule "
+                      "of the game; see 'meeple games'): their scores are not those of finished games.")
     if out is not None:
         rows = [row for r in results for row in r.rows(g.name, variant or g.variants[0])]
         write_rows(rows, out)
