@@ -100,12 +100,7 @@ def setup(state) -> None:
     state.tools_used = [[] for _ in range(n)]
     state.owned = [C.STARTING_MINERS[n]] * n
     state.supply = [C.STARTING_MINERS[n]] * n
-    state.rested = [0] * (NS * n)
-    state.tired = [0] * (NS * n)
-    state.occ = [0] * NS
-    state.assist = [-1] * 4
-    state.q_right = [0] * n
-    state.q_left = [0] * n
+    _empty_mine_and_castle(state, n)
     tile = [""] * C.NCHAMBERS
     for lvl in sorted(C.TILES_BY_LEVEL):  # MS-3.1: each level shuffled separately
         ids = list(C.TILES_BY_LEVEL[lvl])
@@ -865,17 +860,22 @@ def _end_turn(state) -> None:
     _begin_turn(state)
 
 
-def _end_phase(state) -> None:
-    """MS-21.3 clean-up, then the next phase (MS-4) or the end of the game (MS-22)."""
-    n = state.num_players
-    state.log(f"Phase {C.PHASE_NAMES[state.phase]} ends")
-    state.supply = state.owned[:]
+def _empty_mine_and_castle(state, n: int) -> None:
+    """No miner in the mine, no assistant, empty castle queues (MS-3 setup, MS-21.3 clean-up)."""
     state.rested = [0] * (NS * n)
     state.tired = [0] * (NS * n)
     state.occ = [0] * NS
     state.assist = [-1] * 4
     state.q_right = [0] * n
     state.q_left = [0] * n
+
+
+def _end_phase(state) -> None:
+    """MS-21.3 clean-up, then the next phase (MS-4) or the end of the game (MS-22)."""
+    n = state.num_players
+    state.log(f"Phase {C.PHASE_NAMES[state.phase]} ends")
+    state.supply = state.owned[:]
+    _empty_mine_and_castle(state, n)
     state.orders_up = []
     state.order_stack = []
     state.order_counter = 0
