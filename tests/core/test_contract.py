@@ -233,3 +233,35 @@ def test_contract_determinism_across_hash_seeds():
         outputs.append(json.loads(proc.stdout))
     assert outputs[0] == outputs[1] == outputs[2]
     assert sorted(outputs[0]) == BUNDLED
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", [3, 4])
+def test_contract_conservation(name, seed):
+    """Limited components (tools, tiles, cards, tokens: State.conserved) never change in number."""
+    game = meeple.load_game(name)
+    for n in (game.min_players, game.max_players):
+        for variant in game.variants:
+            try:
+                state = game.new_initial_state(num_players=n, seed=seed, variant=variant)
+            except meeple.InvalidConfigError:
+                continue
+            start = state.conserved()
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                assert state.conserved() == start, (variant, n, state.move_number)
+
+
+@pytest.mark.parametrize("name,key,total", [
+    ("magnum-sal", "tool cards", 21),   # MS-1.4: 3 each of 7 tools
+    ("magnum-sal", "chamber tiles", 18),  # MS-1.2
+    ("solomon", "dig cards", 32),       # SO-1
+    ("lignum", "saw tokens", 18),       # LG-2.4
+    ("lignum", "raft tokens", 12),
+])
+def test_conserved_totals_match_the_components(name, key, total):
+    game = meeple.load_game(name)
+    for n in range(game.min_players, game.max_players + 1):
+        assert game.new_initial_state(num_players=n, seed=1).conserved()[key] == total

@@ -90,6 +90,12 @@ class State:
         another seat's secret choice. Games with secret choices override this."""
         return False
 
+    def conserved(self) -> dict[str, int]:
+        """Totals of the game's limited components that no action may change
+        (e.g. ``{"tool cards": 21}``); the generic property suite checks them over whole games.
+        Games with a limited component override this."""
+        return {}
+
     def is_truncated(self) -> bool:
         """True when a documented safety option (not a rule) cut the game short somewhere."""
         return False

@@ -109,6 +109,15 @@ class LignumState(Rules, State):
     def current_player(self) -> int:
         return TERMINAL if self.phase == "over" else self.actor
 
+    def conserved(self) -> dict[str, int]:
+        """LG-2.4/LG-2.6: equipment and path tokens (supply + path + held) never change in number."""
+        equip = ("saw", "raft", "wagon", "sled")
+        out = {}
+        for name in sorted(self.supply):
+            held = sum(e[equip.index(name)] for e in self.equip) if name in equip else 0
+            out[f"{name} tokens"] = self.supply[name] + held + self.path_tok.count(name)
+        return out
+
     def seat_name(self, seat: int) -> str:
         """``"P0"`` .. ``"P3"``, as the board shows the mills."""
         return f"P{seat}"

@@ -235,6 +235,12 @@ class MagnumSalState(State):
         """The seat's colour as the board shows it (orange, black, purple, white)."""
         return rules.seat_name(seat)
 
+    def conserved(self) -> dict[str, int]:
+        """MS-1.4 21 tool cards, MS-1.3 24 royal orders (face up, in the stacks, done, or gone)."""
+        tools = (sum(len(t) for t in self.tools) + len(self.deck) + len(self.pile)
+                 + len(self.gone_hidden) + len(self.gone_seen) + sum(1 for d in self.display if d))
+        return {"tool cards": tools, "chamber tiles": len(self.tile)}
+
     def is_truncated(self) -> bool:
         """True when a phase ended by the safety cap ``max_rounds`` rather than by MS-21.1."""
         return self.capped > 0

@@ -137,6 +137,15 @@ class SolomonState(State):
     def current_player(self) -> int:
         return rules.current_player(self)
 
+    def conserved(self) -> dict[str, int]:
+        """SO-1: every tile is somewhere once (stacks, holdings, spent, used, removed); 32 dig cards."""
+        tiles = sum(len(st) for st in self.stacks)
+        tiles += sum(len(self.pub[p]) + len(self.sec[p]) for p in range(self.num_players))
+        tiles += len(self.spent) + len(self.used) + len(self.removed)
+        cards = len(self.box) + len(self.discard) + sum(len(h) for h in self.hands)
+        cards += sum(1 for c in self.choices if c and c not in self.discard)
+        return {"tiles": tiles, "dig cards": cards}
+
     def is_secret_decision(self) -> bool:
         """SO-4: the card choice is a secret commitment until all have chosen; SO-10.6:
         the tile a failing player gives is seen only by him and its recipient."""
