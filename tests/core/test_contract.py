@@ -260,6 +260,7 @@ def test_contract_conservation(name, seed):
     ("solomon", "dig cards", 32),       # SO-1
     ("lignum", "saw tokens", 18),       # LG-2.4
     ("lignum", "raft tokens", 12),
+    ("klondike", "claims", 116),        # KL-1: components.json claims.total
 ])
 def test_conserved_totals_match_the_components(name, key, total):
     game = meeple.load_game(name)

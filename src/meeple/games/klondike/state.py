@@ -180,6 +180,14 @@ class KlondikeState(State):
     def current_player(self) -> int:
         return self.cur
 
+    def conserved(self) -> dict[str, int]:
+        """KL-1: game 1's claims are somewhere once (pool, rows, won, laid, removed, dominoes)."""
+        if self.mode == "race":
+            return {}
+        claims = (len(self.pool) + sum(len(r) for r in self.rows) + sum(len(c) for c in self.claims)
+                  + len(self.removed) + sum(1 for w in self.won if w >= 0) + self.dominoes)
+        return {"claims": claims}
+
     def is_secret_decision(self) -> bool:
         """KL-40.1: in the race, layouts and tick moves stay secret until the check."""
         return self.phase in ("build", "tick")
