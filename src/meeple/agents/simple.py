@@ -21,7 +21,7 @@ class GreedyAgent(Agent):
 
     It first re-samples the hidden information it cannot see (so it never peeks), then
     applies each legal action to a copy of that re-sample and evaluates it with
-    ``games/<game>/heuristics.py: evaluate(state, seat)``; ties go to the earliest action.
+    ``games/<game>/heuristics.py: evaluate(state, seat)``; exact ties are broken by its seeded rng.
     Spec ``greedy``.
     """
 
