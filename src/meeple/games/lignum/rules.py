@@ -44,6 +44,9 @@ from .components import (
 )
 from .explain import explain
 
+_HIRE = {"carriers": (0, 1, "carrier"), "cutters": (2, 0, "woodcutter")}
+"""Hiring on the path: kind -> (path worker slot, seat worker index, word for the log)."""
+
 NONWINTER_PHASES = ("choose", "travel", "fell", "arrive", "transport", "saw", "tasks", "sell", "dry", "tact")
 WINTER_PHASES = ("w_bonus", "w_fell", "w_sled", "w_saw", "w_tasks", "feed", "heat", "final")
 #: stages where the free actions of one's own turn (loan, build, huts) are offered: "at any time
@@ -979,20 +982,13 @@ class Rules:
         if kind == "go":
             self._go(seat, args[0])
             return
-        if kind == "carriers":
+        if kind in _HIRE:                              # carriers (space 4), woodcutters (space 10)
             k = args[0]
+            path_slot, worker, word = _HIRE[kind]
             self._pay(seat, k)
-            self.path_w[0] -= k
-            self.workers[seat][1] += k
-            self.log(f"{nm} buys {k} carrier(s) for ${k}")
-            self._next_traveller()
-            return
-        if kind == "cutters":
-            k = args[0]
-            self._pay(seat, k)
-            self.path_w[2] -= k
-            self.workers[seat][0] += k
-            self.log(f"{nm} buys {k} woodcutter(s) for ${k}")
+            self.path_w[path_slot] -= k
+            self.workers[seat][worker] += k
+            self.log(f"{nm} buys {k} {word}(s) for ${k}")
             self._next_traveller()
             return
         if kind == "task":
