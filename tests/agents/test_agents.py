@@ -10,7 +10,7 @@ import meeple
 from meeple.agents import FlatMCAgent, GreedyAgent, MCTSAgent, RandomAgent, make
 
 GAMES = sorted(set(meeple.game_names()) | {"toy"})
-CHEAP_BOTS = ["random", "greedy", "flatmc:2:depth=20", "mcts:25:depth=20"]
+CHEAP_BOTS = ["random", "greedy", "flatmc:2:depth=20", "mcts:25:depth=20", "mcts:40:depth=0:guard=0.1"]
 
 
 def test_make_parses_specs():
@@ -20,9 +20,13 @@ def test_make_parses_specs():
     assert isinstance(f, FlatMCAgent) and f.playouts == 7 and f.depth == 5 and f.rollout == "random"
     m = make("mcts:300:time=1.5:c=1.2", 2)
     assert isinstance(m, MCTSAgent) and m.iterations == 300 and m.time_cap == 1.5 and m.c == 1.2
+    m = make("mcts:50:depth=0:widen=0.5:guard=0.05:bias=3", 2)
+    assert (m.depth, m.widen, m.guard, m.bias) == (0, 0.5, 0.05, 3.0)
+    assert make("flatmc:4:depth=end").depth is None and make("flatmc:4").depth == 10
     assert isinstance(make("hard"), MCTSAgent) and make("hard").spec == "hard"
     for bad in ("robot", "mcts:x", "mcts:0", "flatmc:3:speed=9", "random:3", "mcts:10:depth=deep",
-                "mcts:100:c=-1", "mcts:100:depth=0", "mcts:100:time=0", "mcts:abc"):
+                "mcts:100:c=-1", "mcts:100:depth=-1", "mcts:100:time=0", "mcts:abc",
+                "mcts:100:guard=-0.1", "mcts:100:widen=-1", "greedy:guard=0.1", "flatmc:5:widen=1"):
         with pytest.raises(meeple.InvalidConfigError):
             make(bad)
 
@@ -80,3 +84,29 @@ def test_mcts_finds_the_winning_stop_in_toy():
     state.turn = 0
     for spec in ("mcts:200", "flatmc:20", "greedy"):
         assert make(spec, 0).choose(state) == "stop", spec
+
+
+@pytest.mark.parametrize("name", sorted(meeple.game_names()))
+def test_guard_one_plays_the_evaluation_favourite(name):
+    """guard=1: the search never overrules the evaluation's favourite (the greedy choice)."""
+    for i, state in enumerate(_positions(name, 2)):
+        if len(state.legal_actions()) < 2:
+            continue
+        bot = make("mcts:30:depth=0:guard=1", i)
+        chosen = bot.choose(state)
+        assert chosen.text == bot.last_favourite
+
+
+def test_relative_values_grade_a_lead_by_the_game_scale(monkeypatch):
+    """A bigger lead is worth more (no saturation); VALUE_SCALE points is worth about 0.88."""
+    from meeple.agents import base
+
+    state = meeple.load_game("solomon").new_initial_state(num_players=2, seed=0)
+    scale = base.heuristics_of(state).VALUE_SCALE
+    values = []
+    for lead in (1, scale, 3 * scale):
+        monkeypatch.setattr(base, "evaluate", lambda st, s, lead=lead: 50.0 + (lead if s == 0 else 0))
+        values.append(base.relative_values(state))
+    assert values[0][0] < values[1][0] < values[2][0] < 1.0
+    assert values[1][0] == pytest.approx(0.881, abs=0.001)
+    assert values[1][0] + values[1][1] == pytest.approx(1.0)

@@ -66,14 +66,14 @@ def evaluate(state: State, seat: int) -> float:
 
 
 def _pairwise(vals: list[float], scale: float) -> list[float]:
-    """Per seat: mean over the other seats of a logistic on the value difference."""
+    """Per seat: mean over the other seats of a logistic on the value difference / ``scale``."""
     n = len(vals)
     out = []
     for s in range(n):
         acc = 0.0
         for o in range(n):
             if o != s:
-                x = (vals[s] - vals[o]) * 4.0 / scale
+                x = (vals[s] - vals[o]) / scale
                 acc += 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, x))))
         out.append(acc / (n - 1) if n > 1 else 1.0)
     return out
@@ -83,21 +83,34 @@ MARGIN_WEIGHT = 0.25
 """Share of a finished game's value that rewards the score margin (the rest: the ranking)."""
 
 
+def value_scale(state: State, vals: list[float]) -> float:
+    """Points for one unit of the logistic in :func:`relative_values`.
+
+    Half the game's ``heuristics.VALUE_SCALE`` (a typical final score margin between two
+    greedy bots, in the game's points) where the game gives one, so a lead of one typical
+    margin is worth about 0.88; else a quarter of the spread of ``vals``.
+    """
+    h = heuristics_of(state)
+    typical = getattr(h, "VALUE_SCALE", None) if h is not None else None
+    if typical:
+        return typical / 2.0
+    n = len(vals)
+    return max(1.0, max(vals) - min(vals), sum(abs(v) for v in vals) / n / 4) / 4.0
+
+
 def relative_values(state: State) -> list[float]:
     """Per-seat value in [0, 1] of a (maybe unfinished) state, for search back-ups.
 
     Finished: ``(1 - MARGIN_WEIGHT) * returns()`` plus ``MARGIN_WEIGHT`` times a logistic
     on score differences, so a search still prefers a bigger win (or a smaller loss).
     Unfinished: the game's evaluation per seat compared pairwise through a logistic on the
-    difference, scaled by the spread of the values.
+    difference (:func:`value_scale` points per unit), so a bigger lead is always worth more.
     """
     n = state.num_players
     if state.is_terminal():
         ret = state.returns()
         scores = [float(x) for x in state.scores()]
-        scale = max(4.0, max(scores) - min(scores), sum(abs(v) for v in scores) / n / 4)
-        margin = _pairwise(scores, scale)
+        margin = _pairwise(scores, value_scale(state, scores))
         return [(1.0 - MARGIN_WEIGHT) * r + MARGIN_WEIGHT * m for r, m in zip(ret, margin)]
     vals = [evaluate(state, s) for s in range(n)]
-    scale = max(1.0, max(vals) - min(vals), sum(abs(v) for v in vals) / n / 4)
-    return _pairwise(vals, scale)
+    return _pairwise(vals, value_scale(state, vals))
