@@ -131,6 +131,17 @@ def test_bench_runs():
     assert "steps/s" in r.output
 
 
+def test_bench_search_measures_the_bots():
+    from meeple.sim.bench import bench_search
+
+    r = bench_search("toy", 2, 0, iterations=50)
+    assert set(r) == {"iterations_per_s", "mcts_s", "easy_s", "medium_s", "hard_s"}
+    assert r["iterations_per_s"] > 0 and all(v > 0 for v in r.values())
+    out = run("bench", "toy", "--search")
+    assert out.exit_code == 0, out.output
+    assert "it/s" in out.output and "hard" in out.output
+
+
 def test_ladder_table_and_parquet(tmp_path):
     out = tmp_path / "l.parquet"
     r = run("ladder", "toy", "--bots", "random,greedy", "-n", "10", "--out", str(out), "--markdown")

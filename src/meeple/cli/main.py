@@ -194,11 +194,23 @@ def bench(
     seconds: float = typer.Option(3.0, min=0.1, help="Time for each measure."),
     players: int = typer.Option(0, help="Players (default: the game's maximum)."),
     seed: int = typer.Option(0, help="First seed."),
+    search: bool = typer.Option(False, "--search", help="Measure the bots instead: ISMCTS "
+                                "iterations/s (mcts:500) and seconds a move of each level, 2 players."),
 ):
     """Measure engine speed: steps/s, random games/s, clones/s of a mid-game state."""
-    from ..sim.bench import bench_game
+    from ..sim.bench import bench_game, bench_search
 
     names = [get_game(game).name] if game else game_names()
+    if search:
+        table = Table("game", "mcts:500 it/s", "mcts:500", "easy", "medium", "hard",
+                      title="one move from mid-game decisions, seconds (mean of 3)")
+        for name in names:
+            g = get_game(name)
+            r = bench_search(name, max(2, g.min_players), seed)
+            table.add_row(name, f"{r['iterations_per_s']:,.0f}", f"{r['mcts_s']:.2f} s",
+                          *(f"{r[k + '_s']:.2f} s" for k in ("easy", "medium", "hard")))
+        console.print(table)
+        return
     table = Table("game", "players", "steps/s", "random games/s", "clones/s", "mean length")
     for name in names:
         g = get_game(name)

@@ -54,3 +54,43 @@ def bench_game(name: str, num_players: int, seconds: float = 3.0, seed: int = 0)
     clone_elapsed = time.perf_counter() - t1
     return {"steps_per_s": steps / elapsed, "games_per_s": games / elapsed,
             "clones_per_s": clones / clone_elapsed, "mean_steps": steps / games}
+
+
+def decision_state(name: str, num_players: int, seed: int):
+    """A mid-game state (:func:`mid_game_state`) moved on to a decision with >= 2 actions."""
+    state = mid_game_state(name, num_players, seed)
+    while not state.is_terminal() and len(state.legal_actions()) < 2:
+        state.apply_unchecked(state.legal_actions()[0])
+    return state
+
+
+def bench_search(name: str, num_players: int = 2, seed: int = 0, iterations: int = 500,
+                 levels: tuple[str, ...] = ("easy", "medium", "hard")) -> dict:
+    """ISMCTS iterations/s and seconds a move for each named level, from mid-game decisions.
+
+    Returns ``{"iterations_per_s": float, "mcts_s": float, "<level>_s": float, ...}``: the
+    mean over three decision states (seeds ``seed .. seed+2``) of one move each, one core.
+    """
+    from ..agents import make
+
+    states = [decision_state(name, num_players, seed + k) for k in range(3)]
+    states = [s for s in states if not s.is_terminal()]
+    out: dict[str, float] = {}
+    done = spent = 0.0
+    for i, s in enumerate(states):
+        bot = make(f"mcts:{iterations}", i)
+        t0 = time.perf_counter()
+        bot.choose(s)
+        spent += time.perf_counter() - t0
+        done += bot.last_iterations
+    out["iterations_per_s"] = done / spent if spent else 0.0
+    out["mcts_s"] = spent / max(1, len(states))
+    for level in levels:
+        t = 0.0
+        for i, s in enumerate(states):
+            bot = make(level, i)
+            t0 = time.perf_counter()
+            bot.choose(s)
+            t += time.perf_counter() - t0
+        out[f"{level}_s"] = t / max(1, len(states))
+    return out
