@@ -289,3 +289,22 @@ def test_simulate_warns_about_games_cut_short(tmp_path):
     r = run("simulate", "magnum-sal", "--seats", "random,random", "-n", "2", "--option", "max_rounds=3")
     assert r.exit_code == 0, r.output
     assert "2 of 2 games were cut short by a safety option" in r.output
+
+
+def test_hint_shows_only_searched_actions(tmp_path, monkeypatch):
+    """With progressive widening some actions are never tried: the hint does not list them as 0%."""
+    import re
+
+    from meeple import agents
+
+    # a small budget: the root widens to 2 of Solomon's opening actions only
+    monkeypatch.setitem(agents.LEVELS, "hard", "mcts:8")
+    r = run("play", "solomon", "--seats", "human,human", "--seed", "2", "--save", str(tmp_path / "s.json"),
+            input="hint\nquit\n")
+    assert r.exit_code == 0, r.output
+    table = r.output.split("Hint (hard bot)")[1].split("Game saved")[0]
+    rows = [line for line in table.splitlines() if re.search(r"\d+%", line)]
+    assert len(rows) == 2
+    for line in rows:
+        visits = int(re.findall(r"(\d+)\s*│?\s*$", line.strip())[0])
+        assert visits > 0, line

@@ -86,7 +86,9 @@ def show_hint(state: State, seed: int) -> None:
     agent = make("hard", seed)
     console.print("[dim]thinking ...[/]")
     if isinstance(agent, MCTSAgent):
-        values = sorted(agent.action_values(state), key=lambda v: (v[2], v[1]), reverse=True)[:3]
+        # actions the search never tried (progressive widening) have no estimate to show
+        searched = [v for v in agent.action_values(state) if v[2] > 0]
+        values = sorted(searched, key=lambda v: (v[2], v[1]), reverse=True)[:3]
         table = Table("action", "est. win chance", "visits", title="Hint (hard bot)")
         for a, v, n in values:
             table.add_row(a.text, f"{v:.0%}", str(n))
