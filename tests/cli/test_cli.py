@@ -37,6 +37,8 @@ def test_games_lists_every_game():
     ("simulate", "toy", "--out", "results.txt"),
     ("bench", "nope"),
     ("ladder", "toy", "--bots", "random"),
+    ("ladder", "toy", "--bots", "random,greedy,random"),
+    ("bench", "toy", "--search", "--players", "9"),
 ])
 def test_bad_options_exit_2_with_a_message(args):
     r = run(*args)
@@ -308,3 +310,20 @@ def test_hint_shows_only_searched_actions(tmp_path, monkeypatch):
     for line in rows:
         visits = int(re.findall(r"(\d+)\s*│?\s*$", line.strip())[0])
         assert visits > 0, line
+
+
+@pytest.mark.parametrize("spec, reason", [
+    ("mcts:100:guard=-1", "must be >= 0"),
+    ("mcts:10:foo=1", "unknown option foo=1"),
+    ("mcts:200:widen", "expected key=value"),
+    ("mcts:0", "at least 1"),
+    ("mcts:10:time=0", "time must be > 0"),
+    ("mcts:10:c=nan", "finite"),
+    ("mcts:10:time=inf", "finite"),
+    ("mcts:10:c=x", "budgets and options are numbers"),
+])
+def test_bad_bot_specs_say_what_is_wrong(spec, reason):
+    """The specific reason reaches the user, printed literally (no emoji for ':100:')."""
+    r = run("ladder", "toy", "--bots", f"greedy,{spec}", "-n", "2")
+    assert r.exit_code == 2, r.output
+    assert reason in r.output and spec in r.output and "Traceback" not in r.output

@@ -12,6 +12,8 @@ Specs (usable on the command line, no commas inside a spec)::
 
 from __future__ import annotations
 
+import math
+
 from ..core import InvalidConfigError
 from .base import Agent
 from .search import FlatMCAgent, MCTSAgent
@@ -74,7 +76,10 @@ def make(spec: str, seed: int = 0) -> Agent:
                 elif k == "rollout" and v in ("random", "greedy"):
                     kw["rollout"] = v
                 else:
-                    raise InvalidConfigError(f"unknown option {k}={v} for bot {name!r}")
+                    raise InvalidConfigError(f"unknown option {k}={v} in bot {spec!r}")
+            for k in ("time_cap", "c", "bias", "widen", "guard"):
+                if k in kw and not math.isfinite(kw[k]):
+                    raise InvalidConfigError(f"bot {spec!r}: options must be finite numbers")
             if kw.get("time_cap") is not None and kw["time_cap"] <= 0:
                 raise InvalidConfigError(f"bot {spec!r}: time must be > 0 seconds")
             if kw.get("depth") is not None and kw["depth"] < 0:
@@ -90,6 +95,8 @@ def make(spec: str, seed: int = 0) -> Agent:
                 raise InvalidConfigError(f"bot {spec!r}: the budget must be at least 1")
             agent.spec = spec
             return agent
+    except InvalidConfigError:
+        raise
     except ValueError as e:
         raise InvalidConfigError(
             f"malformed bot spec {spec!r}: budgets and options are numbers, e.g. mcts:500:time=1.5") from e

@@ -11,8 +11,9 @@ from rich.pretty import Pretty
 
 from ..core import Game, InvalidConfigError, State, load_game
 
-console = Console()
-err_console = Console(stderr=True)
+# emoji off: a bot spec such as ``mcts:100:depth=0`` must not print as an emoji
+console = Console(emoji=False)
+err_console = Console(stderr=True, emoji=False)
 
 
 def fail(message: str, code: int = 2) -> None:

@@ -195,7 +195,7 @@ def bench(
     players: int = typer.Option(0, help="Players (default: the game's maximum)."),
     seed: int = typer.Option(0, help="First seed."),
     search: bool = typer.Option(False, "--search", help="Measure the bots instead: ISMCTS "
-                                "iterations/s (mcts:500) and seconds a move of each level, 2 players."),
+                                "iterations/s (mcts:500) and seconds a move of each level (2 players unless --players)."),
 ):
     """Measure engine speed: steps/s, random games/s, clones/s of a mid-game state."""
     from ..sim.bench import bench_game, bench_search
@@ -206,7 +206,10 @@ def bench(
                       title="one move from mid-game decisions, seconds (mean of 3)")
         for name in names:
             g = get_game(name)
-            r = bench_search(name, max(2, g.min_players), seed)
+            n = players or max(2, g.min_players)
+            if not g.min_players <= n <= g.max_players:
+                fail(f"{g.title} takes {g.min_players} to {g.max_players} players, not {n}")
+            r = bench_search(name, n, seed)
             table.add_row(name, f"{r['iterations_per_s']:,.0f}", f"{r['mcts_s']:.2f} s",
                           *(f"{r[k + '_s']:.2f} s" for k in ("easy", "medium", "hard")))
         console.print(table)
@@ -227,7 +230,7 @@ def bench(
 def ladder(
     game: str = typer.Argument(..., help=GAME_HELP),
     bots: str = typer.Option("random,greedy,flatmc:50,mcts:1000", help="Bot specs, comma-separated."),
-    n: int = typer.Option(200, "-n", "--games", min=2, help="Games per pair (pairs of games on one deal)."),
+    n: int = typer.Option(200, "-n", "--games", min=2, help="Games per pair, played in pairs on one deal with the seats swapped (an odd N is rounded up)."),
     seed: int = typer.Option(0, help="Seed of the deals."),
     players: int = typer.Option(2, help="Players per game."),
     variant: Optional[str] = typer.Option(None, help="Game variant."),
@@ -245,6 +248,8 @@ def ladder(
     specs = parse_seats(bots)
     if "human" in specs or len(set(specs)) < 2:
         fail("--bots needs at least two different bots (no 'human')")
+    if len(set(specs)) < len(specs):
+        fail("--bots: name each bot once (a bot does not play against itself in a ladder)")
     options = parse_options(option)
     _new_state(g, players, seed, variant, options)
     out = out or Path(f"ladder-{g.name}.parquet")
