@@ -75,6 +75,14 @@ def test_SO_4_2_card_choice_hidden_until_all_chose():
     assert s.observation(0)["players"][0]["choice"] == c0
     assert s.observation(None)["players"][0]["choice"] is None
     assert obs1["players"][0]["hand"] is None and obs1["players"][0]["hand_size"] == 7
+    from meeple.games.solomon.text import render
+    import io
+
+    from rich.console import Console
+
+    board = Console(width=160, record=True, file=io.StringIO())
+    board.print(render(s, 1))
+    assert "7 cards" in board.export_text()  # a count, not to be read as card 7
     s.apply_action(f"play {s.hands[1][0]}")
     s.apply_action(f"play {s.hands[2][0]}")
     assert s.observation(1)["players"][0]["choice"] == c0
@@ -293,6 +301,8 @@ def test_heuristics_and_render_run():
     r = random.Random(1)
     a = rollout_action(s, s.legal_actions(), r)
     assert a in s.legal_actions()
+    import io
+
     from rich.console import Console
     c = Console(width=100, record=True)
     c.print(render(s, 0))
@@ -448,6 +458,8 @@ def test_SO_14_1_allow_upward_moves_option():
 
 
 def test_card_shapes_drawn_in_the_hand():
+    import io
+
     from rich.console import Console
 
     from meeple.games.solomon.text import card_lines

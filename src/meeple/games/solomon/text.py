@@ -97,7 +97,7 @@ def render(state, seat=None):
             tiles.append("  +secret: ")
             tiles.append_text(_tiles(info["secret_tiles"]))
         card = str(info["choice"]) if info["choice"] else ("chosen" if info["committed"] else "-")
-        hand = " ".join(map(str, info["hand"])) if info["hand"] is not None else str(info["hand_size"])
+        hand = " ".join(map(str, info["hand"])) if info["hand"] is not None else f"{info['hand_size']} cards"
         players.add_row(f"{mark}{state.seat_name(p)}", str(info["coins"]), tiles, str(info["unknown_tiles"]),
                         hand, card)
 
