@@ -133,32 +133,20 @@ def thick_reach(sh, cov: int, last: int, regions) -> tuple[list[int], int]:
     claim body is edge-connected; the hop from the last claim may be diagonal): per region
     the distance in cells (99 if no thick way leads there) and the size of the whole thick
     area reachable (the open space ahead of the route)."""
-    nf, nl, cols, _ = _dilator(sh)
     thick = thick_cells(sh, cov)
-    reach = sh.halo[last] & thick
-    seen = reach
-    dist = [99] * len(regions)
-    d = 1
-    while reach:
-        for i, rm in enumerate(regions):
-            if dist[i] == 99 and reach & rm:
-                dist[i] = d
-        grow = (((seen << 1) & nf) | ((seen >> 1) & nl) | (seen << cols) | (seen >> cols)) & thick & ~seen
-        seen |= grow
-        reach = grow
-        d += 1
+    dist, seen = _edge_bfs(sh, thick, sh.halo[last], regions, 1, whole=True)
     return dist, bin(seen).count("1")
 
 
-def _region_dists(sh, space: int, src: int, regions) -> list[int]:
-    """Edge-step BFS inside ``space`` from the cells ``src``: distance to each region mask
-    (99 if unreachable)."""
+def _edge_bfs(sh, space: int, src: int, regions, d: int, whole: bool) -> tuple[list[int], int]:
+    """Edge-step BFS inside ``space`` from the cells ``src`` (at distance ``d``): distance to
+    each region mask (99 if unreachable) and the cells seen; ``whole``: search the whole
+    reachable area, else stop once every region is found."""
     nf, nl, cols, _ = _dilator(sh)
     seen = reach = src & space
     dist = [99] * len(regions)
-    d = 0
     left = len(regions)
-    while reach and left:
+    while reach and (left or whole):
         for i, rm in enumerate(regions):
             if dist[i] == 99 and reach & rm:
                 dist[i] = d
@@ -167,7 +155,13 @@ def _region_dists(sh, space: int, src: int, regions) -> list[int]:
         seen |= grow
         reach = grow
         d += 1
-    return dist
+    return dist, seen
+
+
+def _region_dists(sh, space: int, src: int, regions) -> list[int]:
+    """Edge-step BFS inside ``space`` from the cells ``src``: distance to each region mask
+    (99 if unreachable)."""
+    return _edge_bfs(sh, space, src, regions, 0, whole=False)[0]
 
 
 def route_cost(st, seat: int, cov: int | None = None, last: int | None = None) -> float:
