@@ -22,11 +22,12 @@ def test_make_parses_specs():
     assert isinstance(m, MCTSAgent) and m.iterations == 300 and m.time_cap == 1.5 and m.c == 1.2
     m = make("mcts:50:depth=0:widen=0.5:guard=0.05:bias=3", 2)
     assert (m.depth, m.widen, m.guard, m.bias) == (0, 0.5, 0.05, 3.0)
+    assert make("mcts:50:prior=5").prior == 5 and make("mcts:50").prior == 2
     assert make("flatmc:4:depth=end").depth is None and make("flatmc:4").depth == 10
     assert isinstance(make("hard"), MCTSAgent) and make("hard").spec == "hard"
     for bad in ("robot", "mcts:x", "mcts:0", "flatmc:3:speed=9", "random:3", "mcts:10:depth=deep",
                 "mcts:100:c=-1", "mcts:100:depth=-1", "mcts:100:time=0", "mcts:abc",
-                "mcts:100:guard=-0.1", "mcts:100:widen=-1", "greedy:guard=0.1", "flatmc:5:widen=1"):
+                "mcts:100:guard=-0.1", "mcts:100:widen=-1", "mcts:100:prior=-1", "mcts:100:prior=x", "greedy:guard=0.1", "flatmc:5:widen=1"):
         with pytest.raises(meeple.InvalidConfigError):
             make(bad)
 
@@ -110,3 +111,43 @@ def test_relative_values_grade_a_lead_by_the_game_scale(monkeypatch):
     assert values[0][0] < values[1][0] < values[2][0] < 1.0
     assert values[1][0] == pytest.approx(0.881, abs=0.001)
     assert values[1][0] + values[1][1] == pytest.approx(1.0)
+
+
+def test_one_ply_priors_rank_like_the_greedy_bot():
+    """The winning stop of the toy position gets prior 1.0; the state is not changed."""
+    from meeple.agents.search import one_ply_priors
+
+    game = meeple.load_game("toy")
+    state = game.new_initial_state(num_players=2, seed=1)
+    state.hands = [[9, 5], [8, 9]]
+    state.stopped = [False, True]
+    state.deck = [1, 2, 3, 4, 6, 7]
+    state.turn = 0
+    before = state.to_dict()
+    priors = one_ply_priors(state, state.legal_actions())
+    assert priors["stop"] == 1.0 and min(priors.values()) == 0.0
+    assert state.to_dict() == before
+
+
+@pytest.mark.parametrize("name", sorted(meeple.game_names()))
+def test_nodes_below_the_root_get_priors_after_enough_visits(name):
+    """prior=T: a node below the root visited T times ranks its actions by the one-ply
+    evaluation and expands its best-ranked action first; prior=0 keeps priors at the root."""
+
+    def walk(node, depth=0):
+        yield node, depth
+        for ch in node.children.values():
+            yield from walk(ch, depth + 1)
+
+    game = meeple.load_game(name)
+    starts = [game.new_initial_state(num_players=game.min_players, seed=0)] + _positions(name, 4)
+    state = next(st for st in reversed(starts) if len(st.legal_actions()) > 1)
+    root = make("mcts:200:prior=2", 3).search(state)
+    inner = [nd for nd, d in walk(root) if d > 0 and nd.priors]
+    assert inner, "no node below the root got priors"
+    for nd in inner:
+        assert nd.visits >= 2
+        assert nd.ranked[0] in nd.children  # the best-ranked action was expanded
+        assert nd.priors[nd.ranked[0]] == 1.0 or len(set(nd.priors.values())) == 1
+    root0 = make("mcts:200:prior=0", 3).search(state)
+    assert not [nd for nd, d in walk(root0) if d > 0 and nd.priors]

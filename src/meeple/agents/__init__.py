@@ -6,7 +6,7 @@ Specs (usable on the command line, no commas inside a spec)::
     greedy                      one-ply lookahead on the game's heuristic evaluation
     flatmc:N                    flat Monte Carlo, N playouts per legal action
     mcts:N                      ISMCTS with N iterations a move
-    mcts:N:time=1.5:depth=30:c=0.7:rollout=random:bias=2:widen=0.25:guard=0.05
+    mcts:N:time=1.5:depth=30:c=0.7:rollout=random:bias=2:widen=0.25:prior=2:guard=0.05
     easy | medium | hard        graded levels for people (see LEVELS)
 """
 
@@ -73,6 +73,8 @@ def make(spec: str, seed: int = 0) -> Agent:
                     kw["guard"] = float(v)
                 elif k == "widen" and name == "mcts":
                     kw["widen"] = float(v)
+                elif k == "prior" and name == "mcts":
+                    kw["prior"] = int(v)
                 elif k == "rollout" and v in ("random", "greedy"):
                     kw["rollout"] = v
                 else:
@@ -85,8 +87,8 @@ def make(spec: str, seed: int = 0) -> Agent:
             if kw.get("depth") is not None and kw["depth"] < 0:
                 raise InvalidConfigError(f"bot {spec!r}: depth must be >= 0 (or 'end')")
             if kw.get("c", 0.0) < 0 or kw.get("bias", 0.0) < 0 or kw.get("widen", 0.0) < 0 \
-                    or kw.get("guard", 0.0) < 0:
-                raise InvalidConfigError(f"bot {spec!r}: c, bias, widen and guard must be >= 0")
+                    or kw.get("guard", 0.0) < 0 or kw.get("prior", 0) < 0:
+                raise InvalidConfigError(f"bot {spec!r}: c, bias, widen, guard and prior must be >= 0")
             if name == "flatmc":
                 agent = FlatMCAgent(seed, playouts=n or 20, **kw)
             else:
@@ -102,7 +104,7 @@ def make(spec: str, seed: int = 0) -> Agent:
             f"malformed bot spec {spec!r}: budgets and options are numbers, e.g. mcts:500:time=1.5") from e
     raise InvalidConfigError(
         f"unknown bot {spec!r}; bots: random, greedy, easy, medium, hard, flatmc:N, "
-        "mcts:N with options :time=S :depth=D :c=C :bias=B :widen=W :guard=G :rollout=random|greedy")
+        "mcts:N with options :time=S :depth=D :c=C :bias=B :widen=W :prior=T :guard=G :rollout=random|greedy")
 
 
 __all__ = ["Agent", "RandomAgent", "GreedyAgent", "FlatMCAgent", "MCTSAgent", "make", "LEVELS"]

