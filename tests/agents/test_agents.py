@@ -22,7 +22,7 @@ def test_make_parses_specs():
     assert isinstance(m, MCTSAgent) and m.iterations == 300 and m.time_cap == 1.5 and m.c == 1.2
     m = make("mcts:50:depth=0:widen=0.5:guard=0.05:bias=3", 2)
     assert (m.depth, m.widen, m.guard, m.bias) == (0, 0.5, 0.05, 3.0)
-    assert make("mcts:50:prior=5").prior == 5 and make("mcts:50").prior == 2
+    assert make("mcts:50:prior=5").prior == 5 and make("mcts:50").prior == 10
     assert make("flatmc:4:depth=end").depth is None and make("flatmc:4").depth == 10
     assert isinstance(make("hard"), MCTSAgent) and make("hard").spec == "hard"
     for bad in ("robot", "mcts:x", "mcts:0", "flatmc:3:speed=9", "random:3", "mcts:10:depth=deep",

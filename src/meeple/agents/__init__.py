@@ -6,7 +6,7 @@ Specs (usable on the command line, no commas inside a spec)::
     greedy                      one-ply lookahead on the game's heuristic evaluation
     flatmc:N                    flat Monte Carlo, N playouts per legal action
     mcts:N                      ISMCTS with N iterations a move
-    mcts:N:time=1.5:depth=30:c=0.7:rollout=random:bias=2:widen=0.25:prior=2:guard=0.05
+    mcts:N:time=1.5:depth=30:c=0.7:rollout=random:bias=2:widen=0.25:prior=10:guard=0.05
     easy | medium | hard        graded levels for people (see LEVELS)
 """
 

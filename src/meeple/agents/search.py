@@ -131,21 +131,22 @@ class MCTSAgent(Agent):
     2008), and progressive widening searches only the ``max(2, ceil(widen * sqrt(visits + 1)))``
     best-ranked actions. Lines are then searched as a good player would play them, on both
     sides, instead of being averaged over arbitrary follow-ups; measured against the greedy
-    bot (2 players, paired deals) this took mcts:1000 from 46% to 78% in Klondike.
+    bot (2 players, 40 games on paired deals) this took mcts:1000 from 46% to 78% in Klondike
+    (the same with ``prior=2`` and ``prior=10``) and from 20% to 75% of 10 games in Lignum.
 
     Spec ``mcts:N`` (N iterations, default 1000), options ``time=S`` (cap per move in
     seconds), ``depth=D`` (playout depth, default 0; ``end`` = to the end of the game),
     ``c=C`` (exploration, default 0.7), ``rollout=random|greedy`` (playout policy, default
     greedy: the game's ``heuristics.rollout_action``), ``bias=B`` (progressive bias toward the
     greedy evaluation, default 2; 0 = plain UCT), ``widen=W`` (progressive widening, default
-    0.25, 0 = off), ``prior=T`` (visits before a node below the root gets priors, default 2;
+    0.25, 0 = off), ``prior=T`` (visits before a node below the root gets priors, default 10;
     0 = the root only), ``guard=G`` (play the evaluation's favourite unless the search values
     another action more than G higher, in [0, 1]; default 0 = off).
     """
 
     def __init__(self, seed: int = 0, iterations: int = 1000, time_cap: float | None = None,
                  depth: int | None = 0, c: float = 0.7, rollout: str = "greedy", bias: float = 2.0,
-                 widen: float = 0.25, guard: float = 0.0, prior: int = 2):
+                 widen: float = 0.25, guard: float = 0.0, prior: int = 10):
         super().__init__(seed)
         self.prior = prior
         self.guard = guard
@@ -167,18 +168,8 @@ class MCTSAgent(Agent):
         as the greedy bot would; the search starts from the greedy choice and the bias
         ``bias / (visits + 1)`` fades as real statistics accumulate.
         """
-        seat = state.current_player
-        base = state.resample_hidden(seat, self.rng)
-        values = {}
-        for a in base.legal_actions():
-            child = base.clone()
-            child.apply_unchecked(a)
-            values[a.text] = evaluate(child, seat)
-        if not values:
-            return {}
-        lo, hi = min(values.values()), max(values.values())
-        span = (hi - lo) or 1.0
-        return {k: (v - lo) / span for k, v in values.items()}
+        base = state.resample_hidden(state.current_player, self.rng)
+        return one_ply_priors(base, base.legal_actions())
 
     def search(self, state: State) -> _Node:
         """Run the search from ``state``; the root node with its statistics."""
