@@ -39,6 +39,9 @@ def test_games_lists_every_game():
     ("ladder", "toy", "--bots", "random"),
     ("ladder", "toy", "--bots", "random,greedy,random"),
     ("bench", "toy", "--search", "--players", "9"),
+    ("play", "toy", "--seats", "human,,greedy"),
+    ("simulate", "toy", "--seats", "random,greedy,"),
+    ("ladder", "toy", "--bots", "random,,greedy"),
 ])
 def test_bad_options_exit_2_with_a_message(args):
     r = run(*args)
@@ -321,9 +324,84 @@ def test_hint_shows_only_searched_actions(tmp_path, monkeypatch):
     ("mcts:10:c=nan", "finite"),
     ("mcts:10:time=inf", "finite"),
     ("mcts:10:c=x", "budgets and options are numbers"),
+    ("mcts:10:prior=2.5", "prior is a whole number"),
+    ("mcts:10:prior=-1", "prior is a whole number"),
+    ("mcts:10:rollout=foo", "rollout is random or greedy"),
+    ("mcts:10:time=1:time=2", "option 'time' twice"),
 ])
 def test_bad_bot_specs_say_what_is_wrong(spec, reason):
     """The specific reason reaches the user, printed literally (no emoji for ':100:')."""
     r = run("ladder", "toy", "--bots", f"greedy,{spec}", "-n", "2")
     assert r.exit_code == 2, r.output
     assert reason in r.output and spec in r.output and "Traceback" not in r.output
+
+
+def test_empty_bot_list_names_the_right_option():
+    r = run("ladder", "toy", "--bots", "", "-n", "2")
+    assert r.exit_code == 2 and "--bots" in r.output and "--seats" not in r.output
+
+
+@pytest.mark.parametrize("command", [("ladder", "toy", "--bots", "random,greedy", "-n", "2"),
+                                     ("simulate", "toy", "-n", "2")])
+def test_unwritable_results_file_is_refused_before_any_game(tmp_path, command):
+    folder = tmp_path / "taken.parquet"
+    folder.mkdir()
+    r = run(*command, "--out", str(folder))
+    out = " ".join(r.output.split())
+    assert r.exit_code == 2 and "is a directory" in out and "Traceback" not in out
+    assert "head to head" not in out and "wins" not in out  # no game was played
+
+
+def test_save_never_replaces_a_file_that_is_not_a_save(tmp_path, monkeypatch):
+    """'save FILE' and --save refuse a foreign file; 'quit' falls back to a new save."""
+    monkeypatch.chdir(tmp_path)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes")
+    r = run("play", "toy", "--seats", "human,human", "--seed", "3", "--save", str(notes), input="quit\n")
+    assert r.exit_code == 2 and "not a meeple save" in " ".join(r.output.split())
+    r = run("play", "toy", "--seats", "human,human", "--seed", "3",
+            input=f"1\n\nsave {notes}\nquit\n")  # (Enter: the keyboard passes)
+    assert r.exit_code == 0, r.output
+    assert notes.read_text() == "my notes"
+    assert "not a meeple save" in " ".join(r.output.split())
+    saved = json.loads((tmp_path / "meeple-toy-3.json").read_text())
+    assert saved["record"]["actions"] == ["draw"]
+
+
+def test_quit_falls_back_when_the_save_folder_vanishes(tmp_path, monkeypatch):
+    """The game is never lost: if --save cannot be written at quit, a new file is used."""
+    import shutil
+
+    monkeypatch.chdir(tmp_path)
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    target = gone / "g.json"
+
+    def remove_then_quit(prompt=""):
+        shutil.rmtree(gone)
+        return "quit"
+
+    from meeple.cli import play as play_mod
+
+    state = meeple.load_game("toy").new_initial_state(2, seed=8)
+    state.apply_action("draw")
+    play_mod.play_loop(state, ["human", "human"], target, 8, input_fn=remove_then_quit)
+    assert not target.exists()
+    saved = json.loads((tmp_path / "meeple-toy-8.json").read_text())
+    assert saved["record"]["actions"] == ["draw"]
+
+
+def test_save_then_quit_writes_to_the_file_just_saved(tmp_path):
+    mine = tmp_path / "mine.json"
+    r = run("play", "toy", "--seats", "human,human", "--seed", "6", "--save", str(tmp_path / "first.json"),
+            input=f"save {mine}\n1\n\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert json.loads(mine.read_text())["record"]["actions"] == ["draw"]
+    assert not (tmp_path / "first.json").exists()
+
+
+def test_hint_with_more_players_is_labelled_as_rivals_beaten(tmp_path):
+    r = run("play", "toy", "--seats", "human,human,human", "--seed", "4", "--save", str(tmp_path / "h.json"),
+            input="hint\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "est. share of rivals beaten" in r.output and "est. win chance" not in r.output

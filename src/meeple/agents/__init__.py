@@ -35,6 +35,8 @@ def _parse_options(parts: list[str], spec: str) -> dict:
         if "=" not in part:
             raise InvalidConfigError(f"bad bot option {part!r} in {spec!r}: expected key=value")
         k, v = part.split("=", 1)
+        if k.strip() in out:
+            raise InvalidConfigError(f"bot {spec!r} gives the option {k.strip()!r} twice")
         out[k.strip()] = v.strip()
     return out
 
@@ -74,8 +76,13 @@ def make(spec: str, seed: int = 0) -> Agent:
                 elif k == "widen" and name == "mcts":
                     kw["widen"] = float(v)
                 elif k == "prior" and name == "mcts":
+                    if not v.isdigit():
+                        raise InvalidConfigError(
+                            f"bot {spec!r}: prior is a whole number of visits >= 0, e.g. prior=10")
                     kw["prior"] = int(v)
-                elif k == "rollout" and v in ("random", "greedy"):
+                elif k == "rollout":
+                    if v not in ("random", "greedy"):
+                        raise InvalidConfigError(f"bot {spec!r}: rollout is random or greedy, not {v!r}")
                     kw["rollout"] = v
                 else:
                     raise InvalidConfigError(f"unknown option {k}={v} in bot {spec!r}")

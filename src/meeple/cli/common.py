@@ -47,13 +47,19 @@ def parse_options(items: list[str] | None) -> dict:
     return out
 
 
-def parse_seats(text: str) -> list[str]:
-    """``"human,greedy,mcts:500"`` -> ``["human", "greedy", "mcts:500"]`` (each checked)."""
+def parse_seats(text: str, flag: str = "--seats") -> list[str]:
+    """``"human,greedy,mcts:500"`` -> ``["human", "greedy", "mcts:500"]`` (each checked).
+
+    ``flag`` names the option in error messages. An empty entry (``human,,greedy``) is an
+    error, not a seat dropped in silence.
+    """
     from ..agents import make
 
-    seats = [s.strip().lower() for s in text.split(",") if s.strip()]
-    if not seats:
-        fail("--seats needs at least one seat, e.g. --seats human,greedy")
+    seats = [s.strip().lower() for s in text.split(",")]
+    if not any(seats):
+        fail(f"{flag} needs at least one entry, e.g. {flag} human,greedy")
+    if not all(seats):
+        fail(f"{flag} {text!r} has an empty entry (two commas in a row, or one at an end)")
     for s in seats:
         if s != "human":
             try:
@@ -70,3 +76,22 @@ def render(state: State, seat: int | None):
     except ModuleNotFoundError:
         return Pretty(state.observation(seat))
     return text.render(state, seat)
+
+
+def check_output_path(path, flag: str, kind: str = "file"):
+    """Exit 2 unless ``path`` can be written (before any work is done): it must not be a
+    directory, its folder is created if missing and must be writable, and an existing file
+    must be writable. ``kind`` names what is written, for the message."""
+    import os
+    from pathlib import Path
+
+    path = Path(path)
+    if path.is_dir():
+        fail(f"{flag} {path} is a directory; give a {kind} name")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        fail(f"{flag} {path}: cannot create its folder ({e.strerror})")
+    if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        fail(f"{flag} {path}: not writable")
+    return path

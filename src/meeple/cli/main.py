@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..core import InvalidConfigError, InvalidRecordError, game_names
-from .common import console, fail, get_game, parse_options, parse_seats
+from .common import check_output_path, console, fail, get_game, parse_options, parse_seats
 
 app = typer.Typer(
     help="Play, simulate and study Magnum Sal, Lignum, King Solomon's Treasury and Klondike 1896.",
@@ -28,16 +28,6 @@ OPTION_HELP = "A game option NAME=VALUE (repeatable), e.g. --option cart_max_cub
 def _progress() -> Progress:
     return Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
                     MofNCompleteColumn(), TimeRemainingColumn(), console=console, transient=False)
-
-
-def _free_path(path: Path) -> Path:
-    """``path``, or ``name-2.json``, ``name-3.json`` ... if it exists (never overwrite a save)."""
-    k = 2
-    candidate = path
-    while candidate.exists():
-        candidate = path.with_name(f"{path.stem}-{k}{path.suffix}")
-        k += 1
-    return candidate
 
 
 def _new_state(game, num_players: int, seed: int, variant: Optional[str], options: dict):
@@ -81,7 +71,7 @@ def play(
     save: Optional[Path] = typer.Option(None, help="Where 'quit' saves (default: meeple-GAME-SEED.json)."),
 ):
     """Play a game in the terminal against bots (or friends at the same keyboard)."""
-    from .play import load_save, play_loop
+    from .play import free_path, load_save, play_loop
 
     g = get_game(game)
     if load is not None:
@@ -110,7 +100,14 @@ def play(
         state = _new_state(g, len(seat_list), seed, variant, options)
     if "human" not in seat_list:
         console.print("[dim]No human seat: watching the bots play.[/]")
-    save_path = save or load or _free_path(Path(f"meeple-{g.name}-{seed}.json"))
+    if save is not None:
+        from .play import check_save_target
+
+        check_output_path(save, "--save", "save file")
+        problem = check_save_target(save)
+        if problem:
+            fail(f"--save {save}: {problem}")
+    save_path = save or load or free_path(Path(f"meeple-{g.name}-{seed}.json"))
     console.print(f"[bold]{g.title}[/]: {state.num_players} players, variant {state.variant}, seed {seed}. "
                   "Type 'help' for commands.")
     play_loop(state, seat_list, save_path, seed)
@@ -140,6 +137,8 @@ def simulate(
     _new_state(g, len(bots), seed, variant, options)  # validate before starting
     if out is not None and out.suffix.lower() not in (".csv", ".parquet"):
         fail(f"--out must end in .csv or .parquet, not {out.name!r}")
+    if out is not None:
+        check_output_path(out, "--out", "results file")
     jobs = simulation_jobs(bots, n, seed)
     with _progress() as progress:
         task = progress.add_task(f"{g.name} {'/'.join(bots)}", total=n)
@@ -245,7 +244,7 @@ def ladder(
     from ..sim.runner import run_games
 
     g = get_game(game)
-    specs = parse_seats(bots)
+    specs = parse_seats(bots, "--bots")
     if "human" in specs or len(set(specs)) < 2:
         fail("--bots needs at least two different bots (no 'human')")
     if len(set(specs)) < len(specs):
@@ -255,6 +254,7 @@ def ladder(
     out = out or Path(f"ladder-{g.name}.parquet")
     if out.suffix.lower() not in (".csv", ".parquet"):
         fail(f"--out must end in .csv or .parquet, not {out.name!r}")
+    check_output_path(out, "--out", "results file")
     jobs = ladder_jobs(specs, n, seed, players)
     with _progress() as progress:
         task = progress.add_task(f"ladder {g.name}", total=len(jobs))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 from pathlib import Path
 
@@ -21,15 +22,51 @@ HELP = """[bold]Commands[/]
   [cyan]board[/]           show the board again
   [cyan]log [N][/]         the last N events (default 20)
   [cyan]hint[/]            the three best actions by the hard bot, with win chances
+                    (3+ players: the share of rivals it expects to finish ahead of)
   [cyan]save FILE[/]       save the game (resume with: meeple play GAME --load FILE)
   [cyan]quit[/]            save and leave
   [cyan]help rules[/]      the rules summary and the action notation
   [cyan]help[/]            this text"""
 
 
-def save_game(state: State, seats: list[str], path: str | Path) -> Path:
-    """Write a save file: ``{"meeple_save": 1, "seats", "record", "state"}`` (JSON)."""
+def free_path(path: Path) -> Path:
+    """``path``, or ``name-2.json``, ``name-3.json`` ... if it exists (never overwrite a save)."""
+    k = 2
+    candidate = path
+    while candidate.exists():
+        candidate = path.with_name(f"{path.stem}-{k}{path.suffix}")
+        k += 1
+    return candidate
+
+
+def check_save_target(path: str | Path) -> str | None:
+    """Why ``path`` must not receive a save, or None: a save may replace only a meeple save."""
     path = Path(path)
+    if path.is_dir():
+        return "is a directory"
+    if not path.exists():
+        return None
+    try:
+        with path.open(encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        data = None
+    if isinstance(data, dict) and "meeple_save" in data:
+        return None
+    return "exists and is not a meeple save; choose another name (it is left as it is)"
+
+
+def save_game(state: State, seats: list[str], path: str | Path) -> Path:
+    """Write a save file: ``{"meeple_save": 1, "seats", "record", "state"}`` (JSON).
+
+    Raises:
+        OSError: the file cannot be written (``FileExistsError`` when ``path`` holds something
+            other than a meeple save: it is never overwritten).
+    """
+    path = Path(path)
+    problem = check_save_target(path)
+    if problem:
+        raise FileExistsError(errno.EEXIST, problem, str(path))
     data = {"meeple_save": SAVE_FORMAT, "seats": seats, "record": state.record(), "state": state.to_dict()}
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
@@ -80,7 +117,9 @@ def show_actions(state: State) -> None:
 
 
 def show_hint(state: State, seed: int) -> None:
-    """The hard bot's three best actions with its estimated win chance for each."""
+    """The hard bot's three best actions with its estimate for each: with 2 players the
+    chance to win; with more, the share of the rivals the seat is expected to finish ahead
+    of (the search's value, :func:`meeple.agents.base.relative_values`)."""
     from ..agents import MCTSAgent
 
     agent = make("hard", seed)
@@ -89,7 +128,8 @@ def show_hint(state: State, seed: int) -> None:
         # actions the search never tried (progressive widening) have no estimate to show
         searched = [v for v in agent.action_values(state) if v[2] > 0]
         values = sorted(searched, key=lambda v: (v[2], v[1]), reverse=True)[:3]
-        table = Table("action", "est. win chance", "visits", title="Hint (hard bot)")
+        label = "est. win chance" if state.num_players == 2 else "est. share of rivals beaten"
+        table = Table("action", label, "visits", title="Hint (hard bot)")
         for a, v, n in values:
             table.add_row(a.text, f"{v:.0%}", str(n))
     else:  # pragma: no cover - the hard level is an MCTS bot
@@ -112,6 +152,21 @@ def resume_hint(state: State, path: Path) -> str:
     return f"uv run meeple play {state.game.name} --load {path}"
 
 
+def save_or_fallback(state: State, seats: list[str], path: Path) -> Path | None:
+    """Save to ``path``; if that fails, say why and save to a new ``meeple-GAME-SEED.json``
+    in the current folder instead. The path written, or None if nothing could be saved."""
+    try:
+        return save_game(state, seats, path)
+    except OSError as e:
+        console.print(f"[red]cannot save to {path}: {e.strerror}[/]")
+    spare = free_path(Path(f"meeple-{state.game.name}-{state.seed}.json"))
+    try:
+        return save_game(state, seats, spare)
+    except OSError as e:
+        console.print(f"[red]cannot save to {spare} either: {e.strerror}[/]")
+        return None
+
+
 def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_fn=None) -> State:
     """Play until the game ends or a person quits; returns the state reached.
 
@@ -122,8 +177,10 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
     try:
         return _play_loop(state, seats, save_path, seed, input_fn)
     except KeyboardInterrupt:
-        path = save_game(state, seats, save_path)
-        console.print(f"\nInterrupted: game saved to [bold]{path}[/]. Resume with: {resume_hint(state, path)}")
+        console.print("\nInterrupted.")
+        path = save_or_fallback(state, seats, save_path)
+        if path is not None:
+            console.print(f"Game saved to [bold]{path}[/]. Resume with: {resume_hint(state, path)}")
         return state
 
 
@@ -171,8 +228,9 @@ def _play_loop(state: State, seats: list[str], save_path: Path, seed: int, input
         word, _, rest = line.partition(" ")
         word = word.lower()
         if word in ("quit", "exit", "q"):
-            path = save_game(state, seats, save_path)
-            console.print(f"Game saved to [bold]{path}[/]. Resume with: {resume_hint(state, path)}")
+            path = save_or_fallback(state, seats, save_path)
+            if path is not None:
+                console.print(f"Game saved to [bold]{path}[/]. Resume with: {resume_hint(state, path)}")
             return state
         if word == "help":
             if rest.strip().lower() == "rules":
@@ -195,7 +253,8 @@ def _play_loop(state: State, seats: list[str], save_path: Path, seed: int, input
             target = Path(rest.strip() or save_path)
             try:
                 save_game(state, seats, target)
-                console.print(f"Saved to [bold]{target}[/].")
+                console.print(f"Saved to [bold]{target}[/] ('quit' saves there too).")
+                save_path = target
             except OSError as e:
                 console.print(f"[red]cannot save to {target}: {e.strerror}[/]")
             continue
@@ -223,9 +282,7 @@ def _play_loop(state: State, seats: list[str], save_path: Path, seed: int, input
         console.print(f"  [dim]{line}[/]")
     console.print(Panel(render(state, None), title=f"{state.game.title} - game over"))
     show_result(state, seats)
-    try:
-        path = save_game(state, seats, save_path)
+    path = save_or_fallback(state, seats, save_path)
+    if path is not None:
         console.print(f"The finished game is saved in [bold]{path}[/] (see it again: uv run meeple replay {path})")
-    except OSError as e:
-        console.print(f"[red]could not save the finished game to {save_path}: {e.strerror}[/]")
     return state
