@@ -22,7 +22,7 @@ def test_make_parses_specs():
     assert isinstance(m, MCTSAgent) and m.iterations == 300 and m.time_cap == 1.5 and m.c == 1.2
     m = make("mcts:50:depth=0:widen=0.5:guard=0.05:bias=3", 2)
     assert (m.depth, m.widen, m.guard, m.bias) == (0, 0.5, 0.05, 3.0)
-    assert make("mcts:50:prior=5").prior == 5 and make("mcts:50").prior == 10
+    assert make("mcts:50:prior=5").prior == 5 and make("mcts:50").prior is None
     assert make("flatmc:4:depth=end").depth is None and make("flatmc:4").depth == 10
     assert isinstance(make("hard"), MCTSAgent) and make("hard").spec == "hard"
     for bad in ("robot", "mcts:x", "mcts:0", "flatmc:3:speed=9", "random:3", "mcts:10:depth=deep",
@@ -151,3 +151,15 @@ def test_nodes_below_the_root_get_priors_after_enough_visits(name):
         assert nd.priors[nd.ranked[0]] == 1.0 or len(set(nd.priors.values())) == 1
     root0 = make("mcts:200:prior=0", 3).search(state)
     assert not [nd for nd, d in walk(root0) if d > 0 and nd.priors]
+
+
+@pytest.mark.parametrize("name", sorted(meeple.game_names()))
+def test_prior_comes_from_the_game_unless_given(name):
+    from meeple.agents.base import heuristics_of
+    from meeple.agents.search import DEFAULT_PRIOR
+
+    state = meeple.load_game(name).new_initial_state(num_players=2, seed=0)
+    h = heuristics_of(state)
+    expected = getattr(h, "SEARCH_PRIOR", DEFAULT_PRIOR) if h is not None else DEFAULT_PRIOR
+    assert make("mcts:10", 0).prior_visits(state) == expected
+    assert make("mcts:10:prior=3", 0).prior_visits(state) == 3

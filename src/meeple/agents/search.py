@@ -80,6 +80,10 @@ class FlatMCAgent(Agent):
         return max(values, key=lambda av: av[1])[0]
 
 
+DEFAULT_PRIOR = 10
+"""Visits before a node below the root gets priors, where the game sets no ``SEARCH_PRIOR``."""
+
+
 class _Node:
     __slots__ = ("children", "visits", "avail", "total", "player", "priors", "ranked")
 
@@ -139,14 +143,15 @@ class MCTSAgent(Agent):
     ``c=C`` (exploration, default 0.7), ``rollout=random|greedy`` (playout policy, default
     greedy: the game's ``heuristics.rollout_action``), ``bias=B`` (progressive bias toward the
     greedy evaluation, default 2; 0 = plain UCT), ``widen=W`` (progressive widening, default
-    0.25, 0 = off), ``prior=T`` (visits before a node below the root gets priors, default 10;
+    0.25, 0 = off), ``prior=T`` (visits before a node below the root gets priors; default the game's
+    ``heuristics.SEARCH_PRIOR``, else 10;
     0 = the root only), ``guard=G`` (play the evaluation's favourite unless the search values
     another action more than G higher, in [0, 1]; default 0 = off).
     """
 
     def __init__(self, seed: int = 0, iterations: int = 1000, time_cap: float | None = None,
                  depth: int | None = 0, c: float = 0.7, rollout: str = "greedy", bias: float = 2.0,
-                 widen: float = 0.25, guard: float = 0.0, prior: int = 10):
+                 widen: float = 0.25, guard: float = 0.0, prior: int | None = None):
         super().__init__(seed)
         self.prior = prior
         self.guard = guard
@@ -160,6 +165,14 @@ class MCTSAgent(Agent):
         self.spec = f"mcts:{iterations}"
         self.last_iterations = 0
         self.last_favourite: str | None = None
+
+    def prior_visits(self, state: State) -> int:
+        """Visits before a node below the root gets priors: the ``prior`` option, else the
+        game's ``heuristics.SEARCH_PRIOR``, else :data:`DEFAULT_PRIOR`."""
+        if self.prior is not None:
+            return self.prior
+        h = heuristics_of(state)
+        return int(getattr(h, "SEARCH_PRIOR", DEFAULT_PRIOR)) if h is not None else DEFAULT_PRIOR
 
     def root_priors(self, state: State) -> dict[str, float]:
         """Progressive bias for the root: each action's one-ply heuristic value, scaled to [0, 1].
@@ -181,7 +194,7 @@ class MCTSAgent(Agent):
         bias = self.bias
         deadline = time.perf_counter() + self.time_cap if self.time_cap else None
         widen = self.widen
-        prior_visits = self.prior
+        prior_visits = self.prior_visits(state)
         if bias > 0 or widen > 0:
             root.priors = self.root_priors(state)
             root.ranked = sorted(root.priors, key=lambda k: -root.priors[k])

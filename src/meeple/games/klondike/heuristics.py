@@ -62,6 +62,11 @@ VALUE_SCALE = 9
 """A typical final margin (points) between two greedy bots (mean of 12 two-player games):
 search bots count a lead of this size as about an 88% chance to win (agents.base.value_scale)."""
 
+SEARCH_PRIOR = 10
+"""Visits before a node below the root of the ISMCTS bot gets the greedy view of its actions
+(``mcts`` option ``prior``; agents.search): fewer is stronger but slower."""
+
+
 def _rect_dist_cells(cells, cols, rect) -> int:
     r0, r1, c0, c1 = rect
     best = 99

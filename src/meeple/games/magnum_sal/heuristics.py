@@ -51,6 +51,11 @@ VALUE_SCALE = 27
 """A typical final margin (groše) between two greedy bots (mean of 12 two-player games):
 search bots count a lead of this size as about an 88% chance to win (agents.base.value_scale)."""
 
+SEARCH_PRIOR = 10
+"""Visits before a node below the root of the ISMCTS bot gets the greedy view of its actions
+(``mcts`` option ``prior``; agents.search): fewer is stronger but slower."""
+
+
 def cube_values(state) -> list:
     """Value of holding one cube of each colour: between the 3-groše end value and the
     market sell price now (lowest price if the column is full); selling or delivering

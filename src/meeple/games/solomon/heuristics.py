@@ -56,6 +56,11 @@ VALUE_SCALE = 20
 """A typical final margin (points) between two greedy bots (mean of 12 two-player games):
 search bots count a lead of this size as about an 88% chance to win (agents.base.value_scale)."""
 
+SEARCH_PRIOR = 10
+"""Visits before a node below the root of the ISMCTS bot gets the greedy view of its actions
+(``mcts`` option ``prior``; agents.search): fewer is stronger but slower."""
+
+
 def scroll_value(counts: list[int]) -> float:
     """10 per full set plus a quarter set for each symbol already beyond the full sets."""
     m = min(counts)
