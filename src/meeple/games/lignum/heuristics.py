@@ -77,6 +77,7 @@ class _Ctx:
         "fut",
         "heat_needs",
         "money_low",
+        "sawn",
         "sell_after",
     )
 
@@ -119,6 +120,7 @@ class _Ctx:
         self.sell_after = fut > 0
         self.d_left = fut
         self.money_low = state.money[seat] < 5 and fut > 0
+        self.sawn = {}  # (disc kind, heating sticks counted) -> _sawn_all result
 
 
 def _heat_marginal(ctx: _Ctx, have: int) -> float:
@@ -144,6 +146,10 @@ def _sales_disc(ctx: _Ctx, p: int) -> float:
 
 def _sawn_all(ctx: _Ctx, p: int, heat_have: int) -> tuple:
     """(value, sticks to heat) of the sticks a disc ``p`` gives when sawn (LG-13.2)."""
+    key = (p, heat_have)
+    hit = ctx.sawn.get(key)
+    if hit is not None:
+        return hit
     v = 0.0
     hh = heat_have
     for _ in range(SAW_YIELD[p]):
@@ -151,7 +157,8 @@ def _sawn_all(ctx: _Ctx, p: int, heat_have: int) -> tuple:
         v += sv
         if to_heat:
             hh += 1
-    return v, hh - heat_have
+    ctx.sawn[key] = out = (v, hh - heat_have)
+    return out
 
 
 def _sawroom_disc(ctx: _Ctx, p: int, heat_have: int, winter_saw: bool) -> float:
