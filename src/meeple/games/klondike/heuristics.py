@@ -64,7 +64,7 @@ search bots count a lead of this size as about an 88% chance to win (agents.base
 
 SEARCH_PRIOR = 10
 """Visits before a node below the root of the ISMCTS bot gets the greedy view of its actions
-(``mcts`` option ``prior``; agents.search): fewer is stronger but slower."""
+(``mcts`` option ``prior``; agents.search): fewer is stronger but slower; 0 = the root only."""
 
 
 def _rect_dist_cells(cells, cols, rect) -> int:

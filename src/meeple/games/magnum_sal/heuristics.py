@@ -51,9 +51,10 @@ VALUE_SCALE = 27
 """A typical final margin (groše) between two greedy bots (mean of 12 two-player games):
 search bots count a lead of this size as about an 88% chance to win (agents.base.value_scale)."""
 
-SEARCH_PRIOR = 10
+SEARCH_PRIOR = 2
 """Visits before a node below the root of the ISMCTS bot gets the greedy view of its actions
-(``mcts`` option ``prior``; agents.search): fewer is stronger but slower."""
+(``mcts`` option ``prior``; agents.search): fewer is stronger but slower; 0 = the root only.
+Here 2: 3 wins of 3 against greedy, by 34-46 groše, in a first check."""
 
 
 def cube_values(state) -> list:

@@ -56,9 +56,10 @@ VALUE_SCALE = 20
 """A typical final margin (points) between two greedy bots (mean of 12 two-player games):
 search bots count a lead of this size as about an 88% chance to win (agents.base.value_scale)."""
 
-SEARCH_PRIOR = 10
+SEARCH_PRIOR = 0
 """Visits before a node below the root of the ISMCTS bot gets the greedy view of its actions
-(``mcts`` option ``prior``; agents.search): fewer is stronger but slower."""
+(``mcts`` option ``prior``; agents.search): fewer is stronger but slower; 0 = the root only.
+Here 0: 78.8% of 40 games against greedy, 67.5% of 40 (other deals) with 10, and faster."""
 
 
 def scroll_value(counts: list[int]) -> float:
