@@ -56,9 +56,10 @@ VALUE_SCALE = 10
 """A typical final margin (points) between two greedy bots (mean of 12 two-player games):
 search bots count a lead of this size as about an 88% chance to win (agents.base.value_scale)."""
 
-SEARCH_PRIOR = 10
+SEARCH_PRIOR = 2
 """Visits before a node below the root of the ISMCTS bot gets the greedy view of its actions
-(``mcts`` option ``prior``; agents.search): fewer is stronger but slower; 0 = the root only."""
+(``mcts`` option ``prior``; agents.search): fewer is stronger but slower; 0 = the root only.
+Here 2: on the same 16 deals mcts:1000 won 65.6% against greedy with 2, 37.5% with 10."""
 
 
 def _future_rounds(r: int) -> int:
