@@ -75,14 +75,19 @@ def test_bots_are_deterministic_and_finish_a_game(name):
     assert finals[0] == finals[1]
 
 
-def test_mcts_finds_the_winning_stop_in_toy():
-    """Fifteen: with 14 in hand and the opponent bust, stopping wins for sure."""
-    game = meeple.load_game("toy")
-    state = game.new_initial_state(num_players=2, seed=1)
+def _winning_stop_position():
+    """Fifteen (toy): seat 0 holds 14, seat 1 is bust and stopped: 'stop' wins for sure."""
+    state = meeple.load_game("toy").new_initial_state(num_players=2, seed=1)
     state.hands = [[9, 5], [8, 9]]
     state.stopped = [False, True]
     state.deck = [1, 2, 3, 4, 6, 7]
     state.turn = 0
+    return state
+
+
+def test_mcts_finds_the_winning_stop_in_toy():
+    """Fifteen: with 14 in hand and the opponent bust, stopping wins for sure."""
+    state = _winning_stop_position()
     for spec in ("mcts:200", "flatmc:20", "greedy"):
         assert make(spec, 0).choose(state) == "stop", spec
 
@@ -117,12 +122,7 @@ def test_one_ply_priors_rank_like_the_greedy_bot():
     """The winning stop of the toy position gets prior 1.0; the state is not changed."""
     from meeple.agents.search import one_ply_priors
 
-    game = meeple.load_game("toy")
-    state = game.new_initial_state(num_players=2, seed=1)
-    state.hands = [[9, 5], [8, 9]]
-    state.stopped = [False, True]
-    state.deck = [1, 2, 3, 4, 6, 7]
-    state.turn = 0
+    state = _winning_stop_position()
     before = state.to_dict()
     priors = one_ply_priors(state, state.legal_actions())
     assert priors["stop"] == 1.0 and min(priors.values()) == 0.0
