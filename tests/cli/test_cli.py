@@ -400,6 +400,12 @@ def test_save_then_quit_writes_to_the_file_just_saved(tmp_path):
     assert not (tmp_path / "first.json").exists()
 
 
+def test_hint_refuses_an_argument(tmp_path):
+    r = run("play", "toy", "--seats", "human,human", "--seed", "4", "--save", str(tmp_path / "h.json"),
+            input="hint 5\nquit\n")
+    assert r.exit_code == 0 and "hint takes no argument" in r.output and "Hint (hard bot)" not in r.output
+
+
 def test_hint_with_more_players_is_labelled_as_rivals_beaten(tmp_path):
     r = run("play", "toy", "--seats", "human,human,human", "--seed", "4", "--save", str(tmp_path / "h.json"),
             input="hint\nquit\n")

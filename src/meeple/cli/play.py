@@ -259,6 +259,9 @@ def _play_loop(state: State, seats: list[str], save_path: Path, seed: int, input
                 console.print(f"[red]cannot save to {target}: {e.strerror}[/]")
             continue
         if word == "hint":
+            if rest.strip():
+                console.print("[red]hint takes no argument: it shows the hard bot's three best actions.[/]")
+                continue
             show_hint(state, seed + state.move_number)
             continue
         legal = state.legal_actions()
