@@ -145,8 +145,9 @@ class MCTSAgent(Agent):
     greedy: the game's ``heuristics.rollout_action``), ``bias=B`` (progressive bias toward the
     greedy evaluation, default 2; 0 = plain UCT), ``widen=W`` (progressive widening, default
     0.25, 0 = off), ``prior=T`` (visits before a node below the root gets priors, 0 = the root
-    only; default the game's ``heuristics.SEARCH_PRIOR``, else 10), ``guard=G`` (play the evaluation's favourite unless the search values
-    another action more than G higher, in [0, 1]; default 0 = off).
+    only; default the game's ``heuristics.SEARCH_PRIOR``, else 10), ``guard=G`` (play the
+    evaluation's favourite unless the search values another action more than G higher, in
+    [0, 1]; default 0 = off).
     """
 
     def __init__(self, seed: int = 0, iterations: int = 1000, time_cap: float | None = None,
