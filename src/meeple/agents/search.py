@@ -96,6 +96,11 @@ class _Node:
         self.priors: dict[str, float] | None = None  # action text -> one-ply value in [0, 1]
         self.ranked: list[str] = []  # action texts, best prior first
 
+    def set_priors(self, priors: dict[str, float]) -> None:
+        """Give the node its actions' priors (and their ranking, best first)."""
+        self.priors = priors
+        self.ranked = sorted(priors, key=lambda k: -priors[k])
+
 
 def one_ply_priors(state: State, legal: list[Action]) -> dict[str, float]:
     """Each action's one-ply value for the seat to move (the greedy bot's view), scaled to [0, 1].
@@ -197,8 +202,7 @@ class MCTSAgent(Agent):
         widen = self.widen
         prior_visits = self.prior_visits(state)
         if bias > 0 or widen > 0:
-            root.priors = self.root_priors(state)
-            root.ranked = sorted(root.priors, key=lambda k: -root.priors[k])
+            root.set_priors(self.root_priors(state))
         it = 0
         for it in range(1, self.iterations + 1):
             s = state.resample_hidden(seat, rng)
@@ -217,8 +221,7 @@ class MCTSAgent(Agent):
                 if node.priors is None and prior_visits and node.visits >= prior_visits \
                         and len(legal) > 1:
                     # a node visited often enough gets the greedy view of its actions
-                    node.priors = one_ply_priors(s, legal)
-                    node.ranked = sorted(node.priors, key=lambda k: -node.priors[k])
+                    node.set_priors(one_ply_priors(s, legal))
                 priors = node.priors
                 children = node.children
                 if priors and widen > 0:

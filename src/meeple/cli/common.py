@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
+from pathlib import Path
 
 import typer
 from rich.console import Console
@@ -82,9 +84,6 @@ def check_output_path(path, flag: str, kind: str = "file"):
     """Exit 2 unless ``path`` can be written (before any work is done): it must not be a
     directory, its folder is created if missing and must be writable, and an existing file
     must be writable. ``kind`` names what is written, for the message."""
-    import os
-    from pathlib import Path
-
     path = Path(path)
     if path.is_dir():
         fail(f"{flag} {path} is a directory; give a {kind} name")
@@ -95,3 +94,11 @@ def check_output_path(path, flag: str, kind: str = "file"):
     if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         fail(f"{flag} {path}: not writable")
     return path
+
+
+def check_results_path(path) -> Path:
+    """Exit 2 unless ``path`` is a writable ``.csv`` or ``.parquet`` results file (``--out``)."""
+    path = Path(path)
+    if path.suffix.lower() not in (".csv", ".parquet"):
+        fail(f"--out must end in .csv or .parquet, not {path.name!r}")
+    return check_output_path(path, "--out", "results file")

@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..core import InvalidConfigError, InvalidRecordError, game_names
-from .common import check_output_path, console, fail, get_game, parse_options, parse_seats
+from .common import check_output_path, check_results_path, console, fail, get_game, parse_options, parse_seats
 
 app = typer.Typer(
     help="Play, simulate and study Magnum Sal, Lignum, King Solomon's Treasury and Klondike 1896.",
@@ -71,7 +71,7 @@ def play(
     save: Optional[Path] = typer.Option(None, help="Where 'quit' saves (default: meeple-GAME-SEED.json)."),
 ):
     """Play a game in the terminal against bots (or friends at the same keyboard)."""
-    from .play import free_path, load_save, play_loop
+    from .play import check_save_target, free_path, load_save, play_loop
 
     g = get_game(game)
     if load is not None:
@@ -101,8 +101,6 @@ def play(
     if "human" not in seat_list:
         console.print("[dim]No human seat: watching the bots play.[/]")
     if save is not None:
-        from .play import check_save_target
-
         check_output_path(save, "--save", "save file")
         problem = check_save_target(save)
         if problem:
@@ -135,10 +133,8 @@ def simulate(
         fail("simulate takes bots only (no 'human' seat)")
     options = parse_options(option)
     _new_state(g, len(bots), seed, variant, options)  # validate before starting
-    if out is not None and out.suffix.lower() not in (".csv", ".parquet"):
-        fail(f"--out must end in .csv or .parquet, not {out.name!r}")
     if out is not None:
-        check_output_path(out, "--out", "results file")
+        check_results_path(out)
     jobs = simulation_jobs(bots, n, seed)
     with _progress() as progress:
         task = progress.add_task(f"{g.name} {'/'.join(bots)}", total=n)
@@ -251,10 +247,7 @@ def ladder(
         fail("--bots: name each bot once (a bot does not play against itself in a ladder)")
     options = parse_options(option)
     _new_state(g, players, seed, variant, options)
-    out = out or Path(f"ladder-{g.name}.parquet")
-    if out.suffix.lower() not in (".csv", ".parquet"):
-        fail(f"--out must end in .csv or .parquet, not {out.name!r}")
-    check_output_path(out, "--out", "results file")
+    out = check_results_path(out or Path(f"ladder-{g.name}.parquet"))
     jobs = ladder_jobs(specs, n, seed, players)
     with _progress() as progress:
         task = progress.add_task(f"ladder {g.name}", total=len(jobs))
