@@ -157,6 +157,16 @@ def test_ladder_table_and_parquet(tmp_path):
     assert pq.read_table(out).num_rows == 20
 
 
+def test_ladder_explains_wins_two_and_three_players(tmp_path):
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--out", str(tmp_path / "a.parquet"))
+    assert r.exit_code == 0, r.output
+    assert "1 a game won, 0.5 a tie" in r.output
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--players", "3",
+            "--out", str(tmp_path / "b.parquet"))
+    assert r.exit_code == 0, r.output
+    assert "(3 players" in r.output and "share of other seats" in " ".join(r.output.split())
+
+
 @pytest.mark.parametrize("name", BUNDLED)
 def test_every_game_plays_to_the_end_with_bots_only(name, tmp_path):
     game = meeple.load_game(name)

@@ -186,7 +186,8 @@ def replay(file: Path = typer.Argument(..., help="A save file or a game record (
 @app.command()
 def bench(
     game: Optional[str] = typer.Argument(None, help=GAME_HELP + " Default: every game."),
-    seconds: float = typer.Option(3.0, min=0.1, help="Time for each measure."),
+    seconds: float = typer.Option(3.0, min=0.1, help="Time for each engine measure (not used with --search, "
+                                  "which times one move on each of three fixed decisions)."),
     players: int = typer.Option(0, help="Players (default: the game's maximum)."),
     seed: int = typer.Option(0, help="First seed."),
     search: bool = typer.Option(False, "--search", help="Measure the bots instead: ISMCTS "
@@ -254,7 +255,13 @@ def ladder(
         results = run_games(g.name, jobs, variant, options, workers, lambda r: progress.advance(task))
     pairs = [p.winner_first() for p in pair_results(results, specs)]
     rates = ratings(results, specs)
-    t = Table("bot A", "bot B", "games", "A wins", "A win rate", "95% CI", title=f"{g.title}: head to head")
+    if players == 2:
+        caption = "A wins: 1 a game won, 0.5 a tie"
+    else:
+        caption = (f"A wins: A's share of each game ({players} players, the pair alternating in the seats): "
+                   "the mean over A's seats of the share of other seats each beats (ties half)")
+    t = Table("bot A", "bot B", "games", "A wins", "A win rate", "95% CI", title=f"{g.title}: head to head",
+              caption=caption)
     md = ["| bot A | bot B | games | A win rate | 95% CI |", "|---|---|---|---|---|"]
     for p in pairs:
         lo, hi = p.interval
