@@ -163,3 +163,10 @@ def test_prior_comes_from_the_game_unless_given(name):
     expected = getattr(h, "SEARCH_PRIOR", DEFAULT_PRIOR) if h is not None else DEFAULT_PRIOR
     assert make("mcts:10", 0).prior_visits(state) == expected
     assert make("mcts:10:prior=3", 0).prior_visits(state) == 3
+
+
+@pytest.mark.parametrize("name, c", [("klondike", 0.7), ("lignum", 0.1), ("magnum-sal", 0.7), ("solomon", 0.7)])
+def test_exploration_comes_from_the_game_unless_given(name, c):
+    state = meeple.load_game(name).new_initial_state(num_players=2, seed=0)
+    assert make("mcts:10", 0).exploration(state) == c
+    assert make("mcts:10:c=0.4", 0).exploration(state) == 0.4

@@ -83,6 +83,9 @@ class FlatMCAgent(Agent):
 DEFAULT_PRIOR = 10
 """Visits before a node below the root gets priors, where the game sets no ``SEARCH_PRIOR``."""
 
+DEFAULT_C = 0.7
+"""UCT exploration constant, where the game sets no ``SEARCH_C``."""
+
 
 class _Node:
     __slots__ = ("children", "visits", "avail", "total", "player", "priors", "ranked")
@@ -146,7 +149,8 @@ class MCTSAgent(Agent):
 
     Spec ``mcts:N`` (N iterations, default 1000), options ``time=S`` (cap per move in
     seconds), ``depth=D`` (playout depth, default 0; ``end`` = to the end of the game),
-    ``c=C`` (exploration, default 0.7), ``rollout=random|greedy`` (playout policy, default
+    ``c=C`` (UCT exploration on values in [0, 1]; default the game's ``heuristics.SEARCH_C``,
+    else 0.7), ``rollout=random|greedy`` (playout policy, default
     greedy: the game's ``heuristics.rollout_action``), ``bias=B`` (progressive bias toward the
     greedy evaluation, default 2; 0 = plain UCT), ``widen=W`` (progressive widening, default
     0.25, 0 = off), ``prior=T`` (visits before a node below the root gets priors, 0 = the root
@@ -156,7 +160,7 @@ class MCTSAgent(Agent):
     """
 
     def __init__(self, seed: int = 0, iterations: int = 1000, time_cap: float | None = None,
-                 depth: int | None = 0, c: float = 0.7, rollout: str = "greedy", bias: float = 2.0,
+                 depth: int | None = 0, c: float | None = None, rollout: str = "greedy", bias: float = 2.0,
                  widen: float = 0.25, guard: float = 0.0, prior: int | None = None):
         super().__init__(seed)
         self.prior = prior
@@ -180,6 +184,14 @@ class MCTSAgent(Agent):
         h = heuristics_of(state)
         return int(getattr(h, "SEARCH_PRIOR", DEFAULT_PRIOR)) if h is not None else DEFAULT_PRIOR
 
+    def exploration(self, state: State) -> float:
+        """UCT exploration constant: the ``c`` option, else the game's ``heuristics.SEARCH_C``,
+        else :data:`DEFAULT_C`."""
+        if self.c is not None:
+            return self.c
+        h = heuristics_of(state)
+        return float(getattr(h, "SEARCH_C", DEFAULT_C)) if h is not None else DEFAULT_C
+
     def root_priors(self, state: State) -> dict[str, float]:
         """Progressive bias for the root: each action's one-ply heuristic value, scaled to [0, 1].
 
@@ -196,7 +208,7 @@ class MCTSAgent(Agent):
         n = state.num_players
         root = _Node(seat, n)
         rng = self.rng
-        c = self.c
+        c = self.exploration(state)
         bias = self.bias
         deadline = time.perf_counter() + self.time_cap if self.time_cap else None
         widen = self.widen

@@ -66,6 +66,11 @@ SEARCH_PRIOR = 10
 """Visits before a node below the root of the ISMCTS bot gets the greedy view of its actions
 (``mcts`` option ``prior``; agents.search): fewer is stronger but slower; 0 = the root only."""
 
+SEARCH_C = 0.7
+"""UCT exploration constant of the ISMCTS bot on values in [0, 1] (``mcts`` option ``c``;
+agents.search): lower searches the best lines deeper, higher spreads the visits.
+Here 0.7, the value of every ladder in docs/ladder/klondike.md."""
+
 
 def _rect_dist_cells(cells, cols, rect) -> int:
     r0, r1, c0, c1 = rect

@@ -56,6 +56,11 @@ SEARCH_PRIOR = 2
 (``mcts`` option ``prior``; agents.search): fewer is stronger but slower; 0 = the root only.
 Here 2: 3 wins of 3 against greedy, by 34-46 groše, in a first check."""
 
+SEARCH_C = 0.7
+"""UCT exploration constant of the ISMCTS bot on values in [0, 1] (``mcts`` option ``c``;
+agents.search): lower searches the best lines deeper, higher spreads the visits.
+Here 0.7, the value of the ladder in docs/ladder/magnum-sal.md."""
+
 
 def cube_values(state) -> list:
     """Value of holding one cube of each colour: between the 3-groše end value and the

@@ -61,6 +61,11 @@ SEARCH_PRIOR = 0
 (``mcts`` option ``prior``; agents.search): fewer is stronger but slower; 0 = the root only.
 Here 0: 78.8% of 40 games against greedy, 67.5% of 40 (other deals) with 10, and faster."""
 
+SEARCH_C = 0.7
+"""UCT exploration constant of the ISMCTS bot on values in [0, 1] (``mcts`` option ``c``;
+agents.search): lower searches the best lines deeper, higher spreads the visits.
+Here 0.7, the value of the ladder in docs/ladder/solomon.md."""
+
 
 def scroll_value(counts: list[int]) -> float:
     """10 per full set plus a quarter set for each symbol already beyond the full sets."""
