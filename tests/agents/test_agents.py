@@ -27,9 +27,31 @@ def test_make_parses_specs():
     assert isinstance(make("hard"), MCTSAgent) and make("hard").spec == "hard"
     for bad in ("robot", "mcts:x", "mcts:0", "flatmc:3:speed=9", "random:3", "mcts:10:depth=deep",
                 "mcts:100:c=-1", "mcts:100:depth=-1", "mcts:100:time=0", "mcts:abc",
-                "mcts:100:guard=-0.1", "mcts:100:widen=-1", "mcts:100:prior=-1", "mcts:100:prior=x", "greedy:guard=0.1", "flatmc:5:widen=1"):
+                "mcts:100:guard=-0.1", "mcts:100:widen=-1", "mcts:100:prior=-1", "mcts:100:prior=x", "greedy:guard=0.1", "flatmc:5:widen=1",
+                "mcts:10:guard=1.5", "mcts:10000001", "flatmc:10000001"):
         with pytest.raises(meeple.InvalidConfigError):
             make(bad)
+
+
+def test_playouts_end_even_when_the_game_would_not():
+    """Magnum Sal without its safety cap can go on for ever under random play: a playout
+    stops after MAX_PLAYOUT actions and values the position by the evaluation."""
+    from meeple.agents.search import MAX_PLAYOUT, playout
+
+    state = meeple.load_game("magnum-sal").new_initial_state(num_players=2, seed=1, max_rounds=0)
+    before = len(state.history)
+    values = playout(state, random.Random(0), None, "random")
+    assert len(values) == 2 and all(0.0 <= v <= 1.0 for v in values)
+    assert len(state.history) - before <= MAX_PLAYOUT
+
+
+def test_flatmc_time_cap_cuts_a_pass_short():
+    """The time cap is checked after every playout, not only after a pass over all actions."""
+    state = meeple.load_game("magnum-sal").new_initial_state(num_players=2, seed=1, max_rounds=0)
+    bot = make("flatmc:50:depth=end:time=0.01", 0)
+    values = bot.action_values(state)
+    assert len(values) == len(state.legal_actions())
+    assert 1 <= bot.last_playouts < len(values)  # the cap came before every action had a playout
 
 
 def _positions(name, count=3):

@@ -194,6 +194,18 @@ def test_every_game_human_can_save_and_resume(name, tmp_path):
     assert "final ranking" in r.output
 
 
+def test_a_resumed_game_goes_on_as_the_unbroken_game(tmp_path):
+    """Bots are seeded by the move number, so save + resume does not change their choices."""
+    whole, part = tmp_path / "whole.json", tmp_path / "part.json"
+    seats = ["--seats", "human,random", "--seed", "9"]
+    assert run("play", "klondike", *seats, "--save", str(whole), input="1\n" * 20 + "quit\n").exit_code == 0
+    assert run("play", "klondike", *seats, "--save", str(part), input="1\n" * 10 + "quit\n").exit_code == 0
+    assert run("play", "klondike", "--load", str(part), input="1\n" * 10 + "quit\n").exit_code == 0
+    a = json.loads(whole.read_text())["record"]["actions"]
+    b = json.loads(part.read_text())["record"]["actions"]
+    assert len(a) > 30 and a == b
+
+
 def test_hint_shows_three_actions_with_win_chances(tmp_path):
     r = run("play", "toy", "--seats", "human,human", "--seed", "4", "--save", str(tmp_path / "h.json"),
             input="hint\nquit\n")
@@ -362,6 +374,52 @@ def test_unwritable_results_file_is_refused_before_any_game(tmp_path, command):
     assert "head to head" not in out and "wins" not in out  # no game was played
 
 
+@pytest.mark.parametrize("command", [("ladder", "toy", "--bots", "random,greedy", "-n", "2"),
+                                     ("simulate", "toy", "-n", "2")])
+def test_results_file_replaces_only_a_results_file(tmp_path, command):
+    mine = tmp_path / "mine.csv"
+    mine.write_text("name,score\nana,3\n")
+    r = run(*command, "--out", str(mine))
+    assert r.exit_code == 2 and "not a meeple results file" in " ".join(r.output.split())
+    assert mine.read_text() == "name,score\nana,3\n"
+    for name in ("r.csv", "r.parquet"):  # a results file of ours is replaced
+        for _ in range(2):
+            r = run(*command, "--out", str(tmp_path / name))
+            assert r.exit_code == 0, r.output
+    import pyarrow.parquet as pq
+
+    assert pq.read_table(tmp_path / "r.parquet").num_rows == 4
+    assert (tmp_path / "r.csv").read_text().startswith("game,variant,index,seed,")
+
+
+def test_results_file_link_to_nowhere_is_refused(tmp_path):
+    link = tmp_path / "gone.csv"
+    link.symlink_to(tmp_path / "missing" / "x.csv")
+    r = run("simulate", "toy", "-n", "2", "--out", str(link))
+    assert r.exit_code == 2 and "link to a missing file" in " ".join(r.output.split())
+
+
+def test_results_are_kept_when_the_file_fails_at_the_end(tmp_path, monkeypatch):
+    """A write that fails after the games (disk full, folder gone) goes to a spare file."""
+    import meeple.sim.io as io
+
+    monkeypatch.chdir(tmp_path)
+    real = io.write_rows
+    calls = []
+
+    def flaky(rows, path):
+        calls.append(str(path))
+        if len(calls) == 1:
+            raise OSError(28, "No space left on device")
+        return real(rows, path)
+
+    monkeypatch.setattr(io, "write_rows", flaky)
+    r = run("simulate", "toy", "-n", "2", "--out", str(tmp_path / "out.csv"))
+    assert r.exit_code == 0, r.output
+    assert "No space left" in " ".join(r.output.split()) and (tmp_path / "meeple-results-toy.csv").exists()
+    assert (tmp_path / "meeple-results-toy.csv").read_text().count("\n") == 5  # header + 2 games x 2 seats
+
+
 def test_save_never_replaces_a_file_that_is_not_a_save(tmp_path, monkeypatch):
     """'save FILE' and --save refuse a foreign file; 'quit' falls back to a new save."""
     monkeypatch.chdir(tmp_path)
@@ -421,3 +479,30 @@ def test_hint_with_more_players_is_labelled_as_rivals_beaten(tmp_path):
             input="hint\nquit\n")
     assert r.exit_code == 0, r.output
     assert "est. share of rivals beaten" in r.output and "est. win chance" not in r.output
+
+
+def test_a_game_that_never_ends_gives_a_clean_error(monkeypatch, capsys):
+    """simulate/ladder with the safety options off: exit 1 with a message, no traceback."""
+    import sys
+
+    import meeple.sim.runner as runner
+    from meeple.cli.main import main
+
+    state = meeple.load_game("toy").new_initial_state(num_players=2, seed=0)
+    assert not state.is_terminal()
+    with pytest.raises(runner.GameNotEndingError, match="no end after 3 actions"):
+        runner.play_game("toy", ["random", "random"], 0, max_steps=3)
+
+    def never(*args, **kwargs):
+        raise runner.GameNotEndingError("toy seed 0: no end after 3 actions")
+
+    import meeple.sim as sim
+
+    monkeypatch.setattr(runner, "run_games", never)
+    monkeypatch.setattr(sim, "run_games", never)
+    monkeypatch.setattr(sys, "argv", ["meeple", "simulate", "toy", "-n", "2"])
+    with pytest.raises(SystemExit) as e:
+        main()
+    assert e.value.code == 1
+    err = capsys.readouterr().err
+    assert "no end after 3 actions" in err and "Traceback" not in err

@@ -28,6 +28,9 @@ LEVELS = {
 
 BOT_KINDS = ("random", "greedy", "flatmc", "mcts") + tuple(LEVELS)
 
+MAX_BUDGET = 10_000_000
+"""Largest budget a spec may ask for (iterations of ``mcts``, playouts per action of ``flatmc``)."""
+
 
 def _parse_options(parts: list[str], spec: str) -> dict:
     out = {}
@@ -96,6 +99,11 @@ def make(spec: str, seed: int = 0) -> Agent:
             if kw.get("c", 0.0) < 0 or kw.get("bias", 0.0) < 0 or kw.get("widen", 0.0) < 0 \
                     or kw.get("guard", 0.0) < 0 or kw.get("prior", 0) < 0:
                 raise InvalidConfigError(f"bot {spec!r}: c, bias, widen, guard and prior must be >= 0")
+            if kw.get("guard", 0.0) > 1:
+                raise InvalidConfigError(f"bot {spec!r}: guard is a value difference in [0, 1]")
+            if n is not None and n > MAX_BUDGET:
+                raise InvalidConfigError(f"bot {spec!r}: the budget is at most {MAX_BUDGET:,} "
+                                         "(add :time=S to cap a long search by time)")
             if name == "flatmc":
                 agent = FlatMCAgent(seed, playouts=n or 20, **kw)
             else:

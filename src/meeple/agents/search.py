@@ -14,8 +14,14 @@ from ..core import Action, State
 from .base import Agent, evaluate, heuristics_of, relative_values
 
 
+MAX_PLAYOUT = 10_000
+"""Most actions a playout plays (also with ``depth=end``): a game without a safety cap, such as
+Magnum Sal with ``max_rounds=0``, can go on for ever under random play."""
+
+
 def playout(state: State, rng, depth: int | None, policy: str) -> list[float]:
-    """Play ``state`` (mutated) on to the end or ``depth`` more actions; per-seat values in [0, 1].
+    """Play ``state`` (mutated) on to the end or ``depth`` more actions (at most
+    :data:`MAX_PLAYOUT`); per-seat values in [0, 1].
 
     ``policy`` is ``"random"`` or ``"greedy"`` (the game's ``heuristics.rollout_action``
     where it exists, else random). Values: ``returns()`` at the end, else the game's
@@ -24,7 +30,7 @@ def playout(state: State, rng, depth: int | None, policy: str) -> list[float]:
     h = heuristics_of(state) if policy == "greedy" else None
     rollout = getattr(h, "rollout_action", None) if h is not None else None
     steps = 0
-    limit = depth if depth is not None else 1 << 62
+    limit = min(depth, MAX_PLAYOUT) if depth is not None else MAX_PLAYOUT
     while steps < limit:
         legal = state.legal_actions()
         if not legal:
@@ -54,6 +60,7 @@ class FlatMCAgent(Agent):
         self.rollout = rollout
         self.time_cap = time_cap
         self.spec = f"flatmc:{playouts}"
+        self.last_playouts = 0
 
     def action_values(self, state: State) -> list[tuple[Action, float]]:
         """Each legal action with its mean playout value for the acting seat (0..1)."""
@@ -68,8 +75,11 @@ class FlatMCAgent(Agent):
                 s.apply_action(action)
                 totals[i] += playout(s, self.rng, self.depth, self.rollout)[seat]
                 counts[i] += 1
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
             if deadline is not None and time.perf_counter() > deadline:
                 break
+        self.last_playouts = sum(counts)
         return [(a, totals[i] / max(1, counts[i])) for i, a in enumerate(legal)]
 
     def choose(self, state: State) -> Action:

@@ -96,9 +96,70 @@ def check_output_path(path, flag: str, kind: str = "file"):
     return path
 
 
+RESULT_COLUMNS = ("game", "variant", "index", "seed")
+"""The first columns of every results file meeple writes (``GameResult.rows``)."""
+
+
+def is_results_file(path: Path) -> bool:
+    """True if ``path`` is a results file meeple wrote (its first columns are ours)."""
+    try:
+        if path.suffix.lower() == ".parquet":
+            import pyarrow.parquet as pq
+
+            names = tuple(pq.read_schema(path).names)
+        else:
+            with path.open(encoding="utf-8") as f:
+                names = tuple(f.readline().strip().split(","))
+    except Exception:  # any unreadable or foreign file is not ours
+        return False
+    return names[: len(RESULT_COLUMNS)] == RESULT_COLUMNS
+
+
 def check_results_path(path) -> Path:
-    """Exit 2 unless ``path`` is a writable ``.csv`` or ``.parquet`` results file (``--out``)."""
+    """Exit 2 unless ``path`` can take a ``.csv`` or ``.parquet`` results file (``--out``),
+    checked before any game is played: a new file must be creatable there (tried), an
+    existing file must be a meeple results file (it is replaced; anything else is kept)."""
     path = Path(path)
     if path.suffix.lower() not in (".csv", ".parquet"):
         fail(f"--out must end in .csv or .parquet, not {path.name!r}")
-    return check_output_path(path, "--out", "results file")
+    path = check_output_path(path, "--out", "results file")
+    if path.is_symlink() and not path.exists():
+        fail(f"--out {path} is a link to a missing file; give another name")
+    if path.exists():
+        if not is_results_file(path):
+            fail(f"--out {path} exists and is not a meeple results file; it is left alone: "
+                 "give another name")
+        mode = "ab"  # opened to test, not changed
+    else:
+        mode = "xb"
+    try:
+        with path.open(mode):
+            pass
+        if mode == "xb":
+            path.unlink()
+    except OSError as e:
+        fail(f"--out {path}: cannot be written ({e.strerror or e})")
+    return path
+
+
+def write_results(rows: list[dict], path: Path, game: str) -> Path:
+    """Write the results ``rows`` to ``path``; if that fails now (the disk or the folder
+    changed during the run), to a new ``meeple-results-GAME-N`` file in the current folder,
+    so the games are not lost. Returns the file written.
+
+    Raises:
+        OSError: neither file could be written.
+    """
+    from ..sim.io import write_rows
+
+    try:
+        return write_rows(rows, path)
+    except OSError as e:
+        k = 1
+        spare = Path(f"meeple-results-{game}{path.suffix.lower()}")
+        while spare.exists():
+            k += 1
+            spare = Path(f"meeple-results-{game}-{k}{path.suffix.lower()}")
+        err_console.print(f"[yellow]warning:[/] could not write {path} ({e.strerror or e}); "
+                          f"writing {spare} instead")
+        return write_rows(rows, spare)

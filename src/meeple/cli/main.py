@@ -11,8 +11,10 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from ..agents import LEVELS
 from ..core import InvalidConfigError, InvalidRecordError, game_names
-from .common import check_output_path, check_results_path, console, fail, get_game, parse_options, parse_seats
+from .common import (check_output_path, check_results_path, console, fail, get_game, parse_options, parse_seats,
+                     write_results)
 
 app = typer.Typer(
     help="Play, simulate and study Magnum Sal, Lignum, King Solomon's Treasury and Klondike 1896.",
@@ -23,6 +25,8 @@ app = typer.Typer(
 
 GAME_HELP = "Game id: magnum-sal, lignum, solomon or klondike (see 'meeple games')."
 OPTION_HELP = "A game option NAME=VALUE (repeatable), e.g. --option cart_max_cubes=2."
+BOTS_HELP = ("random, greedy, easy, medium, hard, flatmc:N, mcts:N (options such as mcts:1000:time=1.5; "
+             "see the README's Bots table)")
 
 
 def _progress() -> Progress:
@@ -114,7 +118,8 @@ def play(
 @app.command()
 def simulate(
     game: str = typer.Argument(..., help=GAME_HELP),
-    seats: str = typer.Option("greedy,random", help="Bot specs per seat, comma-separated; seats rotate game by game."),
+    seats: str = typer.Option("greedy,random", help="Bot specs per seat, comma-separated; seats rotate game by "
+                              "game. Bots: " + BOTS_HELP + "."),
     n: int = typer.Option(100, "-n", "--games", min=1, help="Number of games."),
     seed: int = typer.Option(0, help="Series seed; game i gets a seed derived from it."),
     variant: Optional[str] = typer.Option(None, help="Game variant."),
@@ -124,7 +129,6 @@ def simulate(
 ):
     """Play many games between bots and summarise wins and scores."""
     from ..sim import run_games, summarize
-    from ..sim.io import write_rows
     from ..sim.runner import simulation_jobs
 
     g = get_game(game)
@@ -157,8 +161,8 @@ def simulate(
                       "of the game; see 'meeple games'): their scores are not those of finished games.")
     if out is not None:
         rows = [row for r in results for row in r.rows(g.name, variant or g.variants[0])]
-        write_rows(rows, out)
-        console.print(f"results written to [bold]{out}[/]")
+        written = write_results(rows, out, g.name)
+        console.print(f"results written to [bold]{written}[/]")
 
 
 @app.command()
@@ -225,7 +229,9 @@ def bench(
 @app.command()
 def ladder(
     game: str = typer.Argument(..., help=GAME_HELP),
-    bots: str = typer.Option("random,greedy,flatmc:50,mcts:1000", help="Bot specs, comma-separated."),
+    bots: str = typer.Option("random,greedy,flatmc:50,mcts:1000", show_default=False,
+                             help="Bot specs, comma-separated (default: random, greedy, flatmc:50 and mcts:1000). Bots: "
+                             + BOTS_HELP + "."),
     n: int = typer.Option(200, "-n", "--games", min=2, help="Games per pair, played in pairs on one deal with the seats swapped (an odd N is rounded up)."),
     seed: int = typer.Option(0, help="Seed of the deals."),
     players: int = typer.Option(2, help="Players per game."),
@@ -236,7 +242,6 @@ def ladder(
     markdown: bool = typer.Option(False, help="Also print the tables as Markdown (for the README)."),
 ):
     """Round robin between bots on paired deals: win rates with 95% intervals and ratings."""
-    from ..sim.io import write_rows
     from ..sim.ladder import ladder_jobs, pair_results, ratings
     from ..sim.runner import run_games
 
@@ -246,6 +251,10 @@ def ladder(
         fail("--bots needs at least two different bots (no 'human')")
     if len(set(specs)) < len(specs):
         fail("--bots: name each bot once (a bot does not play against itself in a ladder)")
+    same = [(a, b) for i, a in enumerate(specs) for b in specs[i + 1:] if LEVELS.get(a, a) == LEVELS.get(b, b)]
+    if same:
+        a, b = same[0]
+        fail(f"--bots: {a} and {b} are the same bot ({LEVELS.get(a, a)}); name each bot once")
     options = parse_options(option)
     _new_state(g, players, seed, variant, options)
     out = check_results_path(out or Path(f"ladder-{g.name}.parquet"))
@@ -275,8 +284,8 @@ def ladder(
         md.append(f"| {spec} | {mu:.1f} | {sigma:.2f} | {ordinal:.1f} |")
     console.print(rt)
     rows = [row for r in results for row in r.rows(g.name, variant or g.variants[0])]
-    write_rows(rows, out)
-    console.print(f"results written to [bold]{out}[/]")
+    written = write_results(rows, out, g.name)
+    console.print(f"results written to [bold]{written}[/]")
     if markdown:
         print("\n".join(md))
 
@@ -285,6 +294,7 @@ def main() -> None:
     """Entry point of the ``meeple`` command: clean messages and exit code 2 for bad input."""
     import sys
 
+    from ..sim.runner import GameNotEndingError
     from .common import err_console
 
     try:
@@ -292,6 +302,9 @@ def main() -> None:
     except (InvalidConfigError, InvalidRecordError) as e:
         err_console.print(f"[bold red]error:[/] {e}")
         sys.exit(2)
+    except GameNotEndingError as e:
+        err_console.print(f"[bold red]error:[/] {e}")
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -129,7 +129,9 @@ def show_hint(state: State, seed: int) -> None:
         searched = [v for v in agent.action_values(state) if v[2] > 0]
         values = sorted(searched, key=lambda v: (v[2], v[1]), reverse=True)[:3]
         label = "est. win chance" if state.num_players == 2 else "est. share of rivals beaten"
-        table = Table("action", label, "visits", title="Hint (hard bot)")
+        table = Table("action", label, "visits", title="Hint (hard bot)",
+                      caption="the search's estimate from the evaluation's lead, not a calibrated "
+                              "probability; more visits = more trusted")
         for a, v, n in values:
             table.add_row(a.text, f"{v:.0%}", str(n))
     else:  # pragma: no cover - the hard level is an MCTS bot
@@ -198,6 +200,8 @@ def _play_loop(state: State, seats: list[str], save_path: Path, seed: int, input
             console.print(f"  [dim]{line}[/]")
         shown_events = len(events)
         if seat in bots:
+            # seeded by the move number, so a resumed game goes on as the unbroken one would
+            bots[seat].reset(derive_seed(derive_seed(seed, 1000 + seat), len(state.history)))
             action = bots[seat].choose(state)
             if state.is_secret_decision() and len(bots) < len(seats):
                 # a secret commitment stays hidden from the people at the table

@@ -56,13 +56,17 @@ class GameResult:
         ]
 
 
+class GameNotEndingError(RuntimeError):
+    """A game went on past its step limit (a safety option turned off, or bots that never end it)."""
+
+
 def play_game(game_name: str, bots: list[str], seed: int, variant: str | None = None,
               options: dict | None = None, index: int = 0, max_steps: int = 2_000_000) -> GameResult:
     """Play one whole game between bots (specs per seat); bots are seeded from ``seed``.
 
     Raises:
         InvalidConfigError: bad game, variant, option or bot spec.
-        RuntimeError: the game did not end within ``max_steps`` actions.
+        GameNotEndingError: the game did not end within ``max_steps`` actions.
     """
     game = load_game(game_name)
     state = game.new_initial_state(num_players=len(bots), seed=seed, variant=variant, **(options or {}))
@@ -74,7 +78,9 @@ def play_game(game_name: str, bots: list[str], seed: int, variant: str | None = 
         state.apply_action(agent.choose(state))
         steps += 1
         if steps > max_steps:
-            raise RuntimeError(f"{game_name} seed {seed}: no end after {max_steps} actions")
+            raise GameNotEndingError(
+                f"{game_name} seed {seed}: no end after {max_steps:,} actions (are the game's safety "
+                "options, such as max_rounds, turned off? see 'meeple games')")
     return GameResult(
         index=index, seed=seed, bots=list(bots), scores=list(state.scores()), ranking=state.ranking(),
         returns=state.returns(), winners=state.winners(), steps=steps,
