@@ -157,6 +157,15 @@ def test_ladder_table_and_parquet(tmp_path):
     assert pq.read_table(out).num_rows == 20
 
 
+def test_ladder_says_when_it_rounds_the_games_up(tmp_path):
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "3", "--out", str(tmp_path / "a.parquet"))
+    assert r.exit_code == 0, r.output
+    assert "4 games a pair, not 3" in r.output
+    import pyarrow.parquet as pq
+
+    assert pq.read_table(tmp_path / "a.parquet").num_rows == 8
+
+
 def test_ladder_explains_wins_two_and_three_players(tmp_path):
     r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--out", str(tmp_path / "a.parquet"))
     assert r.exit_code == 0, r.output

@@ -258,6 +258,8 @@ def ladder(
     options = parse_options(option)
     _new_state(g, players, seed, variant, options)
     out = check_results_path(out or Path(f"ladder-{g.name}.parquet"))
+    if n % 2:
+        console.print(f"[yellow]note:[/] games come in pairs on one deal: {n + 1} games a pair, not {n}")
     jobs = ladder_jobs(specs, n, seed, players)
     with _progress() as progress:
         task = progress.add_task(f"ladder {g.name}", total=len(jobs))
