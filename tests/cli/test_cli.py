@@ -157,6 +157,15 @@ def test_ladder_table_and_parquet(tmp_path):
     assert pq.read_table(out).num_rows == 20
 
 
+@pytest.mark.parametrize("bots, same", [("greedy,random,greedy", "greedy and greedy"),
+                                       ("greedy,easy", "greedy and easy"), ("hard,mcts:2000:time=1.8", "hard and mcts")])
+def test_ladder_refuses_one_bot_under_two_names(tmp_path, bots, same):
+    r = run("ladder", "toy", "--bots", bots, "-n", "2", "--out", str(tmp_path / "a.parquet"))
+    out = " ".join(r.output.split())
+    assert r.exit_code == 2 and same in out and "name each bot once" in out
+    assert not (tmp_path / "a.parquet").exists()
+
+
 def test_ladder_says_when_it_rounds_the_games_up(tmp_path):
     r = run("ladder", "toy", "--bots", "random,greedy", "-n", "3", "--out", str(tmp_path / "a.parquet"))
     assert r.exit_code == 0, r.output

@@ -249,8 +249,7 @@ def ladder(
     specs = parse_seats(bots, "--bots")
     if "human" in specs or len(set(specs)) < 2:
         fail("--bots needs at least two different bots (no 'human')")
-    if len(set(specs)) < len(specs):
-        fail("--bots: name each bot once (a bot does not play against itself in a ladder)")
+    # a level is its spec: "easy" and "greedy" are one bot (a bot does not play against itself)
     same = [(a, b) for i, a in enumerate(specs) for b in specs[i + 1:] if LEVELS.get(a, a) == LEVELS.get(b, b)]
     if same:
         a, b = same[0]
@@ -301,12 +300,9 @@ def main() -> None:
 
     try:
         app()
-    except (InvalidConfigError, InvalidRecordError) as e:
+    except (InvalidConfigError, InvalidRecordError, GameNotEndingError) as e:
         err_console.print(f"[bold red]error:[/] {e}")
-        sys.exit(2)
-    except GameNotEndingError as e:
-        err_console.print(f"[bold red]error:[/] {e}")
-        sys.exit(1)
+        sys.exit(1 if isinstance(e, GameNotEndingError) else 2)  # 2: bad input, 1: failed run
 
 
 if __name__ == "__main__":
