@@ -86,7 +86,9 @@ class _Ctx:
         "heat_needs",
         "money_low",
         "sawn",
+        "sawroom",
         "sell_after",
+        "woodpile",
     )
 
     def __init__(self, state, seat: int, r: int, winter: bool, wp: int):
@@ -129,6 +131,9 @@ class _Ctx:
         self.d_left = fut
         self.money_low = state.money[seat] < 5 and fut > 0
         self.sawn = {}  # (disc kind, heating sticks counted) -> _sawn_all result
+        # memos of _woodpile_disc and _sawroom_disc, keyed by 4 * heating sticks + disc kind
+        self.woodpile = {}
+        self.sawroom = ({}, {})  # [winter_saw]
 
 
 def _heat_marginal(ctx: _Ctx, have: int) -> float:
@@ -171,19 +176,31 @@ def _sawn_all(ctx: _Ctx, p: int, heat_have: int) -> tuple:
 
 def _sawroom_disc(ctx: _Ctx, p: int, heat_have: int, winter_saw: bool) -> float:
     """End-of-round value of a disc in the saw room: sawn later, minus the saw and the worker."""
+    memo = ctx.sawroom[winter_saw]
+    key = 4 * heat_have + p
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    v = 0.0
     if ctx.fut or winter_saw:
-        v, _k = _sawn_all(ctx, p, heat_have)
-        return 0.8 * v - 1.3
-    return 0.0
+        v = 0.8 * _sawn_all(ctx, p, heat_have)[0] - 1.3
+    memo[key] = v
+    return v
 
 
 def _woodpile_disc(ctx: _Ctx, p: int, heat_have: int) -> float:
+    """End-of-round value of a disc left on the woodpile (transported later)."""
     if not ctx.fut:
         return 0.0
+    key = 4 * heat_have + p
+    hit = ctx.woodpile.get(key)
+    if hit is not None:
+        return hit
     best = _sawroom_disc(ctx, p, heat_have, False)
     if p != 2:
         best = max(best, _sales_disc(ctx, p))
-    return 0.85 * best - 1.3
+    ctx.woodpile[key] = v = 0.85 * best - 1.3
+    return v
 
 
 def _river_disc(ctx: _Ctx, p: int, heat_have: int) -> float:
@@ -195,26 +212,20 @@ def _river_disc(ctx: _Ctx, p: int, heat_have: int) -> float:
     return best - 0.2
 
 
-class _Slots:
-    """Costs of the still available uses of one kind of worker or equipment (cheapest first)."""
-
-    __slots__ = ("costs",)
-
-    def __init__(self, real: int, virtual: int = 0, vcost: float = 1.0):
-        self.costs = [0.0] * real + [vcost] * virtual
-
-    def peek(self, k: int = 0):
-        return self.costs[k] if k < len(self.costs) else None
-
-    def take(self):
-        return self.costs.pop(0)
+def _slots(real: int, virtual: int = 0, vcost: float = 1.0) -> list:
+    """Costs of the still available uses of one kind of worker or equipment, cheapest first:
+    ``real`` free ones, then ``virtual`` ones still to be bought at ``vcost`` (dollars).
+    A plain list: ``[0]`` is the next use (None when empty), ``pop(0)`` takes it."""
+    return [0.0] * real + [vcost] * virtual
 
 
-def _project(state, seat: int, ctx: _Ctx, mill_job: int, over: dict) -> float:
-    """Value of the seat's end-of-round holdings after projecting the rest of its own wood work.
+def _project(state, seat: int, ctx: _Ctx, jobs, over: dict) -> float:
+    """Value of the seat's end-of-round holdings after projecting the rest of its own wood work,
+    the best over the free mill worker's ``jobs``.
 
-    ``mill_job``: 0 none, 1 fell, 2 transport, 3 saw (the free mill worker's job if still free).
-    ``over``: overrides for a half-made decision (extra workers, money, food, pending pieces).
+    ``jobs``: mill jobs to try, each 0 none, 1 fell, 2 transport, 3 saw (the free mill worker's
+    job if still free; LG-18.2). ``over``: overrides for a half-made decision (extra workers,
+    money, food, pending pieces). What does not depend on the job is worked out once.
     """
     r = state.round
     ph = state.phase
@@ -227,43 +238,10 @@ def _project(state, seat: int, ctx: _Ctx, mill_job: int, over: dict) -> float:
     river = state.river[seat][:]
     heat_have = sum(state.heat[seat])
     food = state.food[seat] + over.get("food", 0)
-    sales_discs = [0, 0, 0]
-    sales_sticks = 0.0
     mill_free = state.mill_free[seat]
     budget = max(0, money) + (4 * (2 - state.loans[seat]))
     cash = max(0, money)
-    spent = 0.0
     first_left = 4 if state.loans[seat] == 0 else 0
-
-    def pay(c):
-        nonlocal spent, cash, budget, first_left
-        if c <= 0:
-            return 0.0
-        extra = 0.0
-        if cash >= c:
-            cash -= c
-        else:
-            # LG-21.2/21.3: the first loan costs $3 for $4, the second $9 for $4
-            short = c - cash
-            first = min(short, first_left)
-            first_left -= first
-            extra = first * _LOAN_RATE + (short - first) * 2.25
-            cash = 0
-        budget -= c
-        spent += c + extra
-        return extra
-
-    def eff(c):
-        """Effective cost of a slot of nominal cost ``c`` now (loans included), None if unaffordable."""
-        if c is None or c < 1:
-            return c
-        if budget < c:
-            return None
-        if cash >= c:
-            return c
-        short = c - cash
-        first = min(short, first_left)
-        return c + first * _LOAN_RATE + (short - first) * 2.25
 
     # which of the seat's own steps are still ahead (or in progress) this round
     if winter:
@@ -277,10 +255,10 @@ def _project(state, seat: int, ctx: _Ctx, mill_job: int, over: dict) -> float:
         carry_left = left(2) and eq[3] > 0
         saw_left = left(3)
         arrive_left = False
-        cutters = 0
-        carriers = _Slots(0)
-        sawyers = _Slots(0)
-        saws = _Slots(eq[0])
+        cutters = _slots(0)
+        carriers = _slots(0)
+        sawyers = _slots(0)
+        saws = _slots(eq[0])
         area_wood = [0, 0, 0]
         vfood = 0
     else:
@@ -315,220 +293,281 @@ def _project(state, seat: int, ctx: _Ctx, mill_job: int, over: dict) -> float:
         vsaw = (4 - eq[0]) if pos < 19 else 0
         vfood = 8 if pos < 19 else 0
         xw = over.get("workers", (0, 0, 0))
-        cutters = _Slots(w[0] + xw[0], vcut, 1.0) if fell_left else _Slots(0)
-        carriers = _Slots(w[1] + xw[1], vcar, 1.0) if carry_left else _Slots(0)
-        sawyers = _Slots(w[2] + xw[2] + vsawyer) if saw_left else _Slots(0)
-        saws = _Slots(eq[0], vsaw, 1.0)
+        cutters = _slots(w[0] + xw[0], vcut, 1.0) if fell_left else _slots(0)
+        carriers = _slots(w[1] + xw[1], vcar, 1.0) if carry_left else _slots(0)
+        sawyers = _slots(w[2] + xw[2] + vsawyer) if saw_left else _slots(0)
+        saws = _slots(eq[0], vsaw, 1.0)
         if carry_left and eq[2] and (state.fodder3[seat] or state.fodder2[seat]):
             # LG-12.4 a wagon trip: one transport worker moves up to 3 (or 2) pieces
             extra = 1 if state.fodder2[seat] else 2
-            carriers.costs[0:0] = [0.0] * extra
+            carriers[0:0] = [0.0] * extra
         if over.get("food_token"):
             food += 1
 
-    # the free mill worker does one job (LG-18.2)
-    if mill_free and mill_job:
-        if winter:
-            if mill_job == 1 and fell_left:
-                wpile[0] += 2                       # LG-20.4
-            elif mill_job == 2 and carry_left:
-                carriers = _Slots(2 + max(0, food - ctx.food_need))   # LG-20.5 sled
-                carriers.costs = [0.0, 0.0] + [0.3] * (len(carriers.costs) - 2)
-            elif mill_job == 3 and saw_left:
-                sawyers = _Slots(1)
-            else:
-                return -1e9
-        else:
-            if mill_job == 1 and fell_left:
-                cutters.costs.insert(0, _MILL_COST)
-            elif mill_job == 2 and carry_left:
-                carriers.costs.insert(0, _MILL_COST)
-            elif mill_job == 3 and saw_left:
-                sawyers.costs.insert(0, _MILL_COST)
-            else:
-                return -1e9
+    slots0 = (cutters, carriers, sawyers, saws)
+    wpile0, sroom0, river0, area0 = wpile, sroom, river, area_wood
+    heat0, food0, vfood0, budget0, cash0, first0 = heat_have, food, vfood, budget, cash, first_left
 
-    # a trip in progress: its pieces are free transport (to the river for a raft, LG-12.5)
-    pend = over.get("pending", 0)
-    if pend:
-        if over.get("to_river"):
-            for _ in range(pend):
-                best = max((p for p in range(3) if wpile[p]), key=lambda p: BASE_PRICE[p] if p != 2 else 4,
-                           default=None)
-                if best is None:
+    def run(mill_job: int) -> float:
+        wpile, sroom, river, area_wood = wpile0[:], sroom0[:], river0[:], area0[:]
+        cutters = slots0[0][:]
+        carriers = slots0[1][:]
+        sawyers = slots0[2][:]
+        saws = slots0[3][:]
+        heat_have, food, vfood, budget, cash, first_left = heat0, food0, vfood0, budget0, cash0, first0
+        sales_discs = [0, 0, 0]
+        sales_sticks = 0.0
+        spent = 0.0
+
+        def pay(c):
+            nonlocal spent, cash, budget, first_left
+            if c <= 0:
+                return 0.0
+            extra = 0.0
+            if cash >= c:
+                cash -= c
+            else:
+                # LG-21.2/21.3: the first loan costs $3 for $4, the second $9 for $4
+                short = c - cash
+                first = min(short, first_left)
+                first_left -= first
+                extra = first * _LOAN_RATE + (short - first) * 2.25
+                cash = 0
+            budget -= c
+            spent += c + extra
+            return extra
+
+        def eff(c):
+            """Effective cost of a slot of nominal cost ``c`` now (loans included), None if unaffordable."""
+            if c is None or c < 1:
+                return c
+            if budget < c:
+                return None
+            if cash >= c:
+                return c
+            short = c - cash
+            first = min(short, first_left)
+            return c + first * _LOAN_RATE + (short - first) * 2.25
+
+        # the free mill worker does one job (LG-18.2)
+        if mill_free and mill_job:
+            if winter:
+                if mill_job == 1 and fell_left:
+                    wpile[0] += 2                       # LG-20.4
+                elif mill_job == 2 and carry_left:
+                    carriers = _slots(2 + max(0, food - ctx.food_need))   # LG-20.5 sled
+                    carriers = [0.0, 0.0] + [0.3] * (len(carriers) - 2)
+                elif mill_job == 3 and saw_left:
+                    sawyers = _slots(1)
+                else:
+                    return -1e9
+            else:
+                if mill_job == 1 and fell_left:
+                    cutters.insert(0, _MILL_COST)
+                elif mill_job == 2 and carry_left:
+                    carriers.insert(0, _MILL_COST)
+                elif mill_job == 3 and saw_left:
+                    sawyers.insert(0, _MILL_COST)
+                else:
+                    return -1e9
+
+        # a trip in progress: its pieces are free transport (to the river for a raft, LG-12.5)
+        pend = over.get("pending", 0)
+        if pend:
+            if over.get("to_river"):
+                for _ in range(pend):
+                    best = max((p for p in range(3) if wpile[p]), key=lambda p: BASE_PRICE[p] if p != 2 else 4,
+                               default=None)
+                    if best is None:
+                        break
+                    wpile[best] -= 1
+                    river[best] += 1
+            else:
+                carriers[0:0] = [0.0] * pend
+        # sticks of a sawn disc still to be placed
+        split = over.get("split")
+        if split:
+            p, k = split
+            for _ in range(k):
+                _sv, to_heat = _stick_value(ctx, p, heat_have)
+                if to_heat:
+                    heat_have += 1
+                else:
+                    sales_sticks += BASE_PRICE[p] + (0.3 if ctx.sell_after else 0.0)
+
+        winter_saw_next = not winter and r in (2, 6)
+        v = 0.0
+
+        def saw_cost():
+            """Cost of one sawing (worker + saw) or None if impossible now."""
+            a_ = (sawyers[0] if sawyers else None)
+            b_ = eff(saws[0] if saws else None)
+            if a_ is None or b_ is None:
+                return None
+            return a_ + b_
+
+        def do_saw(p):
+            nonlocal heat_have, sales_sticks
+            sawyers.pop(0)
+            c = saws.pop(0)
+            pay(c)
+            val, k = _sawn_all(ctx, p, heat_have)
+            hv = 0.0
+            for i in range(k):
+                hv += _heat_marginal(ctx, heat_have + i)
+            heat_have += k
+            return val - hv           # heating sticks count through the winter demand below
+
+        # 1. discs already in the saw room: saw now if it pays (LG-13)
+        for p in (2, 1, 0):
+            while sroom[p]:
+                c = saw_cost()
+                if c is None:
                     break
-                wpile[best] -= 1
-                river[best] += 1
-        else:
-            carriers.costs[0:0] = [0.0] * pend
-    # sticks of a sawn disc still to be placed
-    split = over.get("split")
-    if split:
-        p, k = split
-        for _ in range(k):
-            _sv, to_heat = _stick_value(ctx, p, heat_have)
-            if to_heat:
-                heat_have += 1
-            else:
-                sales_sticks += BASE_PRICE[p] + (0.3 if ctx.sell_after else 0.0)
+                val, _k = _sawn_all(ctx, p, heat_have)
+                keep = _sawroom_disc(ctx, p, heat_have, winter_saw_next)
+                if val - c <= keep:
+                    break
+                sroom[p] -= 1
+                v += do_saw(p)
 
-    winter_saw_next = not winter and r in (2, 6)
-    v = 0.0
-
-    def saw_cost():
-        """Cost of one sawing (worker + saw) or None if impossible now."""
-        a_ = sawyers.peek()
-        b_ = eff(saws.peek())
-        if a_ is None or b_ is None:
-            return None
-        return a_ + b_
-
-    def do_saw(p):
-        nonlocal heat_have, sales_sticks
-        sawyers.take()
-        c = saws.take()
-        pay(c)
-        val, k = _sawn_all(ctx, p, heat_have)
-        hv = 0.0
-        for i in range(k):
-            hv += _heat_marginal(ctx, heat_have + i)
-        heat_have += k
-        return val - hv           # heating sticks count through the winter demand below
-
-    # 1. discs already in the saw room: saw now if it pays (LG-13)
-    for p in (2, 1, 0):
-        while sroom[p]:
+        def place(p):
+            """Best end position for a disc reaching the mill now (sales room, saw room or sawn)."""
+            nonlocal v
+            opts = []
+            if p != 2:
+                opts.append((_sales_disc(ctx, p), 0))
+            opts.append((_sawroom_disc(ctx, p, heat_have, winter_saw_next), 1))
             c = saw_cost()
-            if c is None:
-                break
-            val, _k = _sawn_all(ctx, p, heat_have)
-            keep = _sawroom_disc(ctx, p, heat_have, winter_saw_next)
-            if val - c <= keep:
-                break
-            sroom[p] -= 1
-            v += do_saw(p)
+            if c is not None:
+                val, _k = _sawn_all(ctx, p, heat_have)
+                opts.append((val - c, 2))
+            best = max(opts)
+            if best[1] == 0:
+                sales_discs[p] += 1
+                v += 0.0
+            elif best[1] == 1:
+                sroom[p] += 1
+            else:
+                v += do_saw(p)
+            return best[0]
 
-    def place(p):
-        """Best end position for a disc reaching the mill now (sales room, saw room or sawn)."""
-        nonlocal v
-        opts = []
-        if p != 2:
-            opts.append((_sales_disc(ctx, p), 0))
-        opts.append((_sawroom_disc(ctx, p, heat_have, winter_saw_next), 1))
-        c = saw_cost()
-        if c is not None:
-            val, _k = _sawn_all(ctx, p, heat_have)
-            opts.append((val - c, 2))
-        best = max(opts)
-        if best[1] == 0:
-            sales_discs[p] += 1
-            v += 0.0
-        elif best[1] == 1:
-            sroom[p] += 1
-        else:
-            v += do_saw(p)
-        return best[0]
+        # 2. river wood arriving this round (LG-11) needs no worker
+        if arrive_left:
+            for p in (0, 1):
+                while river[p]:
+                    river[p] -= 1
+                    place(p)
 
-    # 2. river wood arriving this round (LG-11) needs no worker
-    if arrive_left:
-        for p in (0, 1):
-            while river[p]:
-                river[p] -= 1
+        def carry_gain(p, c, sc):
+            """Gain of transporting a disc ``p`` to the mill: its best placement there minus the
+            carrier's cost ``c`` (``sc``: the cost of sawing it now, None if no sawing is left)."""
+            best = _sawroom_disc(ctx, p, heat_have, winter_saw_next)
+            if p != 2:
+                sv = _sales_disc(ctx, p)
+                best = max(best, sv)
+            if sc is not None:
+                sv = _sawn_all(ctx, p, heat_have)[0] - sc
+                best = max(best, sv)
+            return best - c
+
+        # 3. woodpile discs: transport (LG-12) then place
+        def carry_pile():
+            while True:
+                c = eff(carriers[0] if carriers else None)
+                if c is None:
+                    return
+                sc = saw_cost()
+                best_g = None
+                p = -1
+                for q in (1, 2, 0):
+                    if wpile[q]:
+                        g = carry_gain(q, c, sc)
+                        # the best gain (ties: the higher kind) above keeping it on the pile
+                        if g > _woodpile_disc(ctx, q, heat_have) and (
+                                best_g is None or g > best_g or (g == best_g and q > p)):
+                            best_g, p = g, q
+                if best_g is None:
+                    return
+                wpile[p] -= 1
+                pay(carriers.pop(0))
                 place(p)
 
-    def carry_gain(p):
-        c = eff(carriers.peek())
-        if c is None:
-            return None
-        opts = []
-        if p != 2:
-            opts.append(_sales_disc(ctx, p))
-        opts.append(_sawroom_disc(ctx, p, heat_have, winter_saw_next))
-        sc = saw_cost()
-        if sc is not None:
-            opts.append(_sawn_all(ctx, p, heat_have)[0] - sc)
-        return max(opts) - c
-
-    # 3. woodpile discs: transport (LG-12) then place
-    def carry_pile():
-        while True:
-            cands = [(carry_gain(p), p) for p in (1, 2, 0) if wpile[p]]
-            cands = [(g, p) for g, p in cands if g is not None and g > _woodpile_disc(ctx, p, heat_have)]
-            if not cands:
-                return
-            _g, p = max(cands)
-            wpile[p] -= 1
-            pay(carriers.take())
-            place(p)
-
-    carry_pile()
-    # 4. wood in the felling area: fell (LG-10) when the piece is worth its cutter
-    if fell_left and not winter:
-        while sum(area_wood):
-            c = eff(cutters.peek())
-            if c is None:
-                break
-            best = None
-            for p in (1, 2, 0):
-                if not area_wood[p]:
-                    continue
-                g = carry_gain(p)
-                val = max(g if g is not None else -1e9, _woodpile_disc(ctx, p, heat_have))
-                if best is None or val > best[0]:
-                    best = (val, p)
-            if best is None or best[0] <= c + 0.05:
-                break
-            area_wood[best[1]] -= 1
-            pay(cutters.take())
-            wpile[best[1]] += 1
-            carry_pile()
-    elif winter and carry_left:
         carry_pile()
+        # 4. wood in the felling area: fell (LG-10) when the piece is worth its cutter
+        if fell_left and not winter:
+            while sum(area_wood):
+                c = eff(cutters[0] if cutters else None)
+                if c is None:
+                    break
+                best = None
+                for p in (1, 2, 0):
+                    if not area_wood[p]:
+                        continue
+                    c2 = eff(carriers[0] if carriers else None)
+                    g = carry_gain(p, c2, saw_cost()) if c2 is not None else -1e9
+                    val = max(g, _woodpile_disc(ctx, p, heat_have))
+                    if best is None or val > best[0]:
+                        best = (val, p)
+                if best is None or best[0] <= c + 0.05:
+                    break
+                area_wood[best[1]] -= 1
+                pay(cutters.pop(0))
+                wpile[best[1]] += 1
+                carry_pile()
+        elif winter and carry_left:
+            carry_pile()
 
-    # food still to buy at the market this round (LG-8.3 space 19: $1 a cube)
-    missing_food = max(0, ctx.food_need - food)
-    while vfood and missing_food and budget >= 1:
-        prem = 0.0 if cash >= 1 else (_LOAN_RATE if first_left else 2.25)
-        if 1 + prem >= ctx.food_cost:
-            break
-        pay(1)
-        food += 1
-        missing_food -= 1
-        vfood -= 1
+        # food still to buy at the market this round (LG-8.3 space 19: $1 a cube)
+        missing_food = max(0, ctx.food_need - food)
+        while vfood and missing_food and budget >= 1:
+            prem = 0.0 if cash >= 1 else (_LOAN_RATE if first_left else 2.25)
+            if 1 + prem >= ctx.food_cost:
+                break
+            pay(1)
+            food += 1
+            missing_food -= 1
+            vfood -= 1
 
-    # ------------------------------------------------ end-of-round holdings
-    v += money - spent - LOAN_REPAY[state.loans[seat]]
-    v -= (budget < 0) * 8.0
-    v += sales_sticks
-    for p in (0, 1):
-        v += sales_discs[p] * _sales_disc(ctx, p)
-    # discs still to be worked: later sawing may cover the heating still missing (in turn)
-    vh = heat_have
-    for p in (0, 1, 2):
-        for _ in range(sroom[p]):
-            v += _sawroom_disc(ctx, p, vh, winter_saw_next)
-            vh += _sawn_all(ctx, p, vh)[1]
-    for p in (0, 1, 2):
-        if ctx.fut:
-            for _ in range(river[p]):
-                v += _river_disc(ctx, p, vh)
+        # ------------------------------------------------ end-of-round holdings
+        v += money - spent - LOAN_REPAY[state.loans[seat]]
+        v -= (budget < 0) * 8.0
+        v += sales_sticks
+        for p in (0, 1):
+            v += sales_discs[p] * _sales_disc(ctx, p)
+        # discs still to be worked: later sawing may cover the heating still missing (in turn)
+        vh = heat_have
+        for p in (0, 1, 2):
+            for _ in range(sroom[p]):
+                v += _sawroom_disc(ctx, p, vh, winter_saw_next)
                 vh += _sawn_all(ctx, p, vh)[1]
-        for _ in range(wpile[p]):
-            v += _woodpile_disc(ctx, p, vh)
-            vh += _sawn_all(ctx, p, vh)[1] if ctx.fut else 0
-    if not ctx.fut:
-        v += max(river[0] * BASE_PRICE[0], river[1] * BASE_PRICE[1])   # LG-22.1 one river kind
-    # heating: sticks still missing for the coming winters
-    have = heat_have
-    for h, c in ctx.heat_needs:
-        use = min(have, h)
-        v -= (h - use) * c
-        have -= use
-    v += 0.05 * have
-    # food for the next feeding (LG-20.8): surplus only helps a sled (LG-20.5)
-    v -= missing_food * ctx.food_cost + ctx.food_later
-    v += 0.1 * max(0, food - ctx.food_need)
-    return v
+        for p in (0, 1, 2):
+            if ctx.fut:
+                for _ in range(river[p]):
+                    v += _river_disc(ctx, p, vh)
+                    vh += _sawn_all(ctx, p, vh)[1]
+            for _ in range(wpile[p]):
+                v += _woodpile_disc(ctx, p, vh)
+                vh += _sawn_all(ctx, p, vh)[1] if ctx.fut else 0
+        if not ctx.fut:
+            v += max(river[0] * BASE_PRICE[0], river[1] * BASE_PRICE[1])   # LG-22.1 one river kind
+        # heating: sticks still missing for the coming winters
+        have = heat_have
+        for h, c in ctx.heat_needs:
+            use = min(have, h)
+            v -= (h - use) * c
+            have -= use
+        v += 0.05 * have
+        # food for the next feeding (LG-20.8): surplus only helps a sled (LG-20.5)
+        v -= missing_food * ctx.food_cost + ctx.food_later
+        v += 0.1 * max(0, food - ctx.food_need)
+        return v
+
+    best = -1e18
+    for mill_job in jobs:
+        val = run(mill_job)
+        best = max(best, val)
+    return best
 
 
 def _mill_value(state, seat: int, ctx: _Ctx) -> float:
@@ -706,9 +745,7 @@ def evaluate(state, seat: int) -> float:
     best = -1e18
     jobs = (0, 1, 2, 3) if state.mill_free[seat] else (0,)
     for o in alts:
-        for j in jobs:
-            val = _project(state, seat, ctx, j, o)
-            best = max(best, val)
+        best = max(best, _project(state, seat, ctx, jobs, o))
     v = best + _mill_value(state, seat, ctx) + _holdings_value(state, seat, ctx) + over.get("task_gain", 0.0)
     if state.money[seat] < 0:
         v += 0.5 * state.money[seat]          # LG-21.6: negative cash blocks every purchase
