@@ -524,3 +524,106 @@ def test_a_game_that_never_ends_gives_a_clean_error(monkeypatch, capsys):
     assert e.value.code == 1
     err = capsys.readouterr().err
     assert "no end after 3 actions" in err and "Traceback" not in err
+
+
+def _rows_without_time(path):
+    from meeple.sim.io import read_rows
+
+    return [{k: v for k, v in r.items() if k != "seconds"} for r in read_rows(path)]
+
+
+@pytest.mark.parametrize("ext", ["parquet", "csv"])
+def test_a_stopped_ladder_resumes_to_the_unbroken_result(tmp_path, monkeypatch, ext):
+    """Ctrl-C keeps the finished games in --out (exit 130); --resume plays only the missing
+    ones, and file and tables come out as in one unbroken run."""
+    from meeple.cli import common
+
+    args = ["ladder", "toy", "--bots", "random,greedy,flatmc:2", "-n", "4", "--seed", "3"]
+    whole = tmp_path / f"whole.{ext}"
+    r = run(*args, "--out", str(whole))
+    assert r.exit_code == 0, r.output
+    tables = r.output[r.output.index("head to head"):r.output.index("results written")]
+
+    part = tmp_path / f"part.{ext}"
+    real_add = common.Checkpoint.add
+
+    def stop_after_five(self, result):
+        real_add(self, result)
+        if len(self.results) == 5:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(common.Checkpoint, "add", stop_after_five)
+    r = run(*args, "--out", str(part))
+    assert r.exit_code == 130
+    assert "5 of 12 games kept" in " ".join(r.output.split())
+    assert len(_rows_without_time(part)) == 10  # 5 games x 2 seats
+    monkeypatch.setattr(common.Checkpoint, "add", real_add)
+
+    r = run(*args, "--out", str(part), "--resume")
+    assert r.exit_code == 0, r.output
+    assert "resuming: 5 of 12 games" in r.output
+    assert r.output[r.output.index("head to head"):r.output.index("results written")] == tables
+    assert _rows_without_time(part) == _rows_without_time(whole)
+
+
+def test_resume_refuses_another_ladder_and_changes_nothing(tmp_path):
+    out = tmp_path / "l.parquet"
+    assert run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out)).exit_code == 0
+    before = out.read_bytes()
+    for args in (["--bots", "random,flatmc:2"], ["--seed", "9"], ["--bots", "greedy,random"]):
+        r = run("ladder", "toy", "--bots", "random,greedy", "-n", "2", *args, "--out", str(out), "--resume")
+        assert r.exit_code == 2, (args, r.output)
+        assert "another ladder" in " ".join(r.output.split())
+        assert out.read_bytes() == before
+
+
+def test_a_two_bot_ladder_grows_with_resume(tmp_path):
+    """With two bots the first games of -n 4 are the games of -n 2: --resume adds the rest."""
+    small, big = tmp_path / "small.csv", tmp_path / "big.csv"
+    assert run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(small)).exit_code == 0
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--out", str(small), "--resume")
+    assert r.exit_code == 0 and "resuming: 2 of 4 games" in r.output, r.output
+    assert run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--out", str(big)).exit_code == 0
+    assert _rows_without_time(small) == _rows_without_time(big)
+
+
+def test_resume_without_a_file_plays_everything(tmp_path):
+    out = tmp_path / "new.csv"
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out), "--resume")
+    assert r.exit_code == 0, r.output
+    assert "nothing to resume" in " ".join(r.output.split())
+    assert len(_rows_without_time(out)) == 4
+
+
+def test_ladder_checkpoints_while_it_runs(tmp_path, monkeypatch):
+    """The results file is rewritten during the run (every 30 s; here every game)."""
+    from meeple.cli import common
+
+    sizes = []
+    real_save = common.Checkpoint.save
+
+    def save(self):
+        sizes.append(len(self.results))
+        return real_save(self)
+
+    monkeypatch.setattr(common.Checkpoint, "save", save)
+    real_init = common.Checkpoint.__init__
+
+    def init(self, path, game, variant, results=(), every=30.0):
+        real_init(self, path, game, variant, results, every=0.0)
+
+    monkeypatch.setattr(common.Checkpoint, "__init__", init)
+    out = tmp_path / "l.parquet"
+    assert run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--out", str(out)).exit_code == 0
+    assert sizes == [1, 2, 3, 4, 4]  # after each game, and once at the end
+
+
+def test_interrupted_parallel_games_stop_the_workers():
+    """Ctrl-C during a run with worker processes stops them and reaches the caller."""
+    from meeple.sim.runner import run_games, simulation_jobs
+
+    def interrupt(result):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_games("toy", simulation_jobs(["random", "greedy"], 50, 1), workers=2, progress=interrupt)

@@ -163,3 +163,38 @@ def write_results(rows: list[dict], path: Path, game: str) -> Path:
         err_console.print(f"[yellow]warning:[/] could not write {path} ({e.strerror or e}); "
                           f"writing {spare} instead")
         return write_rows(rows, spare)
+
+
+class Checkpoint:
+    """A run's results kept on disk while it runs (``--out``), so that a stopped run loses
+    only the games in progress: :meth:`add` each finished game; the file is rewritten at most
+    every ``every`` seconds, and by :meth:`save` (at the end, or on Ctrl-C).
+
+    ``results``: games already on record (a resumed ladder), written with the new ones.
+    """
+
+    def __init__(self, path: Path, game: str, variant: str, results=(), every: float = 30.0):
+        import time
+
+        self.path = path
+        self.game = game
+        self.variant = variant
+        self.results = list(results)
+        self.every = every
+        self._clock = time.monotonic
+        self._last = self._clock()
+
+    def add(self, result) -> None:
+        """Record a finished game; rewrite the file if the last write is ``every`` seconds old."""
+        self.results.append(result)
+        if self._clock() - self._last >= self.every:
+            self.save()
+
+    def save(self) -> Path:
+        """Write every game recorded so far, in index order; the file written (a spare
+        ``meeple-results-GAME`` file if ``path`` cannot be written, used from then on)."""
+        self.results.sort(key=lambda r: r.index)
+        rows = [row for r in self.results for row in r.rows(self.game, self.variant)]
+        self.path = write_results(rows, self.path, self.game)
+        self._last = self._clock()
+        return self.path

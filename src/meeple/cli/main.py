@@ -13,8 +13,8 @@ from rich.table import Table
 
 from ..agents import LEVELS
 from ..core import InvalidConfigError, InvalidRecordError, game_names
-from .common import (check_output_path, check_results_path, console, fail, get_game, parse_options, parse_seats,
-                     write_results)
+from .common import (Checkpoint, check_output_path, check_results_path, console, err_console, fail, get_game,
+                     parse_options, parse_seats, write_results)
 
 app = typer.Typer(
     help="Play, simulate and study Magnum Sal, Lignum, King Solomon's Treasury and Klondike 1896.",
@@ -240,8 +240,16 @@ def ladder(
     workers: int = typer.Option(1, min=1, help="Worker processes."),
     out: Optional[Path] = typer.Option(None, help="Results file (.parquet or .csv); default ladder-GAME.parquet."),
     markdown: bool = typer.Option(False, help="Also print the tables as Markdown (for the README)."),
+    resume: bool = typer.Option(False, help="Keep the games already in --out (this same ladder, stopped "
+                                "early) and play only the missing ones. Without it an old results file "
+                                "at --out is replaced."),
 ):
-    """Round robin between bots on paired deals: win rates with 95% intervals and ratings."""
+    """Round robin between bots on paired deals: win rates with 95% intervals and ratings.
+
+    Results are saved to --out every 30 seconds while the games run; after Ctrl-C (or a crash)
+    the same command with --resume plays only the games still missing, with the same figures
+    as an unbroken run.
+    """
     from ..sim.ladder import ladder_jobs, pair_results, ratings
     from ..sim.runner import run_games
 
@@ -260,9 +268,26 @@ def ladder(
     if n % 2:
         console.print(f"[yellow]note:[/] games come in pairs on one deal: {n + 1} games a pair, not {n}")
     jobs = ladder_jobs(specs, n, seed, players)
-    with _progress() as progress:
-        task = progress.add_task(f"ladder {g.name}", total=len(jobs))
-        results = run_games(g.name, jobs, variant, options, workers, lambda r: progress.advance(task))
+    variant_name = variant or g.variants[0]
+    kept, todo = _resumed(out, g.name, variant_name, jobs) if resume else ([], jobs)
+    if kept:
+        console.print(f"resuming: {len(kept)} of {len(jobs)} games already in {out}")
+    checkpoint = Checkpoint(out, g.name, variant_name, kept)
+
+    def done(r, progress, task):
+        checkpoint.add(r)
+        progress.advance(task)
+    try:
+        with _progress() as progress:
+            task = progress.add_task(f"ladder {g.name}", total=len(jobs), completed=len(kept))
+            run_games(g.name, todo, variant, options, workers, lambda r: done(r, progress, task))
+    except KeyboardInterrupt:
+        written = checkpoint.save()
+        err_console.print(f"stopped: {len(checkpoint.results)} of {len(jobs)} games kept in {written}; "
+                          "the same command with --resume plays the rest")
+        raise typer.Exit(130) from None
+    written = checkpoint.save()
+    results = checkpoint.results
     pairs = [p.winner_first() for p in pair_results(results, specs)]
     rates = ratings(results, specs)
     if players == 2:
@@ -284,11 +309,32 @@ def ladder(
         rt.add_row(spec, f"{mu:.1f}", f"{sigma:.2f}", f"{ordinal:.1f}")
         md.append(f"| {spec} | {mu:.1f} | {sigma:.2f} | {ordinal:.1f} |")
     console.print(rt)
-    rows = [row for r in results for row in r.rows(g.name, variant or g.variants[0])]
-    written = write_results(rows, out, g.name)
     console.print(f"results written to [bold]{written}[/]")
     if markdown:
         print("\n".join(md))
+
+
+def _resumed(out: Path, game: str, variant: str, jobs: list) -> tuple[list, list]:
+    """For ``ladder --resume``: the games of ``out`` that belong to this ladder and the jobs
+    still to play (all of them if ``out`` does not exist yet). Exits 2, changing nothing, if
+    ``out`` holds another ladder or cannot be read."""
+    from ..sim.io import read_rows
+    from ..sim.ladder import resume_jobs
+    from ..sim.runner import results_from_rows
+
+    if not out.exists():
+        console.print(f"[yellow]note:[/] {out} does not exist yet: nothing to resume, all games are played")
+        return [], jobs
+    try:
+        rows = read_rows(out)
+        other = {(str(r.get("game")), str(r.get("variant"))) for r in rows} - {(game, variant)}
+        if other:
+            g2, v2 = min(other)
+            raise ValueError(f"it holds games of {g2} ({v2}), not {game} ({variant})")
+        return resume_jobs(jobs, results_from_rows(rows))
+    except (OSError, ValueError) as e:
+        fail(f"--resume: cannot continue from {out}: {e}")
+        raise  # not reached: fail exits
 
 
 def main() -> None:
@@ -296,7 +342,6 @@ def main() -> None:
     import sys
 
     from ..sim.runner import GameNotEndingError
-    from .common import err_console
 
     try:
         app()

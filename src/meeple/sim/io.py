@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import os
 from pathlib import Path
 
 
@@ -18,15 +19,56 @@ def write_rows(rows: list[dict], path: str | Path) -> Path:
     if ext not in (".csv", ".parquet"):
         raise ValueError(f"results file must end in .csv or .parquet, not {path.name!r}")
     path.parent.mkdir(parents=True, exist_ok=True)
-    if ext == ".parquet":
-        import pyarrow as pa
+    # written beside the file and then moved over it: a run stopped while writing (a
+    # checkpoint, Ctrl-C) leaves the old file whole, never half a file
+    target = path.resolve() if path.is_symlink() else path
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        if ext == ".parquet":
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+
+            pq.write_table(pa.Table.from_pylist(rows), tmp)
+        else:
+            with tmp.open("w", newline="", encoding="utf-8") as f:
+                if rows:
+                    w = csv.DictWriter(f, fieldnames=list(rows[0]))
+                    w.writeheader()
+                    w.writerows(rows)
+        os.replace(tmp, target)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    return path
+
+
+_CSV_TYPES = {"index": int, "seed": int, "num_players": int, "seat": int, "score": int, "place": int,
+              "win": float, "return": float, "steps": int, "seconds": float,
+              "truncated": lambda x: x == "True"}
+
+
+def read_rows(path: str | Path) -> list[dict]:
+    """The rows of a results file written by :func:`write_rows` (``.parquet`` or ``.csv``;
+    CSV values are turned back into numbers and booleans by column name).
+
+    Raises:
+        OSError: the file cannot be read.
+        ValueError: it is not a table of results (a column or a value does not parse).
+    """
+    path = Path(path)
+    if path.suffix.lower() == ".parquet":
         import pyarrow.parquet as pq
 
-        pq.write_table(pa.Table.from_pylist(rows), path)
-    else:
-        with path.open("w", newline="", encoding="utf-8") as f:
-            if rows:
-                w = csv.DictWriter(f, fieldnames=list(rows[0]))
-                w.writeheader()
-                w.writerows(rows)
-    return path
+        try:
+            return pq.read_table(path).to_pylist()
+        except OSError:
+            raise
+        except Exception as e:  # pyarrow raises its own errors for a damaged file
+            raise ValueError(f"{path.name}: not a readable Parquet file ({e})") from e
+    with path.open(newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    for row in rows:
+        for k, conv in _CSV_TYPES.items():
+            if k in row:
+                row[k] = conv(row[k])
+    return rows

@@ -58,6 +58,25 @@ def ladder_jobs(bots: list[str], n: int, seed: int, num_players: int = 2):
     return jobs
 
 
+def resume_jobs(jobs: list, done: list[GameResult]) -> tuple[list[GameResult], list]:
+    """Split a ladder's ``jobs`` (:func:`ladder_jobs`) into the games ``done`` already holds
+    (a stopped run of the same ladder) and the jobs still to play.
+
+    Raises:
+        ValueError: a game of ``done`` is not the job of its index in this ladder (other bots,
+            seed, number of games or players).
+    """
+    by_index = {index: (seating, deal) for seating, deal, index in jobs}
+    for r in done:
+        job = by_index.get(r.index)
+        if job is None or job[1] != r.seed or list(job[0]) != list(r.bots):
+            raise ValueError(
+                f"game {r.index} in the file ({' v '.join(r.bots)}, seed {r.seed}) is not game {r.index} "
+                "of this ladder: the file holds another ladder (other bots, --seed, -n or --players)")
+    have = {r.index for r in done}
+    return list(done), [j for j in jobs if j[2] not in have]
+
+
 def pair_results(results: list[GameResult], bots: list[str]) -> list[PairResult]:
     """Head-to-head tallies from ladder games (each game between exactly two bot specs)."""
     table: dict[tuple[str, str], list[float]] = {}

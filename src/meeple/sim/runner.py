@@ -56,6 +56,37 @@ class GameResult:
         ]
 
 
+def results_from_rows(rows: list[dict]) -> list[GameResult]:
+    """The games of a results table (:meth:`GameResult.rows`, one row per game and seat), by index.
+
+    Raises:
+        ValueError: a column is missing or a game's rows do not fit together.
+    """
+    games: dict[int, list[dict]] = {}
+    try:
+        for row in rows:
+            games.setdefault(int(row["index"]), []).append(row)
+        out = []
+        for index, seats in sorted(games.items()):
+            seats.sort(key=lambda r: int(r["seat"]))
+            n = int(seats[0]["num_players"])
+            if [int(r["seat"]) for r in seats] != list(range(n)) or len({r["seed"] for r in seats}) != 1:
+                raise ValueError(f"game {index}: its rows are not one row for each of its {n} seats")
+            out.append(GameResult(
+                index=index, seed=int(seats[0]["seed"]), bots=[str(r["bot"]) for r in seats],
+                scores=[int(r["score"]) for r in seats],
+                ranking=sorted(range(n), key=lambda s: int(seats[s]["place"])),
+                returns=[float(r["return"]) for r in seats],
+                winners=[s for s in range(n) if float(seats[s]["win"]) > 0],
+                steps=int(seats[0]["steps"]), seconds=float(seats[0]["seconds"]),
+                truncated=bool(seats[0]["truncated"])))
+    except KeyError as e:
+        raise ValueError(f"not a meeple results table: no column {e}") from e
+    except TypeError as e:
+        raise ValueError(f"not a meeple results table: {e}") from e
+    return out
+
+
 class GameNotEndingError(RuntimeError):
     """A game went on past its step limit (a safety option turned off, or bots that never end it)."""
 
@@ -116,15 +147,31 @@ def run_games(game_name: str, jobs: Iterable[tuple[list[str], int, int]], varian
             if progress:
                 progress(r)
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupt)
+        try:
             futures = [pool.submit(_job, t) for t in tasks]
             for f in as_completed(futures):
                 r = GameResult(**f.result())
                 results.append(r)
                 if progress:
                     progress(r)
+        except BaseException:
+            # Ctrl-C (or a failed game): drop the games not started, stop the running ones
+            procs = list((getattr(pool, "_processes", None) or {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for proc in procs:
+                proc.terminate()
+            raise
+        pool.shutdown()
     results.sort(key=lambda r: r.index)
     return results
+
+
+def _ignore_interrupt() -> None:
+    """Worker processes leave Ctrl-C to the main process, which stops them (run_games)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def simulation_jobs(bots: list[str], n: int, seed: int) -> list[tuple[list[str], int, int]]:
