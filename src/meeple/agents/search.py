@@ -212,6 +212,10 @@ class MCTSAgent(Agent):
         ``bias / (visits + 1)`` fades as real statistics accumulate.
         """
         base = state.resample_hidden(state.current_player, self.rng)
+        h = heuristics_of(state)
+        redraw = getattr(h, "redraw_secret_choices", None) if h is not None else None
+        if redraw is not None:
+            redraw(base, state.current_player, self.rng)
         return one_ply_priors(base, base.legal_actions())
 
     def search(self, state: State) -> _Node:
@@ -227,9 +231,14 @@ class MCTSAgent(Agent):
         prior_visits = self.prior_visits(state)
         if bias > 0 or widen > 0:
             root.set_priors(self.root_priors(state))
+        h = heuristics_of(state)
+        redraw = getattr(h, "redraw_secret_choices", None) if h is not None else None
         it = 0
         for it in range(1, self.iterations + 1):
             s = state.resample_hidden(seat, rng)
+            if redraw is not None:
+                # the game's model of the secret choices others have made already
+                redraw(s, seat, rng)
             node = root
             path = [root]
             while True:

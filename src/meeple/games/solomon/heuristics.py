@@ -34,7 +34,9 @@ _C = load()
 MOVE_BY_TEXT = {a.text: a for row in MOVE for a in row if a is not None}
 PER_CARD = 4.0        # points a future card is worth on average (rough, same for every seat)
 ITEM_USE = 3.0        # value of an unused magic item beyond the majority
-WAITING = 0.6         # share of the current best dig counted for a turn still to come
+WAITING = 1.0         # share of the current best dig counted for a turn still to come this round
+# (in full: at 0.6 the seat choosing its card second preferred low cards to go first, and lost
+# 69 of 100 greedy-vs-greedy games; SO-3.6 gives no seat an edge)
 SCROLL_STEP = _C.per_scroll_set / 4.0
 
 # quick per-tile value for playouts: treasure value, curse paid minus a little majority
@@ -308,22 +310,51 @@ def rollout_action(state, legal, rng):
         return legal[-1]  # decline is always last in a turn's list
     if phase == rules.CHOOSE and rng.random() < 0.75:
         # the card whose best dig on the board now is worth most
-        lv = state.lv
-        hgt = state.hgt
-        stacks = state.stacks
-        best = legal[0]
-        best_v = -1e9
-        for a in legal:
-            top = -1e8
-            for m, c0, act in PLACEMENTS[a.args[0]][0]:
-                h = hgt[c0]
-                if h and m & lv[h] == m:
-                    v = 0.0
-                    for c in act.args[0]:
-                        v += QUICK[stacks[c][-1]]
-                    if v > top:
-                        top = v
-            if top > best_v:
-                best, best_v = a, top
-        return best
+        return legal[_best_card(state, [a.args[0] for a in legal])]
     return legal[int(rng.random() * len(legal))]
+
+
+def _best_card(state, cards: list[int]) -> int:
+    """Index in ``cards`` of the card whose best dig on the board now is worth most (quick
+    tile values; the first of equals)."""
+    lv = state.lv
+    hgt = state.hgt
+    stacks = state.stacks
+    best = 0
+    best_v = -1e9
+    for i, card in enumerate(cards):
+        top = -1e8
+        for m, c0, act in PLACEMENTS[card][0]:
+            h = hgt[c0]
+            if h and m & lv[h] == m:
+                v = 0.0
+                for c in act.args[0]:
+                    v += QUICK[stacks[c][-1]]
+                if v > top:
+                    top = v
+        if top > best_v:
+            best, best_v = i, top
+    return best
+
+
+def redraw_secret_choices(state, seat: int, rng) -> None:
+    """Opponent model for the determinizations of a search (agents.search): the cards other
+    seats have already chosen this round (SO-4.2, face down) are re-drawn from their re-sampled
+    hands as the playout policy chooses (``rollout_action``), not uniformly, so that a seat
+    choosing after them expects the same kind of play as one choosing before them (whose
+    opponents' choices the search draws with that policy). ``state`` is a determinization
+    (``resample_hidden(seat, ...)``) and is changed in place; uses only what it holds."""
+    if state.phase != rules.CHOOSE:
+        return
+    for p in range(state.num_players):
+        card = state.choices[p]
+        if p == seat or not card:
+            continue
+        hand = state.hands[p] + [card]
+        hand.sort()
+        if rng.random() < 0.75:
+            pick = hand[_best_card(state, hand)]
+        else:
+            pick = hand[int(rng.random() * len(hand))]
+        state.hands[p] = [c for c in hand if c != pick]
+        state.choices[p] = pick
