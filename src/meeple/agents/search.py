@@ -134,6 +134,14 @@ def one_ply_priors(state: State, legal: list[Action]) -> dict[str, float]:
     return {k: (v - lo) / span for k, v in values.items()}
 
 
+def redraw_of(state: State):
+    """The game's model of secret choices other seats have already made, for determinizations:
+    ``heuristics.redraw_secret_choices(determinization, seat, rng)`` (changes it in place), or
+    None where the game has none (then they stay as ``resample_hidden`` drew them)."""
+    h = heuristics_of(state)
+    return getattr(h, "redraw_secret_choices", None) if h is not None else None
+
+
 class MCTSAgent(Agent):
     """Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012).
 
@@ -143,6 +151,9 @@ class MCTSAgent(Agent):
     determinizations), expands one action, plays out (random or the game's rollout policy,
     cut at ``depth`` with the heuristic evaluation) and backs up per-seat values in [0, 1]
     (:func:`meeple.agents.base.relative_values`). The most visited root action is played.
+    Other seats' secret choices (``state.is_secret_decision()``) are not branched on: those
+    still to come are drawn by the playout policy, those already made are re-drawn by the
+    game's model where it has one (:func:`redraw_of`), else as ``resample_hidden`` drew them.
     With the default ``depth=0`` a new leaf is valued by the game's evaluation at once: the
     search is a selective look-ahead of several plies on the evaluation the greedy bot uses
     for one ply (measured stronger and 2-5 times faster than greedy playouts of 40 actions).
@@ -212,8 +223,7 @@ class MCTSAgent(Agent):
         ``bias / (visits + 1)`` fades as real statistics accumulate.
         """
         base = state.resample_hidden(state.current_player, self.rng)
-        h = heuristics_of(state)
-        redraw = getattr(h, "redraw_secret_choices", None) if h is not None else None
+        redraw = redraw_of(state)
         if redraw is not None:
             redraw(base, state.current_player, self.rng)
         return one_ply_priors(base, base.legal_actions())
@@ -231,8 +241,7 @@ class MCTSAgent(Agent):
         prior_visits = self.prior_visits(state)
         if bias > 0 or widen > 0:
             root.set_priors(self.root_priors(state))
-        h = heuristics_of(state)
-        redraw = getattr(h, "redraw_secret_choices", None) if h is not None else None
+        redraw = redraw_of(state)
         it = 0
         for it in range(1, self.iterations + 1):
             s = state.resample_hidden(seat, rng)
