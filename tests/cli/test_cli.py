@@ -627,3 +627,26 @@ def test_interrupted_parallel_games_stop_the_workers():
 
     with pytest.raises(KeyboardInterrupt):
         run_games("toy", simulation_jobs(["random", "greedy"], 50, 1), workers=2, progress=interrupt)
+
+
+def test_sigterm_stops_a_ladder_like_ctrl_c(tmp_path, monkeypatch):
+    """A batch system's kill (SIGTERM) keeps the finished games too, ready for --resume."""
+    import os
+    import signal
+
+    from meeple.cli import common
+
+    real_add = common.Checkpoint.add
+
+    def killed_after_three(self, result):
+        real_add(self, result)
+        if len(self.results) == 3:
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    monkeypatch.setattr(common.Checkpoint, "add", killed_after_three)
+    before = signal.getsignal(signal.SIGTERM)
+    out = tmp_path / "l.csv"
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "8", "--out", str(out))
+    assert r.exit_code == 130
+    assert len(_rows_without_time(out)) == 6
+    assert signal.getsignal(signal.SIGTERM) is before       # the handler is put back

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Optional
 
@@ -278,7 +279,7 @@ def ladder(
         checkpoint.add(r)
         progress.advance(task)
     try:
-        with _progress() as progress:
+        with _terminate_as_interrupt(), _progress() as progress:
             task = progress.add_task(f"ladder {g.name}", total=len(jobs), completed=len(kept))
             run_games(g.name, todo, variant, options, workers, lambda r: done(r, progress, task))
     except KeyboardInterrupt:
@@ -286,6 +287,9 @@ def ladder(
         err_console.print(f"stopped: {len(checkpoint.results)} of {len(jobs)} games kept in {written}; "
                           "the same command with --resume plays the rest")
         raise typer.Exit(130) from None
+    except BaseException:
+        checkpoint.save()  # a failed game or worker: keep the finished games, then report
+        raise
     written = checkpoint.save()
     results = checkpoint.results
     pairs = [p.winner_first() for p in pair_results(results, specs)]
@@ -312,6 +316,26 @@ def ladder(
     console.print(f"results written to [bold]{written}[/]")
     if markdown:
         print("\n".join(md))
+
+
+@contextmanager
+def _terminate_as_interrupt():
+    """While a long run lasts, SIGTERM (a batch system's time limit, ``kill``) stops it as
+    Ctrl-C does, so that the finished games are saved."""
+    import signal
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    try:
+        old = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread (an embedding program): leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
 
 
 def _resumed(out: Path, game: str, variant: str, jobs: list) -> tuple[list, list]:
