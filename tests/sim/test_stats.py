@@ -25,6 +25,15 @@ def test_ladder_pairs_every_deal_with_seats_swapped():
     assert len({d for _, d, _ in jobs}) == 6
 
 
+def test_long_ladders_never_share_a_deal_between_pairs():
+    """Beyond 100 deals a pair (-n above 200) its deals come from its own stream; the first
+    100 keep the numbering of the committed ladders (docs/ladder)."""
+    jobs = ladder_jobs(["a", "b", "c", "d"], 600, seed=1)
+    deals = [d for _, d, _ in jobs]
+    assert len(set(deals)) == len(deals) // 2 == 6 * 300
+    assert jobs[0][1] == derive_seed(1, 100) and jobs[2 * 99][1] == derive_seed(1, 199)
+
+
 def test_pair_results_count_ties_half():
     mk = lambda bots, ret: GameResult(0, 0, bots, [0, 0], [0, 1], ret, [0], 1, 0.0)
     res = [mk(["a", "b"], [1.0, 0.0]), mk(["b", "a"], [1.0, 0.0]), mk(["a", "b"], [0.5, 0.5])]

@@ -49,7 +49,7 @@ def ladder_jobs(bots: list[str], n: int, seed: int, num_players: int = 2):
     for i, j in combinations(range(len(bots)), 2):
         a, b = bots[i], bots[j]
         for k in range((n + 1) // 2):
-            deal = derive_seed(seed, 10_000 * i + 100 * j + k)
+            deal = _deal(seed, i, j, k)
             base = [a if s % 2 == 0 else b for s in range(num_players)]
             swapped = [b if x == a else a for x in base]
             for seating in (base, swapped):
@@ -75,6 +75,15 @@ def resume_jobs(jobs: list, done: list[GameResult]) -> tuple[list[GameResult], l
                 "of this ladder: the file holds another ladder (other bots, --seed, -n or --players)")
     have = {r.index for r in done}
     return list(done), [j for j in jobs if j[2] not in have]
+
+
+def _deal(seed: int, i: int, j: int, k: int) -> int:
+    """Seed of deal ``k`` of the pair of bots ``i < j``: one stream per pair. The first 100
+    deals keep the numbering of the first ladders (``10_000 i + 100 j + k``); later ones are
+    drawn from the pair's own sub-stream, so that no two pairs share a deal with any ``-n``."""
+    if k < 100:
+        return derive_seed(seed, 10_000 * i + 100 * j + k)
+    return derive_seed(derive_seed(seed, 10_000 * i + 100 * j + 99), k)
 
 
 def pair_results(results: list[GameResult], bots: list[str]) -> list[PairResult]:
