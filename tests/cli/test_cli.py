@@ -123,8 +123,7 @@ def test_simulate_is_reproducible_and_rotates_seats(tmp_path):
     run("simulate", "toy", "--seats", "greedy,random", "-n", "6", "--seed", "3", "--out", str(a))
     run("simulate", "toy", "--seats", "greedy,random", "-n", "6", "--seed", "3", "--out", str(b),
         "--workers", "2")
-    strip = lambda p: [",".join(l.split(",")[:-2]) for l in p.read_text().splitlines()]  # drop timing
-    assert strip(a) == strip(b)
+    assert _rows_without_time(a) == _rows_without_time(b)
     rows = a.read_text().splitlines()[1:]
     firsts = [r.split(",")[6] for r in rows if r.split(",")[5] == "0"]
     assert firsts[:2] == ["greedy", "random"]
@@ -609,8 +608,8 @@ def test_ladder_checkpoints_while_it_runs(tmp_path, monkeypatch):
     monkeypatch.setattr(common.Checkpoint, "save", save)
     real_init = common.Checkpoint.__init__
 
-    def init(self, path, game, variant, results=(), every=30.0):
-        real_init(self, path, game, variant, results, every=0.0)
+    def init(self, path, game, variant, results=(), every=30.0, options=None):
+        real_init(self, path, game, variant, results, every=0.0, options=options)
 
     monkeypatch.setattr(common.Checkpoint, "__init__", init)
     out = tmp_path / "l.parquet"
@@ -650,3 +649,45 @@ def test_sigterm_stops_a_ladder_like_ctrl_c(tmp_path, monkeypatch):
     assert r.exit_code == 130
     assert len(_rows_without_time(out)) == 6
     assert signal.getsignal(signal.SIGTERM) is before       # the handler is put back
+
+
+def test_resume_refuses_games_played_with_other_options(tmp_path):
+    out = tmp_path / "l.csv"
+    assert run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out)).exit_code == 0
+    before = out.read_bytes()
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--option", "limit=12", "--out", str(out),
+            "--resume")
+    assert r.exit_code == 2 and "options" in r.output, r.output
+    assert out.read_bytes() == before
+
+
+def test_a_ladder_stopped_before_its_first_game_writes_nothing(tmp_path, monkeypatch):
+    """No empty file that a later run would refuse; an earlier file stays as it was."""
+    from meeple.cli import common
+
+    def stop_at_once(self, result):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(common.Checkpoint, "add", stop_at_once)
+    out = tmp_path / "l.parquet"
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out))
+    assert r.exit_code == 130 and "nothing saved" in r.output and not out.exists()
+
+
+def test_a_cut_csv_is_a_clean_resume_error(tmp_path):
+    out = tmp_path / "l.csv"
+    assert run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--out", str(out)).exit_code == 0
+    text = out.read_text()
+    out.write_text(text[: len(text) - 40])                  # cut in the middle of the last row
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--out", str(out), "--resume")
+    assert r.exit_code == 2 and "line 9: not as many values" in " ".join(r.output.split()), r.output
+    out.write_text(text.replace(",False,", ",yes,", 1))     # a hand-edited value
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--out", str(out), "--resume")
+    assert r.exit_code == 2 and "'truncated'" in r.output, r.output
+
+
+def test_rerunning_without_resume_warns_that_games_are_replaced(tmp_path):
+    out = tmp_path / "l.csv"
+    assert run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out)).exit_code == 0
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out))
+    assert r.exit_code == 0 and "are replaced" in " ".join(r.output.split())

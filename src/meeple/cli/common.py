@@ -173,12 +173,14 @@ class Checkpoint:
     ``results``: games already on record (a resumed ladder), written with the new ones.
     """
 
-    def __init__(self, path: Path, game: str, variant: str, results=(), every: float = 30.0):
+    def __init__(self, path: Path, game: str, variant: str, results=(), every: float = 30.0,
+                 options: dict | None = None):
         import time
 
         self.path = path
         self.game = game
         self.variant = variant
+        self.options = options
         self.results = list(results)
         self.every = every
         self._clock = time.monotonic
@@ -190,11 +192,14 @@ class Checkpoint:
         if self._clock() - self._last >= self.every:
             self.save()
 
-    def save(self) -> Path:
+    def save(self) -> Path | None:
         """Write every game recorded so far, in index order; the file written (a spare
-        ``meeple-results-GAME`` file if ``path`` cannot be written, used from then on)."""
+        ``meeple-results-GAME`` file if ``path`` cannot be written, used from then on), or
+        None when no game has finished (nothing is written: an earlier file stays as it was)."""
+        if not self.results:
+            return None
         self.results.sort(key=lambda r: r.index)
-        rows = [row for r in self.results for row in r.rows(self.game, self.variant)]
+        rows = [row for r in self.results for row in r.rows(self.game, self.variant, self.options)]
         self.path = write_results(rows, self.path, self.game)
         self._last = self._clock()
         return self.path

@@ -161,7 +161,7 @@ def simulate(
         console.print(f"[yellow]warning:[/] {cut} of {n} games were cut short by a safety option (not a rule "
                       "of the game; see 'meeple games'): their scores are not those of finished games.")
     if out is not None:
-        rows = [row for r in results for row in r.rows(g.name, variant or g.variants[0])]
+        rows = [row for r in results for row in r.rows(g.name, variant or g.variants[0], options)]
         written = write_results(rows, out, g.name)
         console.print(f"results written to [bold]{written}[/]")
 
@@ -241,15 +241,15 @@ def ladder(
     workers: int = typer.Option(1, min=1, help="Worker processes."),
     out: Optional[Path] = typer.Option(None, help="Results file (.parquet or .csv); default ladder-GAME.parquet."),
     markdown: bool = typer.Option(False, help="Also print the tables as Markdown (for the README)."),
-    resume: bool = typer.Option(False, help="Keep the games already in --out (this same ladder, stopped "
-                                "early) and play only the missing ones. Without it an old results file "
-                                "at --out is replaced."),
+    resume: bool = typer.Option(False, help="Keep the games already in --out and play only the missing "
+                                "ones. The file must hold this same ladder: the same game, --variant, "
+                                "--option, --players and --seed, the bots in the same order (a larger -n "
+                                "or a bot added at the end only adds games). Without --resume an earlier "
+                                "results file at --out is replaced."),
 ):
     """Round robin between bots on paired deals: win rates with 95% intervals and ratings.
 
-    Results are saved to --out every 30 seconds while the games run; after Ctrl-C (or a crash)
-    the same command with --resume plays only the games still missing, with the same figures
-    as an unbroken run.
+    Results are saved to --out every 30 seconds while the games run. After Ctrl-C, a kill (SIGTERM) or a crash, the same command with --resume plays only the games still missing, with the same figures as an unbroken run.
     """
     from ..sim.ladder import ladder_jobs, pair_results, ratings
     from ..sim.runner import run_games
@@ -270,10 +270,13 @@ def ladder(
         console.print(f"[yellow]note:[/] games come in pairs on one deal: {n + 1} games a pair, not {n}")
     jobs = ladder_jobs(specs, n, seed, players)
     variant_name = variant or g.variants[0]
-    kept, todo = _resumed(out, g.name, variant_name, jobs) if resume else ([], jobs)
+    kept, todo = _resumed(out, g.name, variant_name, options, jobs) if resume else ([], jobs)
     if kept:
         console.print(f"resuming: {len(kept)} of {len(jobs)} games already in {out}")
-    checkpoint = Checkpoint(out, g.name, variant_name, kept)
+    elif not resume and out.exists():
+        console.print(f"[yellow]note:[/] {out} holds the games of an earlier run: they are replaced once the "
+                      "first game of this one ends (--resume keeps them, if they are of this same ladder)")
+    checkpoint = Checkpoint(out, g.name, variant_name, kept, options=options)
 
     def done(r, progress, task):
         checkpoint.add(r)
@@ -284,8 +287,13 @@ def ladder(
             run_games(g.name, todo, variant, options, workers, lambda r: done(r, progress, task))
     except KeyboardInterrupt:
         written = checkpoint.save()
-        err_console.print(f"stopped: {len(checkpoint.results)} of {len(jobs)} games kept in {written}; "
-                          "the same command with --resume plays the rest")
+        if written is None:
+            err_console.print("stopped before any game ended: nothing saved"
+                              + (f" ({out} is as it was)" if out.exists() else ""))
+        else:
+            again = "--resume" if written == out else f"--out {written} --resume"
+            err_console.print(f"stopped: {len(checkpoint.results)} of {len(jobs)} games kept in {written}; "
+                              f"the same command with {again} plays the rest")
         raise typer.Exit(130) from None
     except BaseException:
         checkpoint.save()  # a failed game or worker: keep the finished games, then report
@@ -338,13 +346,13 @@ def _terminate_as_interrupt():
         signal.signal(signal.SIGTERM, old)
 
 
-def _resumed(out: Path, game: str, variant: str, jobs: list) -> tuple[list, list]:
+def _resumed(out: Path, game: str, variant: str, options: dict, jobs: list) -> tuple[list, list]:
     """For ``ladder --resume``: the games of ``out`` that belong to this ladder and the jobs
     still to play (all of them if ``out`` does not exist yet). Exits 2, changing nothing, if
-    ``out`` holds another ladder or cannot be read."""
+    ``out`` holds another ladder (or games with other game ``options``) or cannot be read."""
     from ..sim.io import read_rows
     from ..sim.ladder import resume_jobs
-    from ..sim.runner import results_from_rows
+    from ..sim.runner import options_text, results_from_rows
 
     if not out.exists():
         console.print(f"[yellow]note:[/] {out} does not exist yet: nothing to resume, all games are played")
@@ -355,6 +363,10 @@ def _resumed(out: Path, game: str, variant: str, jobs: list) -> tuple[list, list
         if other:
             g2, v2 = min(other)
             raise ValueError(f"it holds games of {g2} ({v2}), not {game} ({variant})")
+        wanted = options_text(options)
+        other = {str(r.get("options") or "{}") for r in rows} - {wanted}
+        if other:
+            raise ValueError(f"its games were played with the options {min(other)}, not {wanted} (--option)")
         return resume_jobs(jobs, results_from_rows(rows))
     except (OSError, ValueError) as e:
         fail(f"--resume: cannot continue from {out}: {e}")

@@ -42,9 +42,14 @@ def write_rows(rows: list[dict], path: str | Path) -> Path:
     return path
 
 
+def _bool(text: str) -> bool:
+    if text not in ("True", "False"):
+        raise ValueError(f"{text!r} is not True or False")
+    return text == "True"
+
+
 _CSV_TYPES = {"index": int, "seed": int, "num_players": int, "seat": int, "score": int, "place": int,
-              "win": float, "return": float, "steps": int, "seconds": float,
-              "truncated": lambda x: x == "True"}
+              "win": float, "return": float, "steps": int, "seconds": float, "truncated": _bool}
 
 
 def read_rows(path: str | Path) -> list[dict]:
@@ -67,8 +72,13 @@ def read_rows(path: str | Path) -> list[dict]:
             raise ValueError(f"{path.name}: not a readable Parquet file ({e})") from e
     with path.open(newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
-    for row in rows:
+    for line, row in enumerate(rows, start=2):
+        if None in row or None in row.values():
+            raise ValueError(f"{path.name} line {line}: not as many values as columns (a cut or edited file?)")
         for k, conv in _CSV_TYPES.items():
             if k in row:
-                row[k] = conv(row[k])
+                try:
+                    row[k] = conv(row[k])
+                except ValueError as e:
+                    raise ValueError(f"{path.name} line {line}, column {k!r}: {e}") from None
     return rows

@@ -72,7 +72,8 @@ def resume_jobs(jobs: list, done: list[GameResult]) -> tuple[list[GameResult], l
         if job is None or job[1] != r.seed or list(job[0]) != list(r.bots):
             raise ValueError(
                 f"game {r.index} in the file ({' v '.join(r.bots)}, seed {r.seed}) is not game {r.index} "
-                "of this ladder: the file holds another ladder (other bots, --seed, -n or --players)")
+                "of this ladder: the file holds another ladder (other bots or bot order, --seed, -n or "
+                "--players) or a 'simulate' run")
     have = {r.index for r in done}
     return list(done), [j for j in jobs if j[2] not in have]
 

@@ -40,9 +40,11 @@ class GameResult:
     truncated: bool = False
     extra: dict = field(default_factory=dict)
 
-    def rows(self, game: str, variant: str) -> list[dict]:
-        """One flat row per seat, for CSV/Parquet."""
+    def rows(self, game: str, variant: str, options: dict | None = None) -> list[dict]:
+        """One flat row per seat, for CSV/Parquet; ``options`` (the game options the games
+        were played with) go in the last column as sorted JSON."""
         n = len(self.bots)
+        opts = options_text(options)
         place = {s: self.ranking.index(s) + 1 for s in range(n)}
         return [
             {
@@ -50,10 +52,17 @@ class GameResult:
                 "num_players": n, "seat": s, "bot": self.bots[s], "score": self.scores[s],
                 "place": place[s], "win": (1.0 / len(self.winners)) if s in self.winners else 0.0,
                 "return": self.returns[s], "steps": self.steps, "seconds": self.seconds,
-                "truncated": self.truncated,
+                "truncated": self.truncated, "options": opts,
             }
             for s in range(n)
         ]
+
+
+def options_text(options: dict | None) -> str:
+    """Game options as they are written in results files: sorted JSON (``{}`` for none)."""
+    import json
+
+    return json.dumps(options or {}, sort_keys=True)
 
 
 def results_from_rows(rows: list[dict]) -> list[GameResult]:
@@ -156,11 +165,24 @@ def run_games(game_name: str, jobs: Iterable[tuple[list[str], int, int]], varian
                 if progress:
                     progress(r)
         except BaseException:
-            # Ctrl-C (or a failed game): drop the games not started, stop the running ones
-            procs = list((getattr(pool, "_processes", None) or {}).values())
-            pool.shutdown(wait=False, cancel_futures=True)
-            for proc in procs:
-                proc.terminate()
+            # Ctrl-C (or a failed game): drop the games not started, stop the running ones;
+            # a second Ctrl-C while this is done is ignored, so that nothing is left hanging
+            import signal
+
+            try:
+                old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+            except ValueError:  # not the main thread
+                old = None
+            try:
+                procs = list((getattr(pool, "_processes", None) or {}).values())
+                for proc in procs:
+                    proc.terminate()
+                for proc in procs:
+                    proc.join(5)
+                pool.shutdown(wait=True, cancel_futures=True)
+            finally:
+                if old is not None:
+                    signal.signal(signal.SIGINT, old)
             raise
         pool.shutdown()
     results.sort(key=lambda r: r.index)
@@ -168,10 +190,12 @@ def run_games(game_name: str, jobs: Iterable[tuple[list[str], int, int]], varian
 
 
 def _ignore_interrupt() -> None:
-    """Worker processes leave Ctrl-C to the main process, which stops them (run_games)."""
+    """Worker processes leave Ctrl-C to the main process, which stops them (run_games), and
+    end quietly on SIGTERM (not with a handler the main process may have set)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def simulation_jobs(bots: list[str], n: int, seed: int) -> list[tuple[list[str], int, int]]:
