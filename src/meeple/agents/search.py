@@ -96,6 +96,9 @@ DEFAULT_PRIOR = 10
 DEFAULT_C = 0.7
 """UCT exploration constant, where the game sets no ``SEARCH_C``."""
 
+GAME_DEPTH = -1
+"""``MCTSAgent(depth=GAME_DEPTH)``: the game's ``heuristics.SEARCH_DEPTH``, else 0."""
+
 
 class _Node:
     __slots__ = ("children", "visits", "avail", "total", "player", "priors", "ranked")
@@ -154,9 +157,11 @@ class MCTSAgent(Agent):
     Other seats' secret choices (``state.is_secret_decision()``) are not branched on: those
     still to come are drawn by the playout policy, those already made are re-drawn by the
     game's model where it has one (:func:`redraw_of`), else as ``resample_hidden`` drew them.
-    With the default ``depth=0`` a new leaf is valued by the game's evaluation at once: the
-    search is a selective look-ahead of several plies on the evaluation the greedy bot uses
-    for one ply (measured stronger and 2-5 times faster than greedy playouts of 40 actions).
+    With ``depth=0`` (the default but in Solomon) a new leaf is valued by the game's
+    evaluation at once: the search is a selective look-ahead of several plies on the
+    evaluation the greedy bot uses for one ply (measured stronger and 2-5 times faster than
+    greedy playouts of 40 actions). In Solomon (``heuristics.SEARCH_DEPTH`` 3) three actions of
+    the playout policy come first, which ends most turns with a dig before the evaluation.
 
     Every node visited ``prior`` times gets the greedy view of its actions (each action's
     one-ply evaluation for the seat to move, :func:`one_ply_priors`): its actions are expanded
@@ -171,7 +176,8 @@ class MCTSAgent(Agent):
     ``SEARCH_C``; values in [0, 1] move little per point of lead, so c = 0.7 over-explored).
 
     Spec ``mcts:N`` (N iterations, default 1000), options ``time=S`` (cap per move in
-    seconds), ``depth=D`` (playout depth, default 0; ``end`` = to the end of the game),
+    seconds), ``depth=D`` (playout depth, default the game's ``heuristics.SEARCH_DEPTH``, else
+    0; ``end`` = to the end of the game),
     ``c=C`` (UCT exploration on values in [0, 1]; default the game's ``heuristics.SEARCH_C``,
     else 0.7), ``rollout=random|greedy`` (playout policy, default
     greedy: the game's ``heuristics.rollout_action``), ``bias=B`` (progressive bias toward the
@@ -183,7 +189,7 @@ class MCTSAgent(Agent):
     """
 
     def __init__(self, seed: int = 0, iterations: int = 1000, time_cap: float | None = None,
-                 depth: int | None = 0, c: float | None = None, rollout: str = "greedy", bias: float = 2.0,
+                 depth: int | None = GAME_DEPTH, c: float | None = None, rollout: str = "greedy", bias: float = 2.0,
                  widen: float = 0.25, guard: float = 0.0, prior: int | None = None):
         super().__init__(seed)
         self.prior = prior
@@ -206,6 +212,14 @@ class MCTSAgent(Agent):
             return self.prior
         h = heuristics_of(state)
         return int(getattr(h, "SEARCH_PRIOR", DEFAULT_PRIOR)) if h is not None else DEFAULT_PRIOR
+
+    def playout_depth(self, state: State) -> int | None:
+        """Actions of the playout policy after a new leaf, before the evaluation (None: to the
+        end): the ``depth`` option, else the game's ``heuristics.SEARCH_DEPTH``, else 0."""
+        if self.depth != GAME_DEPTH:
+            return self.depth
+        h = heuristics_of(state)
+        return int(getattr(h, "SEARCH_DEPTH", 0)) if h is not None else 0
 
     def exploration(self, state: State) -> float:
         """UCT exploration constant: the ``c`` option, else the game's ``heuristics.SEARCH_C``,
@@ -235,6 +249,7 @@ class MCTSAgent(Agent):
         root = _Node(seat, n)
         rng = self.rng
         c = self.exploration(state)
+        depth = self.playout_depth(state)
         bias = self.bias
         deadline = time.perf_counter() + self.time_cap if self.time_cap else None
         widen = self.widen
@@ -301,7 +316,7 @@ class MCTSAgent(Agent):
                 s.apply_unchecked(best_a)
                 node = children[best_a.text]
                 path.append(node)
-            values = playout(s, rng, self.depth, self.rollout)
+            values = playout(s, rng, depth, self.rollout)
             for nd in path:
                 nd.visits += 1
                 tot = nd.total
