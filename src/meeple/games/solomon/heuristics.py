@@ -67,8 +67,8 @@ SEARCH_DEPTH = 3
 """Actions of the playout policy (``rollout_action``) the ISMCTS bot plays after a new leaf
 before the evaluation (``mcts`` option ``depth``; agents.search): most turns then end with a
 dig, whose tiles and curses are known, instead of a half-made turn. On the 20 paired deals of
-seed 5: 81.5% of the first 27 games against greedy with 3, 63.0% (the same games) with 0, and
-faster (19 s a game instead of 35; docs/ladder/solomon.md)."""
+seed 5: 73.8% of 40 games against greedy with 3, 70.0% with 0, and faster (21 s a game
+instead of 35; docs/ladder/solomon.md)."""
 
 SEARCH_C = 0.7
 """UCT exploration constant of the ISMCTS bot on values in [0, 1] (``mcts`` option ``c``;
