@@ -244,3 +244,29 @@ def test_redrawn_choices_follow_the_playout_policy_and_do_not_peek():
         hand = sorted(a.hands[0] + [a.choices[0]])
         best += a.choices[0] == hand[_best_card(a, hand)]
     assert 25 <= best <= 40                 # 3 in 4 by the policy, some by chance
+
+
+def test_hand_value_counts_big_cards_less():
+    """A card in hand is worth PER_CARD (4) less 1 point per square above the mean card size
+    (4.59375 over the 32 dig cards): cards 1 and 32 (3 and 6 squares) are worth 8.1875."""
+    from meeple.games.solomon.heuristics import MEAN_SIZE, hand_value
+
+    assert MEAN_SIZE == pytest.approx(147 / 32)
+    assert hand_value([]) == 0.0
+    assert hand_value([1, 32]) == pytest.approx(8.0 + 1.59375 - 1.40625)
+    assert hand_value([15]) == pytest.approx(4.0 - (5 - 147 / 32))
+
+
+def test_holding_a_bigger_card_lowers_the_evaluation():
+    """evaluate() counts the hand by hand_value: a 3-square card in hand swapped for a
+    6-square card from the box lowers the holder's value by 3 points, nothing else changes."""
+    from meeple.games.solomon.actions import CARD_SIZE
+    from meeple.games.solomon.heuristics import evaluate
+
+    s = _choose_state(2)
+    small = next(c for c in s.hands[1] if CARD_SIZE[c] == 3)
+    big = next(c for c in s.box if CARD_SIZE[c] == 6)
+    other = s.clone()
+    other.hands[1] = sorted([c for c in s.hands[1] if c != small] + [big])
+    assert evaluate(other, 1) == pytest.approx(evaluate(s, 1) - 3.0)
+    assert evaluate(other, 0) == pytest.approx(evaluate(s, 0))
