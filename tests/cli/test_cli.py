@@ -691,3 +691,26 @@ def test_rerunning_without_resume_warns_that_games_are_replaced(tmp_path):
     assert run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out)).exit_code == 0
     r = run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out))
     assert r.exit_code == 0 and "are replaced" in " ".join(r.output.split())
+
+
+def test_a_failed_save_after_a_failed_game_does_not_hide_the_game_error(tmp_path, monkeypatch):
+    """A ladder whose game fails saves the finished games; if that save fails too (disk
+    full), it says so and the game's own error is the one raised."""
+    from meeple.cli import common
+
+    real_add = common.Checkpoint.add
+
+    def fail_on_third(self, result):
+        real_add(self, result)
+        if len(self.results) == 3:
+            raise RuntimeError("the third game broke")
+
+    def no_space(self):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(common.Checkpoint, "add", fail_on_third)
+    monkeypatch.setattr(common.Checkpoint, "save", no_space)
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--out", str(tmp_path / "l.parquet"))
+    assert isinstance(r.exception, RuntimeError) and "third game broke" in str(r.exception)
+    assert "could not be saved" in " ".join(r.output.split()) and "No space left" in r.output
+    assert not (tmp_path / "l.parquet").exists()

@@ -296,7 +296,10 @@ def ladder(
                               f"the same command with {again} plays the rest")
         raise typer.Exit(130) from None
     except BaseException:
-        checkpoint.save()  # a failed game or worker: keep the finished games, then report
+        try:
+            checkpoint.save()  # a failed game or worker: keep the finished games, then report
+        except Exception as save_error:  # never hide the first error behind this one
+            err_console.print(f"the finished games could not be saved: {save_error}")
         raise
     written = checkpoint.save()
     results = checkpoint.results

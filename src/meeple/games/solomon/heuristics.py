@@ -64,7 +64,8 @@ search bots count a lead of this size as about an 88% chance to win (agents.base
 SEARCH_PRIOR = 0
 """Visits before a node below the root of the ISMCTS bot gets the greedy view of its actions
 (``mcts`` option ``prior``; agents.search): fewer is stronger but slower; 0 = the root only.
-Here 0: 78.8% of 40 games against greedy, 67.5% of 40 (other deals) with 10, and faster."""
+Here 0: on the 20 paired deals of seed 5, 70.0% of 40 games against greedy, 65.3% of 36 with
+10 (docs/ladder/solomon.md), and faster."""
 
 SEARCH_DEPTH = 3
 """Actions of the playout policy (``rollout_action``) the ISMCTS bot plays after a new leaf
