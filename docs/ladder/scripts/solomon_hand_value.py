@@ -78,7 +78,7 @@ def fit(games: int, first_seed: int) -> None:
             gains.append(final[q] - now)
     x = np.array(rows, float)
     y = np.array(gains, float)
-    print("cards left | games | per square of hand above the mean | scroll credit | items")
+    print("cards left | seat-rounds | per square of hand above the mean | scroll credit | items")
     for lo, hi in [(1, 1), (2, 2), (3, 3), (4, 5), (6, 8), (9, 11)]:
         m = (x[:, 0] >= lo) & (x[:, 0] <= hi)
         a = np.c_[x[m, 3], x[m, 1], x[m, 2], np.ones(m.sum())]
