@@ -226,10 +226,11 @@ def hand_value(hand: list[int]) -> float:
 
     Big cards are worth less in hand than in play (``PER_TILE`` < 0), likely because the board
     starts level (SO-3.2, SO-6.8), so a 6-square dig on one level (SO-8.2) is easy to find
-    early and rarer as holes are dug. Measured on 150 greedy-vs-greedy games: the points a seat still gained
-    after a round's start fell by 0.8 to 1.5 for each square its hand held above the mean, in
-    every stage of the game; greedy valuing hands so beat the greedy with a flat ``PER_CARD``
-    (``PER_TILE`` 0) in 559.5 of 1,000 games (500 paired deals; docs/ladder/solomon.md)."""
+    early and rarer as holes are dug. Measured on 150 greedy-vs-greedy games: the points a
+    seat still gained after a round's start fell by 0.8 to 1.5 for each square its hand held
+    above the mean, in every stage of the game; greedy valuing hands so beat the greedy with a
+    flat ``PER_CARD`` (``PER_TILE`` 0) in 559.5 of 1,000 games (500 paired deals;
+    docs/ladder/solomon.md)."""
     v = PER_CARD * len(hand)
     for c in hand:
         v += PER_TILE * (CARD_SIZE[c] - MEAN_SIZE)
