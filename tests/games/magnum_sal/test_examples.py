@@ -476,9 +476,8 @@ def test_MS_17_6_same_colour_twice_ec9():
     assert_illegal(s, "sell brown", "MS-17.6")
 
 
-def _pass_round(s, k=2, skip=()):
+def _pass_round(s):
     for _ in range(s.num_players):
-        seat = s.current_player
         for _ in range(s.actions_left):
             s.apply_action("pass")
 
@@ -534,8 +533,8 @@ def test_MS_19_6_castle_penalties_ec11():
     assert s.money[ORANGE] == 0
     s = _penalty_case(0, [0, 0, 0])
     assert s.money[ORANGE] == 0
-    for s in (s, s2):
-        assert s.order_counter == 0 and s.money[BLACK] == 0 and s.supply[ORANGE] >= 1
+    for case in (s, s2):
+        assert case.order_counter == 0 and case.money[BLACK] == 0 and case.supply[ORANGE] >= 1
 
 
 def test_MS_19_4_compulsory_completion_ec12():

@@ -301,7 +301,6 @@ def test_heuristics_and_render_run():
     r = random.Random(1)
     a = rollout_action(s, s.legal_actions(), r)
     assert a in s.legal_actions()
-    import io
 
     from rich.console import Console
     c = Console(width=100, record=True)
@@ -458,7 +457,6 @@ def test_SO_14_1_allow_upward_moves_option():
 
 
 def test_card_shapes_drawn_in_the_hand():
-    import io
 
     from rich.console import Console
 

@@ -35,7 +35,7 @@ Sub-steps:
 
 from __future__ import annotations
 
-from meeple.core import Action, action_table
+from meeple.core import action_table
 
 act = action_table()
 """``act(text, kind, args) -> Action``: each Magnum Sal action is built once and reused."""
