@@ -62,17 +62,44 @@ agents.search): lower searches the best lines deeper, higher spreads the visits.
 Here 0.7, the value of the ladder in docs/ladder/magnum-sal.md."""
 
 
+_CUBE_VALUES: dict = {}
+
+
 def cube_values(state) -> list:
     """Value of holding one cube of each colour: between the 3-groše end value and the
     market sell price now (lowest price if the column is full); selling or delivering
-    turns it into more."""
-    out = []
-    for col in range(3):
-        p = C.sell_price(col, state.market[col])
-        if p is None:
-            p = C.MARKET_LOWEST[col]
-        out.append(C.SALT_END_VALUE + HOLD_SHARE * max(0, p - C.SALT_END_VALUE))
+    turns it into more. A list of 3 floats (groše), cached by the market (read it, never
+    change it)."""
+    key = tuple(state.market)
+    out = _CUBE_VALUES.get(key)
+    if out is None:
+        out = []
+        for col in range(3):
+            p = C.sell_price(col, state.market[col])
+            if p is None:
+                p = C.MARKET_LOWEST[col]
+            out.append(C.SALT_END_VALUE + HOLD_SHARE * max(0, p - C.SALT_END_VALUE))
+        _CUBE_VALUES[key] = out
     return out
+
+
+_ORDER_PLANS: dict = {}
+_ORDER_PLANS_MAX = 50_000
+
+
+def _order_plan(orders_up: list, vals: list) -> list:
+    """The face-up royal orders as ``(requires, reward, base)`` best gain first, ``base`` =
+    their salt at ``vals`` (cached by the orders and the cube values: read, never change)."""
+    key = (tuple(orders_up), tuple(vals))
+    plan = _ORDER_PLANS.get(key)
+    if plan is None:
+        orders = [C.ORDERS[o] for o in orders_up if o is not None]
+        orders.sort(key=lambda o: -(o.reward - sum(r * v for r, v in zip(o.requires, vals))))
+        plan = [(o.requires, o.reward, sum(r * v for r, v in zip(o.requires, vals))) for o in orders]
+        if len(_ORDER_PLANS) >= _ORDER_PLANS_MAX:
+            _ORDER_PLANS.clear()
+        _ORDER_PLANS[key] = plan
+    return plan
 
 
 def _salt_and_orders(state, seat: int, salt: list, vals: list) -> float:
@@ -84,13 +111,10 @@ def _salt_and_orders(state, seat: int, salt: list, vals: list) -> float:
     salt = salt[:]
     value = 0.0
     met = 0
-    orders = [C.ORDERS[o] for o in state.orders_up if o is not None]
-    orders.sort(key=lambda o: -(o.reward - sum(r * v for r, v in zip(o.requires, vals))))
-    for o in orders:
-        req = o.requires
+    plan = _order_plan(state.orders_up, vals)
+    for req, reward, base in plan:
         if salt[0] >= req[0] and salt[1] >= req[1] and salt[2] >= req[2]:
-            base = sum(r * v for r, v in zip(req, vals))
-            gain = o.reward - base
+            gain = reward - base
             if gain <= 0:
                 continue
             value += base + disc * gain
@@ -99,18 +123,21 @@ def _salt_and_orders(state, seat: int, salt: list, vals: list) -> float:
             met += 1
             for k in range(3):
                 salt[k] -= req[k]
-    for o in orders:  # partial progress towards the remaining orders
-        req = o.requires
+    for req, reward, base in plan:  # partial progress towards the remaining orders
         need = req[0] + req[1] + req[2]
         have = min(salt[0], req[0]) + min(salt[1], req[1]) + min(salt[2], req[2])
         if 0 < have < need:
-            gain = o.reward - sum(r * v for r, v in zip(req, vals))
+            gain = reward - base
             if gain > 0:
                 value += PARTIAL * gain * have / need
-    value += sum(s * v for s, v in zip(salt, vals))
+    value += salt[0] * vals[0] + salt[1] * vals[1] + salt[2] * vals[2]
     if queued > met:
         value -= QUEUE_PENALTY * (queued - met)
     return value
+
+
+_PRESENCE = [SHAFT_PRESENCE + DEPTH_BONUS * len(C.PATH[s]) for s in range(C.NSPACES)]
+"""Per space: the value of a seat's first miner there on a connected path (deeper is better)."""
 
 
 def _mine_value(state, seat: int, vals: list, conn: list, rested: list, tired: list,
@@ -124,7 +151,7 @@ def _mine_value(state, seat: int, vals: list, conn: list, rested: list, tired: l
         if not (r or t):
             continue
         value -= TIRED * t
-        presence = (SHAFT_PRESENCE + DEPTH_BONUS * len(C.PATH[s]) + 0.2 * (r + t - 1)) if conn[s] else 0.2
+        presence = (_PRESENCE[s] + 0.2 * (r + t - 1)) if conn[s] else 0.2
         if s < C.FIRST_CHAMBER:
             value += presence
             continue
@@ -142,7 +169,7 @@ def _mine_value(state, seat: int, vals: list, conn: list, rested: list, tired: l
         if r and conn[s]:
             w = state.water[c]
             fees = len(M.paying_spaces(state, seat, s))
-            net = max(0.5, sum(x * v for x, v in zip(cs, vals)) / total - fees)
+            net = max(0.5, (cs[0] * vals[0] + cs[1] * vals[1] + cs[2] * vals[2]) / total - fees)
             now = min(max(r - w, 0), total) * net
             # or after pumping the water away (another action, MS-16)
             pumped = min(r, total) * net - C.pump_cost(w) - 1.0 if w else 0.0
@@ -233,11 +260,11 @@ def static_value(state, seat: int) -> float:
     value = money + _salt_and_orders(state, seat, salt, vals)
     tools = state.tools[seat]
     value += C.tool_end_value(len(tools))
-    value += UNUSED_TOOL[phase] * sum(1 for u in state.tools_used[seat] if not u)
+    value += UNUSED_TOOL[phase] * state.tools_used[seat].count(False)
     value += MINER_VALUE[phase] * state.owned[seat]
     conn = M.connectivity(state.occ)
     value += _mine_value(state, seat, vals, conn, rested, tired, pending)
-    value += ASSISTANT[phase] * sum(1 for a in state.assist if a == seat)
+    value += ASSISTANT[phase] * state.assist.count(seat)
     return value
 
 

@@ -15,12 +15,25 @@ FIRST = C.FIRST_CHAMBER
 NS = C.NSPACES
 
 
+_CONN_CACHE: dict = {}
+_CONN_CACHE_MAX = 50_000
+
+
 def connectivity(occ: list) -> list:
-    """``conn[s]``: every space on ``s``'s path holds a miner (MS-8.2; S1 always connected)."""
-    conn = [True] * NS
-    for s in range(1, NS):
-        p = PARENT[s]
-        conn[s] = conn[p] and occ[p] > 0
+    """``conn[s]``: every space on ``s``'s path holds a miner (MS-8.2; S1 always connected).
+
+    The result (a list of 24 bools, shared between calls: read it, never change it) is cached
+    by ``occ``, as searches ask for the same few boards again and again."""
+    key = tuple(occ)
+    conn = _CONN_CACHE.get(key)
+    if conn is None:
+        conn = [True] * NS
+        for s in range(1, NS):
+            p = PARENT[s]
+            conn[s] = conn[p] and occ[p] > 0
+        if len(_CONN_CACHE) >= _CONN_CACHE_MAX:
+            _CONN_CACHE.clear()
+        _CONN_CACHE[key] = conn
     return conn
 
 

@@ -709,9 +709,11 @@ def _commit_extraction(state, seat: int) -> None:
         use_tool(state, seat, "pickaxe")
     for _ in carts_t:
         use_tool(state, seat, "cart")
+    row = state.csalt[c][:]  # a new row: clones share the old one (state.py)
     for col in range(3):
         state.salt[seat][col] += taken[col]
-        state.csalt[c][col] -= taken[col]
+        row[col] -= taken[col]
+    state.csalt[c] = row
     k = max(1, nt + W - picks)  # MS-10.2 fatigue
     i = s * n + seat
     state.rested[i] -= k

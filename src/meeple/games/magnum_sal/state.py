@@ -14,7 +14,8 @@ spaces indexed as ``components.SPACES`` (S1..S6, then the 18 chambers), chamber 
 * ``q_right`` / ``q_left`` [n]: miners in the castle queue spaces (MS-6.1).
 * ``tile`` [18] tile id per chamber (hidden while face down, standard game);
   ``revealed`` [18] bool (cubes placed, MS-9/MS-24.2); ``flipped`` [18] bool (MS-24.3);
-  ``csalt`` [18][3]; ``water`` [18].
+  ``csalt`` [18][3] (a chamber's row is shared between clones: replaced, never changed in
+  place); ``water`` [18].
 * ``orders_up`` face-up order ids (None = empty slot); ``order_stack`` (hidden, top last);
   ``order_counter``; ``orders_done`` [n] list of order ids.
 * ``display`` [3] tool kind or None for the 3/4/5 slots; ``pile`` (this phase's face-down
@@ -93,7 +94,7 @@ class MagnumSalState(State):
         new.salt = [s[:] for s in self.salt]
         new.tools = [t[:] for t in self.tools]
         new.tools_used = [t[:] for t in self.tools_used]
-        new.csalt = [s[:] for s in self.csalt]
+        new.csalt = self.csalt[:]  # rows shared: rules replace a chamber's row, never change it
         new.orders_done = [o[:] for o in self.orders_done]
         new.order_counter = self.order_counter
         new.inn = self.inn
