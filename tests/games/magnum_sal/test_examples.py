@@ -315,6 +315,17 @@ def test_MS_16_1_pump_then_extract_ex6():
     assert s.stage == "main" and s.money[BLACK] == 3
 
 
+
+def test_MS_10_extraction_leaves_a_clone_alone():
+    """Chamber salt rows are shared between clones (copy on write): extracting in one copy
+    changes neither the other copy nor the original."""
+    s = play(ex6_board(), "pump II.L1", "pump more", "pump more")
+    salt, water = cubes(s, "II.L1")
+    other = s.clone()
+    play(s, "extract II.L1", "take green", "take green", "take white", "done")
+    assert cubes(other, "II.L1") == (salt, water)
+    assert cubes(s, "II.L1")[0] == (salt[0], salt[1] - 2, salt[2] - 1)
+
 def test_MS_17_market_two_transactions_ex7():
     s = new(3)
     s.market = [4, 1, 0]
