@@ -157,7 +157,10 @@ def test_ladder_table_and_parquet(tmp_path):
 
 
 @pytest.mark.parametrize("bots, same", [("greedy,random,greedy", "greedy and greedy"),
-                                       ("greedy,easy", "greedy and easy"), ("hard,mcts:2000:time=1.8", "hard and mcts")])
+                                       ("greedy,easy", "greedy and easy"), ("hard,mcts:2000:time=1.8", "hard and mcts"),
+                                       ("mcts,mcts:1000", "mcts and mcts:1000"), ("flatmc,flatmc:20", "flatmc and flatmc"),
+                                       ("mcts:10,mcts:010", "mcts:10 and mcts:010"),
+                                       ("mcts:10,mcts:10:bias=2:widen=0.25", "mcts:10 and mcts:10:bias")])
 def test_ladder_refuses_one_bot_under_two_names(tmp_path, bots, same):
     r = run("ladder", "toy", "--bots", bots, "-n", "2", "--out", str(tmp_path / "a.parquet"))
     out = " ".join(r.output.split())
@@ -367,6 +370,9 @@ def test_hint_shows_only_searched_actions(tmp_path, monkeypatch):
     ("mcts:10:prior=-1", "prior is a whole number"),
     ("mcts:10:rollout=foo", "rollout is random or greedy"),
     ("mcts:10:time=1:time=2", "option 'time' twice"),
+    ("mcts:1_0", "digits 0-9"),
+    ("mcts:+20", "digits 0-9"),
+    ("flatmc:\u0665", "digits 0-9"),
 ])
 def test_bad_bot_specs_say_what_is_wrong(spec, reason):
     """The specific reason reaches the user, printed literally (no emoji for ':100:')."""
@@ -646,7 +652,7 @@ def test_sigterm_stops_a_ladder_like_ctrl_c(tmp_path, monkeypatch):
     before = signal.getsignal(signal.SIGTERM)
     out = tmp_path / "l.csv"
     r = run("ladder", "toy", "--bots", "random,greedy", "-n", "8", "--out", str(out))
-    assert r.exit_code == 130
+    assert r.exit_code == 128 + signal.SIGTERM                # as a shell reports a kill
     assert len(_rows_without_time(out)) == 6
     assert signal.getsignal(signal.SIGTERM) is before       # the handler is put back
 
@@ -714,3 +720,62 @@ def test_a_failed_save_after_a_failed_game_does_not_hide_the_game_error(tmp_path
     assert isinstance(r.exception, RuntimeError) and "third game broke" in str(r.exception)
     assert "could not be saved" in " ".join(r.output.split()) and "No space left" in r.output
     assert not (tmp_path / "l.parquet").exists()
+
+
+def test_ladder_players_0_means_the_most_players(tmp_path):
+    """As in ``bench`` and the library, 0 players means the game's maximum (toy: 3)."""
+    import pyarrow.parquet as pq
+
+    out = tmp_path / "l.parquet"
+    r = run("ladder", "toy", "--players", "0", "--bots", "random,greedy", "-n", "2", "--out", str(out))
+    assert r.exit_code == 0, r.output
+    assert set(pq.read_table(out).column("num_players").to_pylist()) == {3}
+
+
+def test_ladder_refuses_a_human_and_too_many_games(tmp_path):
+    r = run("ladder", "toy", "--bots", "random,greedy,human", "-n", "2", "--out", str(tmp_path / "a.csv"))
+    assert r.exit_code == 2 and "bots only" in r.output
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "2000000", "--out", str(tmp_path / "a.csv"))
+    assert r.exit_code == 2 and "100000" in r.output.replace(",", "")
+    r = run("ladder", "toy", "--bots", "", "-n", "2")
+    assert r.exit_code == 2 and "--bots random,greedy" in " ".join(r.output.split())
+    assert not (tmp_path / "a.csv").exists()
+
+
+def test_resume_takes_an_option_given_at_its_default(tmp_path):
+    out = tmp_path / "l.csv"
+    assert run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out)).exit_code == 0
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--option", "limit=15", "--out", str(out),
+            "--resume")
+    assert r.exit_code == 0, r.output
+    assert "resuming: 2 of 4" in r.output
+    assert len(_rows_without_time(out)) == 8
+
+
+def test_resume_with_a_smaller_n_says_which_n_to_give(tmp_path):
+    out = tmp_path / "l.csv"
+    assert run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--out", str(out)).exit_code == 0
+    before = out.read_bytes()
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out), "--resume")
+    text = " ".join(r.output.split())
+    assert r.exit_code == 2 and "holds 4 games" in text and "-n of the run" in text
+    assert out.read_bytes() == before
+
+
+def test_replay_of_a_results_table_says_what_it_is(tmp_path):
+    out = tmp_path / "l.parquet"
+    assert run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out)).exit_code == 0
+    r = run("replay", str(out))
+    assert r.exit_code == 2 and "results table" in " ".join(r.output.split()) and "codec" not in r.output
+
+
+def test_play_reads_negative_numbers_home_folders_and_quotes_paths(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    save = tmp_path / "my game.json"
+    r = run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(save),
+            input="-1\nsave ~/home.json\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "No action number -1" in r.output
+    assert (tmp_path / "home.json").exists()
+    r = run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(save), input="quit\n")
+    assert "--load '" in r.output.replace("\n", "")          # a path with a space, quoted for the shell

@@ -62,6 +62,9 @@ def make(spec: str, seed: int = 0) -> Agent:
         if name == "greedy" and not rest:
             return GreedyAgent(seed)
         if name in ("flatmc", "mcts"):
+            if rest and "=" not in rest[0] and not (rest[0].isascii() and rest[0].isdigit()):
+                raise InvalidConfigError(
+                    f"bot {spec!r}: the budget is a whole number written with digits 0-9, e.g. {name}:500")
             n = int(rest[0]) if rest and "=" not in rest[0] else None
             opts = _parse_options(rest[1:] if n is not None else rest, spec)
             kw = {}
@@ -79,7 +82,7 @@ def make(spec: str, seed: int = 0) -> Agent:
                 elif k == "widen" and name == "mcts":
                     kw["widen"] = float(v)
                 elif k == "prior" and name == "mcts":
-                    if not v.isdigit():
+                    if not (v.isascii() and v.isdigit()):
                         raise InvalidConfigError(
                             f"bot {spec!r}: prior is a whole number of visits >= 0, e.g. prior=10")
                     kw["prior"] = int(v)
@@ -122,4 +125,18 @@ def make(spec: str, seed: int = 0) -> Agent:
         "mcts:N with options :time=S :depth=D :c=C :bias=B :widen=W :prior=T :guard=G :rollout=random|greedy")
 
 
-__all__ = ["Agent", "RandomAgent", "GreedyAgent", "FlatMCAgent", "MCTSAgent", "make", "LEVELS"]
+def settings(agent: Agent, state) -> tuple:
+    """What decides how ``agent`` plays ``state``'s game: its kind and its parameters, with the
+    game's defaults filled in (``mcts`` and ``mcts:1000``, or ``mcts:50`` and ``mcts:50:c=0.7``
+    where 0.7 is the game's ``SEARCH_C``, give equal tuples). Two bots with equal settings and
+    seeds choose alike; the ladder refuses such a pair (a bot would play against itself)."""
+    if isinstance(agent, MCTSAgent):
+        return ("mcts", agent.iterations, agent.time_cap, agent.playout_depth(state),
+                agent.exploration(state), agent.rollout, agent.bias, agent.widen, agent.guard,
+                agent.prior_visits(state))
+    if isinstance(agent, FlatMCAgent):
+        return ("flatmc", agent.playouts, agent.depth, agent.rollout, agent.time_cap)
+    return (type(agent).__name__,)
+
+
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "FlatMCAgent", "MCTSAgent", "make", "settings", "LEVELS"]

@@ -49,17 +49,17 @@ def parse_options(items: list[str] | None) -> dict:
     return out
 
 
-def parse_seats(text: str, flag: str = "--seats") -> list[str]:
+def parse_seats(text: str, flag: str = "--seats", example: str = "human,greedy") -> list[str]:
     """``"human,greedy,mcts:500"`` -> ``["human", "greedy", "mcts:500"]`` (each checked).
 
-    ``flag`` names the option in error messages. An empty entry (``human,,greedy``) is an
-    error, not a seat dropped in silence.
+    ``flag`` names the option in error messages, ``example`` is the value they suggest. An
+    empty entry (``human,,greedy``) is an error, not a seat dropped in silence.
     """
     from ..agents import make
 
     seats = [s.strip().lower() for s in text.split(",")]
     if not any(seats):
-        fail(f"{flag} needs at least one entry, e.g. {flag} human,greedy")
+        fail(f"{flag} needs at least one entry, e.g. {flag} {example}")
     if not all(seats):
         fail(f"{flag} {text!r} has an empty entry (two commas in a row, or one at an end)")
     for s in seats:

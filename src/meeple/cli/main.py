@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Optional
@@ -11,7 +12,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..agents import LEVELS
+from ..agents import make, settings
 from ..core import InvalidConfigError, InvalidRecordError, game_names
 from .common import (Checkpoint, check_output_path, check_results_path, console, err_console, fail, get_game,
                      parse_options, parse_seats, write_results)
@@ -27,6 +28,24 @@ GAME_HELP = "Game id: magnum-sal, lignum, solomon or klondike (see 'meeple games
 OPTION_HELP = "A game option NAME=VALUE (repeatable), e.g. --option cart_max_cubes=2."
 BOTS_HELP = ("random, greedy, easy, medium, hard, flatmc:N, mcts:N (options such as mcts:1000:time=1.5; "
              "see the README's Bots table)")
+
+
+MAX_LADDER_GAMES = 100_000
+"""Most games a pair ``ladder -n`` takes (a typo such as an extra zero fails at once instead of
+filling the memory with jobs)."""
+
+
+def make_bot(spec: str):
+    """The bot of a spec already checked by ``parse_seats`` (seed 0: for its settings only)."""
+    return make(spec, 0)
+
+
+def game_options(game, options: dict) -> dict:
+    """``options`` without those given at the game's default value: ``-o NAME=DEFAULT`` is the
+    same ladder as no ``-o`` (results files and ``--resume`` compare these)."""
+    defaults = {o.name: o.default for o in game.options}
+    return {k: v for k, v in options.items() if k not in defaults or v != defaults[k]
+            or type(v) is not type(defaults[k])}
 
 
 def _progress() -> Progress:
@@ -232,9 +251,10 @@ def ladder(
     bots: str = typer.Option("random,greedy,flatmc:50,mcts:1000", show_default=False,
                              help="Bot specs, comma-separated (default: random, greedy, flatmc:50 and mcts:1000). Bots: "
                              + BOTS_HELP + "."),
-    n: int = typer.Option(200, "-n", "--games", min=2, help="Games per pair, played in pairs on one deal with the seats swapped (an odd N is rounded up)."),
+    n: int = typer.Option(200, "-n", "--games", min=2, max=MAX_LADDER_GAMES,
+                          help="Games per pair, played in pairs on one deal with the seats swapped (an odd N is rounded up)."),
     seed: int = typer.Option(0, help="Seed of the deals."),
-    players: int = typer.Option(2, help="Players per game."),
+    players: int = typer.Option(2, help="Players per game (0: the game's maximum)."),
     variant: Optional[str] = typer.Option(None, help="Game variant."),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
     workers: int = typer.Option(1, min=1, help="Worker processes."),
@@ -249,39 +269,47 @@ def ladder(
     """Round robin between bots on paired deals: win rates with 95% intervals and ratings.
 
     Results are saved to --out every 30 seconds while the games run. After Ctrl-C, a kill (SIGTERM) or a crash, the same command with --resume plays only the games still missing, with the same figures as an unbroken run.
+
+    The default bots take hours (mcts:1000 and flatmc:50 games last seconds to minutes each; the time left shown at first comes from the fast games of the first pairs).
     """
     from ..sim.ladder import ladder_jobs, pair_results, ratings
     from ..sim.runner import run_games
 
     g = get_game(game)
-    specs = parse_seats(bots, "--bots")
-    if "human" in specs or len(set(specs)) < 2:
-        fail("--bots needs at least two different bots (no 'human')")
-    # a level is its spec: "easy" and "greedy" are one bot (a bot does not play against itself)
-    same = [(a, b) for i, a in enumerate(specs) for b in specs[i + 1:] if LEVELS.get(a, a) == LEVELS.get(b, b)]
+    players = players or g.max_players
+    specs = parse_seats(bots, "--bots", example="random,greedy")
+    if "human" in specs:
+        fail("--bots: a ladder is played by bots only ('human' is a seat of 'meeple play')")
+    options = game_options(g, parse_options(option))
+    state = _new_state(g, players, seed, variant, options)
+    # a bot does not play against itself: "easy" and "greedy", "mcts" and "mcts:1000" are one bot
+    agents = [make_bot(s) for s in specs]
+    same = [(a, b) for i, a in enumerate(specs) for j, b in enumerate(specs) if i < j
+            and settings(agents[i], state) == settings(agents[j], state)]
     if same:
         a, b = same[0]
-        fail(f"--bots: {a} and {b} are the same bot ({LEVELS.get(a, a)}); name each bot once")
-    options = parse_options(option)
-    _new_state(g, players, seed, variant, options)
+        fail(f"--bots: {a} and {b} are the same bot; name each bot once")
+    if len(specs) < 2:
+        fail("--bots needs at least two different bots")
     out = check_results_path(out or Path(f"ladder-{g.name}.parquet"))
     if n % 2:
         console.print(f"[yellow]note:[/] games come in pairs on one deal: {n + 1} games a pair, not {n}")
     jobs = ladder_jobs(specs, n, seed, players)
     variant_name = variant or g.variants[0]
-    kept, todo = _resumed(out, g.name, variant_name, options, jobs) if resume else ([], jobs)
+    kept, todo = _resumed(out, g, variant_name, options, jobs) if resume else ([], jobs)
     if kept:
         console.print(f"resuming: {len(kept)} of {len(jobs)} games already in {out}")
     elif not resume and out.exists():
         console.print(f"[yellow]note:[/] {out} holds the games of an earlier run: they are replaced once the "
                       "first game of this one ends (--resume keeps them, if they are of this same ladder)")
     checkpoint = Checkpoint(out, g.name, variant_name, kept, options=options)
+    stopped_by = [signal.SIGINT]  # the signal that stops the run (exit code 128 + its number)
 
     def done(r, progress, task):
         checkpoint.add(r)
         progress.advance(task)
     try:
-        with _terminate_as_interrupt(), _progress() as progress:
+        with _terminate_as_interrupt(stopped_by), _progress() as progress:
             task = progress.add_task(f"ladder {g.name}", total=len(jobs), completed=len(kept))
             run_games(g.name, todo, variant, options, workers, lambda r: done(r, progress, task))
     except KeyboardInterrupt:
@@ -293,7 +321,7 @@ def ladder(
             again = "--resume" if written == out else f"--out {written} --resume"
             err_console.print(f"stopped: {len(checkpoint.results)} of {len(jobs)} games kept in {written}; "
                               f"the same command with {again} plays the rest")
-        raise typer.Exit(130) from None
+        raise typer.Exit(128 + stopped_by[0]) from None
     except BaseException:
         try:
             checkpoint.save()  # a failed game or worker: keep the finished games, then report
@@ -329,12 +357,14 @@ def ladder(
 
 
 @contextmanager
-def _terminate_as_interrupt():
+def _terminate_as_interrupt(stopped_by: list | None = None):
     """While a long run lasts, SIGTERM (a batch system's time limit, ``kill``) stops it as
-    Ctrl-C does, so that the finished games are saved."""
-    import signal
+    Ctrl-C does, so that the finished games are saved; ``stopped_by[0]`` is then set to
+    SIGTERM (the exit code is 128 + the signal's number, as a shell reports it)."""
 
     def interrupt(signum, frame):
+        if stopped_by is not None:
+            stopped_by[0] = signum
         raise KeyboardInterrupt
 
     try:
@@ -348,7 +378,7 @@ def _terminate_as_interrupt():
         signal.signal(signal.SIGTERM, old)
 
 
-def _resumed(out: Path, game: str, variant: str, options: dict, jobs: list) -> tuple[list, list]:
+def _resumed(out: Path, g, variant: str, options: dict, jobs: list) -> tuple[list, list]:
     """For ``ladder --resume``: the games of ``out`` that belong to this ladder and the jobs
     still to play (all of them if ``out`` does not exist yet). Exits 2, changing nothing, if
     ``out`` holds another ladder (or games with other game ``options``) or cannot be read."""
@@ -359,6 +389,9 @@ def _resumed(out: Path, game: str, variant: str, options: dict, jobs: list) -> t
     if not out.exists():
         console.print(f"[yellow]note:[/] {out} does not exist yet: nothing to resume, all games are played")
         return [], jobs
+    import json
+
+    game = g.name
     try:
         rows = read_rows(out)
         other = {(str(r.get("game")), str(r.get("variant"))) for r in rows} - {(game, variant)}
@@ -366,10 +399,16 @@ def _resumed(out: Path, game: str, variant: str, options: dict, jobs: list) -> t
             g2, v2 = min(other)
             raise ValueError(f"it holds games of {g2} ({v2}), not {game} ({variant})")
         wanted = options_text(options)
-        other = {str(r.get("options") or "{}") for r in rows} - {wanted}
+        other = {str(r.get("options") or "{}") for r in rows}
+        other = {options_text(game_options(g, json.loads(x))) for x in other} - {wanted}
         if other:
             raise ValueError(f"its games were played with the options {min(other)}, not {wanted} (--option)")
-        return resume_jobs(jobs, results_from_rows(rows))
+        done = results_from_rows(rows)
+        beyond = [r.index for r in done if r.index >= len(jobs)]
+        if beyond:
+            raise ValueError(f"it holds {len(done)} games, game {max(beyond)} among them, and this ladder has "
+                             f"{len(jobs)}: give the -n of the run that made it (or a larger one)")
+        return resume_jobs(jobs, done)
     except (OSError, ValueError) as e:
         fail(f"--resume: cannot continue from {out}: {e}")
         raise  # not reached: fail exits

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import json
+import shlex
 from pathlib import Path
 
 from rich.columns import Columns
@@ -85,7 +86,10 @@ def load_save(path: str | Path) -> tuple[State, list[str] | None]:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as e:
         raise InvalidRecordError(f"cannot read {path}: {e.strerror}") from e
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+    except UnicodeDecodeError as e:
+        kind = " (a results table of 'simulate' or 'ladder')" if str(path).endswith(".parquet") else ""
+        raise InvalidRecordError(f"{path} is not a save file or game record: not JSON text{kind}") from e
+    except json.JSONDecodeError as e:
         raise InvalidRecordError(f"{path} is not a JSON save file: {e}") from e
     if isinstance(data, dict) and "record" in data:
         if data.get("meeple_save") != SAVE_FORMAT:
@@ -151,7 +155,7 @@ def show_result(state: State, seats: list[str]) -> None:
 
 
 def resume_hint(state: State, path: Path) -> str:
-    return f"uv run meeple play {state.game.name} --load {path}"
+    return f"uv run meeple play {state.game.name} --load {shlex.quote(str(path))}"
 
 
 def save_or_fallback(state: State, seats: list[str], path: Path) -> Path | None:
@@ -254,7 +258,7 @@ def _play_loop(state: State, seats: list[str], save_path: Path, seed: int, input
                 console.print(f"  {e}")
             continue
         if word == "save":
-            target = Path(rest.strip() or save_path)
+            target = Path(rest.strip()).expanduser() if rest.strip() else save_path
             try:
                 save_game(state, seats, target)
                 console.print(f"Saved to [bold]{target}[/] ('quit' saves there too).")
@@ -269,7 +273,7 @@ def _play_loop(state: State, seats: list[str], save_path: Path, seed: int, input
             show_hint(state, seed + state.move_number)
             continue
         legal = state.legal_actions()
-        if line.isdigit():
+        if line.isdigit() or (line[:1] == "-" and line[1:].isdigit()):
             k = int(line)
             if not 1 <= k <= len(legal):
                 console.print(f"[red]No action number {k}: choose 1 to {len(legal)}.[/]")
@@ -291,5 +295,5 @@ def _play_loop(state: State, seats: list[str], save_path: Path, seed: int, input
     show_result(state, seats)
     path = save_or_fallback(state, seats, save_path)
     if path is not None:
-        console.print(f"The finished game is saved in [bold]{path}[/] (see it again: uv run meeple replay {path})")
+        console.print(f"The finished game is saved in [bold]{path}[/] (see it again: uv run meeple replay {shlex.quote(str(path))})")
     return state
