@@ -297,6 +297,10 @@ def ladder(
     jobs = ladder_jobs(specs, n, seed, players)
     variant_name = variant or g.variants[0]
     kept, todo = _resumed(out, g, variant_name, options, jobs) if resume else ([], jobs)
+    heavy = [s for s, a in zip(specs, agents) if settings(a, state)[0] in ("mcts", "flatmc")]
+    if heavy and len(todo) > 50:
+        console.print(f"[yellow]note:[/] {', '.join(heavy)} take seconds to minutes a game: {len(todo)} games may "
+                      "take hours (the time left shown first comes from the fast games of the first pairs)")
     if kept:
         console.print(f"resuming: {len(kept)} of {len(jobs)} games already in {out}")
     elif not resume and out.exists():
