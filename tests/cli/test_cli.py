@@ -782,7 +782,7 @@ def test_play_reads_negative_numbers_home_folders_and_quotes_paths(tmp_path, mon
 
 
 def test_a_long_ladder_of_search_bots_warns_about_the_time(tmp_path):
-    r = run("ladder", "toy", "--bots", "random,mcts:2", "-n", "52", "--out", str(tmp_path / "a.csv"))
+    r = run("ladder", "toy", "--bots", "random,mcts:200", "-n", "52", "--out", str(tmp_path / "a.csv"))
     assert r.exit_code == 0 and "may take hours" in " ".join(r.output.split())
-    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "52", "--out", str(tmp_path / "b.csv"))
+    r = run("ladder", "toy", "--bots", "random,greedy,mcts:10", "-n", "52", "--out", str(tmp_path / "b.csv"))
     assert r.exit_code == 0 and "may take hours" not in " ".join(r.output.split())

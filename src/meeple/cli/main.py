@@ -40,6 +40,12 @@ def make_bot(spec: str):
     return make(spec, 0)
 
 
+def _slow_bot(settings_: tuple) -> bool:
+    """A bot whose games last seconds or more: mcts from 200 iterations, flatmc from 10 playouts."""
+    kind = settings_[0]
+    return (kind == "mcts" and settings_[1] >= 200) or (kind == "flatmc" and settings_[1] >= 10)
+
+
 def game_options(game, options: dict) -> dict:
     """``options`` without those given at the game's default value: ``-o NAME=DEFAULT`` is the
     same ladder as no ``-o`` (results files and ``--resume`` compare these)."""
@@ -297,7 +303,7 @@ def ladder(
     jobs = ladder_jobs(specs, n, seed, players)
     variant_name = variant or g.variants[0]
     kept, todo = _resumed(out, g, variant_name, options, jobs) if resume else ([], jobs)
-    heavy = [s for s, a in zip(specs, agents) if settings(a, state)[0] in ("mcts", "flatmc")]
+    heavy = [s for s, a in zip(specs, agents) if _slow_bot(settings(a, state))]
     if heavy and len(todo) > 50:
         console.print(f"[yellow]note:[/] {', '.join(heavy)} take seconds to minutes a game: {len(todo)} games may "
                       "take hours (the time left shown first comes from the fast games of the first pairs)")
