@@ -242,7 +242,8 @@ def _play_loop(state: State, seats: list[str], save_path: Path, seed: int, input
             return state
         if word == "help":
             if rest.strip().lower() == "rules":
-                console.print(Panel(state.game.rules_help or "(no summary)", title=f"{state.game.title}: rules"))
+                console.rule(f"{state.game.title}: rules")  # no box: the summary keeps the full width
+                console.print(state.game.rules_help or "(no summary)")
             else:
                 console.print(HELP)
             continue
