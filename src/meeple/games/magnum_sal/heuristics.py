@@ -278,8 +278,9 @@ def evaluate(state, seat: int) -> float:
 
 
 def _complete(state, seat: int, limit: int = 10):
-    """Finish the seat's pending compound decision greedily on the static value."""
-    cur = state.clone()
+    """Finish the seat's pending compound decision greedily on the static value (``state`` is
+    not changed: only clones of it are played on)."""
+    cur = state
     for _ in range(limit):
         if cur.over or cur.turn != seat or cur.stage not in _SUB:
             break
