@@ -786,3 +786,9 @@ def test_a_long_ladder_of_search_bots_warns_about_the_time(tmp_path):
     assert r.exit_code == 0 and "may take hours" in " ".join(r.output.split())
     r = run("ladder", "toy", "--bots", "random,greedy,mcts:10", "-n", "52", "--out", str(tmp_path / "b.csv"))
     assert r.exit_code == 0 and "may take hours" not in " ".join(r.output.split())
+
+
+def test_a_new_folder_for_out_is_announced(tmp_path):
+    out = tmp_path / "new" / "deeper" / "l.csv"
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out))
+    assert r.exit_code == 0 and "created the folder" in r.output and out.exists()

@@ -87,10 +87,13 @@ def check_output_path(path, flag: str, kind: str = "file"):
     path = Path(path)
     if path.is_dir():
         fail(f"{flag} {path} is a directory; give a {kind} name")
+    new_folder = not path.parent.exists()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         fail(f"{flag} {path}: cannot create its folder ({e.strerror})")
+    if new_folder:
+        console.print(f"[yellow]note:[/] created the folder {path.parent} for {flag}")
     if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         fail(f"{flag} {path}: not writable")
     return path
