@@ -792,3 +792,27 @@ def test_a_new_folder_for_out_is_announced(tmp_path):
     out = tmp_path / "new" / "deeper" / "l.csv"
     r = run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out))
     assert r.exit_code == 0 and "created the folder" in r.output and out.exists()
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_a_stopped_simulation_reports_and_keeps_the_games_it_finished(tmp_path, monkeypatch, sig):
+    import os
+    import signal
+
+    from meeple.cli import main
+
+    real = main.Progress.advance
+    count = []
+
+    def stop_after_three(self, task, advance=1):
+        real(self, task, advance)
+        count.append(1)
+        if len(count) == 3:
+            os.kill(os.getpid(), getattr(signal, sig))
+
+    monkeypatch.setattr(main.Progress, "advance", stop_after_three)
+    out = tmp_path / "s.csv"
+    r = run("simulate", "toy", "-n", "10", "--out", str(out))
+    assert r.exit_code == 128 + getattr(signal, sig), r.output
+    assert "stopped: 3 of 10 games finished" in r.output and "(test game): 3 games" in r.output
+    assert len(_rows_without_time(out)) == 6          # 3 games, 2 seats each

@@ -30,6 +30,9 @@ BOTS_HELP = ("random, greedy, easy, medium, hard, flatmc:N, mcts:N (options such
              "see the README's Bots table)")
 
 
+MAX_SIMULATED_GAMES = 1_000_000
+"""Most games ``simulate -n`` takes."""
+
 MAX_LADDER_GAMES = 100_000
 """Most games a pair ``ladder -n`` takes (a typo such as an extra zero fails at once instead of
 filling the memory with jobs)."""
@@ -145,15 +148,18 @@ def simulate(
     game: str = typer.Argument(..., help=GAME_HELP),
     seats: str = typer.Option("greedy,random", help="Bot specs per seat, comma-separated; seats rotate game by "
                               "game. Bots: " + BOTS_HELP + "."),
-    n: int = typer.Option(100, "-n", "--games", min=1, help="Number of games."),
+    n: int = typer.Option(100, "-n", "--games", min=1, max=MAX_SIMULATED_GAMES, help="Number of games."),
     seed: int = typer.Option(0, help="Series seed; game i gets a seed derived from it."),
     variant: Optional[str] = typer.Option(None, help="Game variant."),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
     workers: int = typer.Option(1, min=1, help="Worker processes."),
     out: Optional[Path] = typer.Option(None, help="Write one row per game and seat to FILE (.csv or .parquet)."),
 ):
-    """Play many games between bots and summarise wins and scores."""
-    from ..sim import run_games, summarize
+    """Play many games between bots and summarise wins and scores.
+
+    After Ctrl-C or a kill (SIGTERM) the games finished so far are summarised and written to --out.
+    """
+    from ..sim import run_games
     from ..sim.runner import simulation_jobs
 
     g = get_game(game)
@@ -165,9 +171,33 @@ def simulate(
     if out is not None:
         check_results_path(out)
     jobs = simulation_jobs(bots, n, seed)
-    with _progress() as progress:
-        task = progress.add_task(f"{g.name} {'/'.join(bots)}", total=n)
-        results = run_games(g.name, jobs, variant, options, workers, lambda r: progress.advance(task))
+    results: list = []
+    stopped_by = [0]
+
+    def done(r, progress, task):
+        results.append(r)
+        progress.advance(task)
+    try:
+        with _terminate_as_interrupt(stopped_by), _progress() as progress:
+            task = progress.add_task(f"{g.name} {'/'.join(bots)}", total=n)
+            run_games(g.name, jobs, variant, options, workers, lambda r: done(r, progress, task))
+    except KeyboardInterrupt:
+        stopped_by[0] = stopped_by[0] or signal.SIGINT
+        err_console.print(f"stopped: {len(results)} of {n} games finished"
+                          + (" (summarised below)" if results else ""))
+        if not results:
+            raise typer.Exit(128 + stopped_by[0]) from None
+    results.sort(key=lambda r: r.index)
+    _simulation_report(g, results, variant, options, out)
+    if stopped_by[0]:
+        raise typer.Exit(128 + stopped_by[0])
+
+
+def _simulation_report(g, results: list, variant: Optional[str], options: dict, out: Optional[Path]) -> None:
+    """Print the tables of ``simulate`` and write its results file."""
+    from ..sim import summarize
+
+    n = len(results)
     summary = summarize(results)
     table = Table("bot", "games", "wins", "win rate (95% CI)", "mean score", title=f"{g.title}: {n} games")
     for spec, d in summary["bots"].items():
