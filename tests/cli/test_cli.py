@@ -816,3 +816,22 @@ def test_a_stopped_simulation_reports_and_keeps_the_games_it_finished(tmp_path, 
     assert r.exit_code == 128 + getattr(signal, sig), r.output
     assert "stopped: 3 of 10 games finished" in r.output and "(test game): 3 games" in r.output
     assert len(_rows_without_time(out)) == 6          # 3 games, 2 seats each
+
+
+def test_a_save_whose_event_log_is_worded_otherwise_still_loads(tmp_path):
+    """The log is derived text (a newer meeple may word it otherwise, e.g. Lignum's seats now
+    P1..P4, were P0..P3); any other change to the saved state is still refused."""
+    save = tmp_path / "g.json"
+    assert run("play", "lignum", "--seats", "human,greedy", "--seed", "3", "--save", str(save),
+               input="quit\n").exit_code == 0
+    data = json.loads(save.read_text())
+    old_words = [e.replace("P1", "P0").replace("P2", "P1") for e in data["state"]["events"]]
+    assert old_words != data["state"]["events"]
+    data["state"]["events"] = old_words
+    save.write_text(json.dumps(data))
+    r = run("play", "lignum", "--load", str(save), input="quit\n")
+    assert r.exit_code == 0 and "edited" not in r.output, r.output
+    data["state"]["seed"] = data["state"]["seed"] + 1
+    save.write_text(json.dumps(data))
+    r = run("play", "lignum", "--load", str(save), input="quit\n")
+    assert r.exit_code == 2 and "edited" in r.output

@@ -345,7 +345,7 @@ def test_text_render_whole_board():
     console = Console(width=100, record=True)
     console.print(render(s, 0))
     out = console.export_text()
-    for word in ("supply path", "felling areas", "P0 (you)", "P3", "saw room", "d3", "market"):
+    for word in ("supply path", "felling areas", "P1 (you)", "P4", "saw room", "d3", "market"):
         assert word in out
 
 
@@ -728,11 +728,11 @@ def test_LG_7_3_food_log_grammar():
     s.secret = [1, 3, 3, 5]
     s.food = [0, 0, 0, 0]
     s._reveal_choices()
-    assert "P0 takes 2 food from area 1" in s.events
+    assert "P1 takes 2 food from area 1" in s.events  # seat 0 is P1
     sharers = [e for e in s.events if "area 3" in e and "food" in e]
     assert sharers and " take 1 food each from area 3 (1 stays there)" in sharers[0]
     assert " and " in sharers[0] and "takes" not in sharers[0]
-    assert not any(e.startswith("P0 take ") for e in s.events)
+    assert not any(e.startswith("P1 take ") for e in s.events)
 
 
 def test_LG_7_1_is_secret_decision():

@@ -178,7 +178,7 @@ def _go(state, t, words):
         return "LG-1.3", "space 13 (tasks) is used only in the advanced game"
     here = [s for s in range(state.num_players) if state.pos[s] == sp]
     if len(here) >= CAPACITY[sp]:
-        who = ", ".join(f"P{s}" for s in here)
+        who = ", ".join(f"P{s + 1}" for s in here)
         return "LG-8.2.2", f"space {sp} is full: it holds {CAPACITY[sp]} foreman/foremen ({who} there)"
     avail = state._avail(seat)
     if typ == "token":

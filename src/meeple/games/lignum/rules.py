@@ -153,7 +153,7 @@ class Rules:
         self.money[seat] -= amount
 
     def _name(self, seat: int) -> str:
-        return f"P{seat}"
+        return f"P{seat + 1}"
 
     def _phase_order(self) -> list:
         ph = self.phase

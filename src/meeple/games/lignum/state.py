@@ -119,8 +119,8 @@ class LignumState(Rules, State):
         return out
 
     def seat_name(self, seat: int) -> str:
-        """``"P0"`` .. ``"P3"``, as the board shows the mills."""
-        return f"P{seat}"
+        """``"P1"`` .. ``"P4"`` (seat 0 is P1), as the board shows the mills."""
+        return f"P{seat + 1}"
 
     def is_secret_decision(self) -> bool:
         """True exactly when the current decision is the secret felling-area commitment

@@ -41,7 +41,7 @@ def _pieces(counts, names=PIECE_NAMES) -> str:
 
 
 def _seat(s) -> Text:
-    return Text(f"P{s}", style=f"bold {COLOURS[s % 4]}")
+    return Text(f"P{s + 1}", style=f"bold {COLOURS[s % 4]}")
 
 
 def placement_text(c: int) -> str:
@@ -103,7 +103,7 @@ def _path(o, n) -> Table:
             label = "tasks" if o["variant"].startswith("advanced") else "(off)"
         else:
             label = "(off)"
-        here = "".join(f"P{s}" for s in range(n) if o["pos"][s] == sp)
+        here = "".join(f"P{s + 1}" for s in range(n) if o["pos"][s] == sp)
         cells.append(f"{sp}:{label}" + (f"[{here}]" if here else ""))
     for i in range(0, 20, 5):
         path.add_row(*cells[i:i + 5])
@@ -169,16 +169,16 @@ def render(state, seat=None):
     for year, (c, half) in enumerate(o["winter"]):
         f, h = WINTER_CARDS[c][1 + half]
         w.append(f"Y{year + 1} {f} food/{h} heat")
-    order = " ".join(f"P{s}" for s in o["order"])
-    clearing = " ".join(f"{'ABCD'[i]}:P{s}" for i, s in enumerate(o["clearing"]))
+    order = " ".join(f"P{s + 1}" for s in o["order"])
+    clearing = " ".join(f"{'ABCD'[i]}:P{s + 1}" for i, s in enumerate(o["clearing"]))
     parts.append(Text("winter: " + ", ".join(w) + f" · order {order} · clearing {clearing or '-'}"))
     if cur >= 0:
         d = Text()
-        d.append(f"P{cur} decides: ", style="bold")
+        d.append(f"P{cur + 1} decides: ", style="bold")
         d.append(decision_text(o))
         parts.append(d)
     # path
-    start = " ".join(f"P{s}" for s in range(n) if o["pos"][s] == 0)
+    start = " ".join(f"P{s + 1}" for s in range(n) if o["pos"][s] == 0)
     parts.append(Text(f"supply path (start: {start or '-'})", style="bold underline"))
     parts.append(_path(o, n))
     # areas
@@ -188,7 +188,7 @@ def render(state, seat=None):
         areas.add_column(f"A{a}", min_width=15)
     areas.add_row(*[_pieces(o["areas_wood"][a]) for a in range(6)])
     areas.add_row(*[" ".join([f"{o['areas_food'][a]} food"]
-                             + [f"P{s}" for s in range(n) if o["area"][s] == a + 1]) for a in range(6)])
+                             + [f"P{s + 1}" for s in range(n) if o["area"][s] == a + 1]) for a in range(6)])
     parts.append(areas)
     extra = []
     if o["prevealed"]:
@@ -200,7 +200,7 @@ def render(state, seat=None):
     if o["variant"].startswith("advanced"):
         info += f", tasks {len(o['tdeck'])}"
     if any(o["committed"]):
-        info += " · secret choices made: " + " ".join(f"P{s}" for s in range(n) if o["committed"][s])
+        info += " · secret choices made: " + " ".join(f"P{s + 1}" for s in range(n) if o["committed"][s])
         if seat is not None and o["secret"][seat]:
             info += f" (yours: A{o['secret'][seat]})"
     extra.append(info)
