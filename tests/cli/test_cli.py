@@ -835,3 +835,14 @@ def test_a_save_whose_event_log_is_worded_otherwise_still_loads(tmp_path):
     save.write_text(json.dumps(data))
     r = run("play", "lignum", "--load", str(save), input="quit\n")
     assert r.exit_code == 2 and "edited" in r.output
+
+
+def test_hint_with_one_legal_action_says_so_without_a_search(monkeypatch, capsys):
+    from meeple.cli import play
+
+    state = meeple.load_game("toy").new_initial_state(num_players=2, seed=4)
+    only = state.legal_actions()[:1]
+    monkeypatch.setattr(type(state), "legal_actions", lambda self: only)
+    monkeypatch.setattr(play, "make", lambda *a: pytest.fail("no bot is needed for one action"))
+    play.show_hint(state, 1)
+    assert f"Only one action is legal now: {only[0].text}" in capsys.readouterr().out

@@ -134,6 +134,10 @@ def show_hint(state: State, seed: int) -> None:
     of (the search's value, :func:`meeple.agents.base.relative_values`)."""
     from ..agents import MCTSAgent
 
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        console.print(f"Only one action is legal now: [bold]{legal[0].text}[/] (type 1).")
+        return
     agent = make("hard", seed)
     console.print("[dim]thinking ...[/]")
     if isinstance(agent, MCTSAgent):
