@@ -136,6 +136,26 @@ class _Ctx:
         self.sawroom = ({}, {})  # [winter_saw]
 
 
+_CTX_CACHE: dict = {}
+_CTX_CACHE_MAX = 10_000
+
+
+def _ctx_of(state, seat: int, r: int, winter: bool, wp: int) -> _Ctx:
+    """The :class:`_Ctx` of an evaluation, shared by all evaluations with the same inputs (round,
+    winter position, winter cards, whether the seat has already fed/heated, cash below $5), so
+    that its memos of disc and stick values carry over from one evaluation to the next."""
+    w = state.winter
+    done_here = (state.clearing.index(seat) < state.pi
+                 if r in (3, 7) and state.phase in ("feed", "heat") else False)
+    key = (r, wp, w[0][0], w[0][1], w[1][0], w[1][1], done_here, state.money[seat] < 5)
+    ctx = _CTX_CACHE.get(key)
+    if ctx is None:
+        if len(_CTX_CACHE) >= _CTX_CACHE_MAX:
+            _CTX_CACHE.clear()
+        ctx = _CTX_CACHE[key] = _Ctx(state, seat, r, winter, wp)
+    return ctx
+
+
 def _heat_marginal(ctx: _Ctx, have: int) -> float:
     """Dollar value of one more heating stick when ``have`` are already counted."""
     for h, c in ctx.heat_needs:
@@ -710,7 +730,7 @@ def evaluate(state, seat: int) -> float:
     ph = state.phase
     winter = r in (3, 7)
     wp = _WPOS.get(ph, 0) if winter else -1
-    ctx = _Ctx(state, seat, r, winter, wp)
+    ctx = _ctx_of(state, seat, r, winter, wp)
     over = {}
     alts = None
     if state.actor == seat:
