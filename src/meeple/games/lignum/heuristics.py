@@ -86,6 +86,7 @@ class _Ctx:
         "heat_needs",
         "money_low",
         "sawn",
+        "sales",
         "sawroom",
         "sell_after",
         "woodpile",
@@ -130,10 +131,13 @@ class _Ctx:
         self.sell_after = fut > 0
         self.d_left = fut
         self.money_low = state.money[seat] < 5 and fut > 0
-        self.sawn = {}  # (disc kind, heating sticks counted) -> _sawn_all result
+        self.sawn = {}  # 4 * heating sticks counted + disc kind (0..2) -> _sawn_all result
         # memos of _woodpile_disc and _sawroom_disc, keyed by 4 * heating sticks + disc kind
         self.woodpile = {}
         self.sawroom = ({}, {})  # [winter_saw]
+        # _sales_disc by kind (None where the kind has no sale price)
+        self.sales = tuple(None if BASE_PRICE[p] is None else _sales_disc(self, p)
+                           for p in range(len(BASE_PRICE)))
 
 
 _CTX_CACHE: dict = {}
@@ -179,7 +183,7 @@ def _sales_disc(ctx: _Ctx, p: int) -> float:
 
 def _sawn_all(ctx: _Ctx, p: int, heat_have: int) -> tuple:
     """(value, sticks to heat) of the sticks a disc ``p`` gives when sawn (LG-13.2)."""
-    key = (p, heat_have)
+    key = 4 * heat_have + p
     hit = ctx.sawn.get(key)
     if hit is not None:
         return hit
@@ -218,7 +222,7 @@ def _woodpile_disc(ctx: _Ctx, p: int, heat_have: int) -> float:
         return hit
     best = _sawroom_disc(ctx, p, heat_have, False)
     if p != 2:
-        best = max(best, _sales_disc(ctx, p))
+        best = max(best, ctx.sales[p])
     ctx.woodpile[key] = v = 0.85 * best - 1.3
     return v
 
@@ -228,7 +232,7 @@ def _river_disc(ctx: _Ctx, p: int, heat_have: int) -> float:
         return float(BASE_PRICE[p]) if p != 2 else 0.0
     best = _sawroom_disc(ctx, p, heat_have, False)
     if p != 2:
-        best = max(best, _sales_disc(ctx, p))
+        best = max(best, ctx.sales[p])
     return best - 0.2
 
 
@@ -456,7 +460,7 @@ def _project(state, seat: int, ctx: _Ctx, jobs, over: dict) -> float:
             nonlocal v
             opts = []
             if p != 2:
-                opts.append((_sales_disc(ctx, p), 0))
+                opts.append((ctx.sales[p], 0))
             opts.append((_sawroom_disc(ctx, p, heat_have, winter_saw_next), 1))
             c = saw_cost()
             if c is not None:
@@ -484,7 +488,7 @@ def _project(state, seat: int, ctx: _Ctx, jobs, over: dict) -> float:
             carrier's cost ``c`` (``sc``: the cost of sawing it now, None if no sawing is left)."""
             best = _sawroom_disc(ctx, p, heat_have, winter_saw_next)
             if p != 2:
-                sv = _sales_disc(ctx, p)
+                sv = ctx.sales[p]
                 best = max(best, sv)
             if sc is not None:
                 sv = _sawn_all(ctx, p, heat_have)[0] - sc
@@ -494,6 +498,8 @@ def _project(state, seat: int, ctx: _Ctx, jobs, over: dict) -> float:
         # 3. woodpile discs: transport (LG-12) then place
         def carry_pile():
             while True:
+                if not (wpile[0] or wpile[1] or wpile[2]):
+                    return                      # nothing to carry (eff and saw_cost change nothing)
                 c = eff(carriers[0] if carriers else None)
                 if c is None:
                     return
@@ -554,7 +560,7 @@ def _project(state, seat: int, ctx: _Ctx, jobs, over: dict) -> float:
         v -= (budget < 0) * 8.0
         v += sales_sticks
         for p in (0, 1):
-            v += sales_discs[p] * _sales_disc(ctx, p)
+            v += sales_discs[p] * ctx.sales[p]
         # discs still to be worked: later sawing may cover the heating still missing (in turn)
         vh = heat_have
         for p in (0, 1, 2):
