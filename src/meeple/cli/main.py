@@ -38,11 +38,6 @@ MAX_LADDER_GAMES = 100_000
 filling the memory with jobs)."""
 
 
-def make_bot(spec: str):
-    """The bot of a spec already checked by ``parse_seats`` (seed 0: for its settings only)."""
-    return make(spec, 0)
-
-
 def _slow_bot(settings_: tuple) -> bool:
     """A bot whose games last seconds or more: mcts from 200 iterations, flatmc from 10 playouts."""
     kind = settings_[0]
@@ -319,9 +314,9 @@ def ladder(
     options = game_options(g, parse_options(option))
     state = _new_state(g, players, seed, variant, options)
     # a bot does not play against itself: "easy" and "greedy", "mcts" and "mcts:1000" are one bot
-    agents = [make_bot(s) for s in specs]
+    bot_settings = [settings(make(s, 0), state) for s in specs]
     same = [(a, b) for i, a in enumerate(specs) for j, b in enumerate(specs) if i < j
-            and settings(agents[i], state) == settings(agents[j], state)]
+            and bot_settings[i] == bot_settings[j]]
     if same:
         a, b = same[0]
         fail(f"--bots: {a} and {b} are the same bot; name each bot once")
@@ -333,7 +328,7 @@ def ladder(
     jobs = ladder_jobs(specs, n, seed, players)
     variant_name = variant or g.variants[0]
     kept, todo = _resumed(out, g, variant_name, options, jobs) if resume else ([], jobs)
-    heavy = [s for s, a in zip(specs, agents) if _slow_bot(settings(a, state))]
+    heavy = [s for s, st in zip(specs, bot_settings) if _slow_bot(st)]
     if heavy and len(todo) > 50:
         console.print(f"[yellow]note:[/] {', '.join(heavy)} take seconds to minutes a game: {len(todo)} games may "
                       "take hours (the time left shown first comes from the fast games of the first pairs)")

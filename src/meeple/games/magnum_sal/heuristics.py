@@ -94,8 +94,8 @@ def _order_plan(orders_up: list, vals: list) -> list:
     plan = _ORDER_PLANS.get(key)
     if plan is None:
         orders = [C.ORDERS[o] for o in orders_up if o is not None]
-        orders.sort(key=lambda o: -(o.reward - sum(r * v for r, v in zip(o.requires, vals))))
         plan = [(o.requires, o.reward, sum(r * v for r, v in zip(o.requires, vals))) for o in orders]
+        plan.sort(key=lambda x: x[2] - x[1])  # best gain (reward - base) first; stable on ties
         if len(_ORDER_PLANS) >= _ORDER_PLANS_MAX:
             _ORDER_PLANS.clear()
         _ORDER_PLANS[key] = plan
