@@ -490,6 +490,32 @@ def test_MS_20_5_no_pointless_two_space_cart():
     assert "cart I.R1+S2" not in got and "cart I.R1" not in got  # I.R1 holds orange's own miner
 
 
+def test_render_in_the_play_panel_at_80_columns_cuts_no_label():
+    """`meeple play` draws the board in a panel: at 80 columns III.L/III.R and 'ord' stay whole."""
+    from rich.console import Console
+    from rich.panel import Panel
+    s = GAME.new_initial_state(num_players=4, seed=3)
+    con = Console(width=80, record=True)
+    con.print(Panel(text.render(s, 0)))
+    out = con.export_text()
+    assert "…" not in out and "III.L" in out and "III.R" in out and " ord " in out
+
+
+def test_MS_10_3_status_line_previews_the_transport_fee():
+    from rich.console import Console
+    s = new(3)
+    put(s, "S1", BLACK)
+    put(s, "S2", BLACK)
+    put(s, "I.R1", ORANGE)
+    put(s, "I.R2", ORANGE, k=2)
+    chamber(s, "I.R2", brown=2)
+    s.money[ORANGE] = 10
+    play(s, "extract I.R2", "take brown", "take brown")
+    con = Console(width=200, record=True)
+    con.print(text.render(s, 0))
+    assert "taken b2, pickaxes 0, carts 0; fee so far 4 groše (2 paying spaces, MS-10.3)" in con.export_text()
+
+
 def test_status_line_when_only_a_tool_is_left():
     from rich.console import Console
     s = new(3)

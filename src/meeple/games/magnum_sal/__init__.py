@@ -14,7 +14,8 @@ Magnum Sal, 2-4 players, 3 phases. Money is counted in groše. Each phase is a s
 in the first round of a phase every player has 1 action, later 2. At the start of your turn your
 miners in the castle queue move one step; a miner reaching the castle completes a face-up royal
 order if you hold its salt (compulsory; you choose which: 'deliver O1-3'), otherwise you pay a
-penalty of 3 groše or 1 cube ('penalty money' / 'penalty brown').
+penalty of 3 groše or 1 cube ('penalty money' / 'penalty brown'); with under 3 groše you must
+give a cube, and with no salt either you give all your money.
 
 Actions (main menu): 'pass' (pass every action of a turn and your tired miners stand up);
 'place' then 'from supply|@market|I.R2' then 'to S3' (chain rule: every space on the way to the
@@ -36,8 +37,8 @@ Ties: more orders, then fewer miners, then fewer tools.
 Variant 'mapped-mine': all chamber tiles are visible from the start (cubes are placed when first
 entered). Option cart_max_cubes=2: a cart carries at most 2 cubes free (designers' advice).
 Safety option max_rounds (default 30; 0 turns it off): a phase also ends after that many
-rounds, so that self-play of weak bots that never complete royal orders always ends. It is not a
-rule of the game (MS-5.5: no turn limit); real phases end by orders long before 30 rounds.
+rounds, so that self-play of bots that complete too few royal orders always ends (the bots'
+games often reach it). It is not a rule of the game (MS-5.5: no turn limit).
 `meeple play` switches it off when a person is at the table (give --option max_rounds=30 to
 keep it); simulations report games it cut short ("truncated").
 """

@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import components as C
+from . import mine as M
 
 LETTER = ("O", "K", "P", "W")
 STYLE = ("bold dark_orange", "bold grey50", "bold magenta", "bold white")
@@ -86,9 +87,9 @@ def _mine(obs) -> Table:
     tab = Table(box=None, show_header=True, padding=(0, 1), title="Mine", title_justify="left",
                 header_style="dim")
     tab.add_column("shaft", width=11, no_wrap=False)
-    tab.add_column("", width=5, no_wrap=True)
+    tab.add_column("", width=5, min_width=5, no_wrap=True)  # I.L .. III.R, never cut
     for k in range(1, 5):
-        tab.add_column(f"{k}", width=13, no_wrap=False)
+        tab.add_column(f"{k}", width=12, no_wrap=False)
     by_row = {}
     for s, sp in enumerate(C.SPACES):
         if sp.kind == "chamber":
@@ -188,8 +189,9 @@ def _players(obs) -> Table:
     tab = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
     for name, w, just in (("player", 8, "left"), ("groše", 5, "right"), ("salt", 8, "left"),
                           ("miners", 6, "left"), ("ord", 3, "right"), ("score", 5, "right"),
-                          ("tools (x used)", 24, "left")):
-        tab.add_column(name, width=w, no_wrap=name != "tools (x used)", justify=just)
+                          ("tools (x used)", 20, "left")):
+        tools = name == "tools (x used)"
+        tab.add_column(name, width=w, min_width=None if tools else w, no_wrap=not tools, justify=just)
     for seat in range(n):
         name = Text(C.SEAT_COLOURS[seat] + ("*" if seat == obs["start"] and not obs["over"] else ""),
                     style=STYLE[seat])
@@ -224,6 +226,10 @@ def _status(obs) -> Text:
             t.append(f" in {C.SPACE_IDS[s]}: taken ")
             t.append_text(_salt(taken, "none"))
             t.append(f", pickaxes {picks}, carts {len(carts)}")
+            if "fee" in obs:
+                fee, paying = obs["fee"]
+                t.append(f"; fee so far {fee} {'groš' if fee == 1 else 'groše'} "
+                         f"({paying} paying space{'s' if paying != 1 else ''}, MS-10.3)")
         if obs["stage"] == "pay" and obs["ctx"]:
             k = obs["ctx"][0][1]
             t.append(f" ({k} {'groš' if k == 1 else 'groše'} left for {C.SPACE_IDS[obs['ctx'][0][0]]})")
@@ -246,4 +252,9 @@ def render(state, seat=None):
     town, mine, players, legend; fits 80 columns, about 30-35 lines with 4 players."""
     obs = state.observation(seat)
     obs["rank_keys"] = [state._rank_key(s) for s in range(state.num_players)]
+    if state.stage == "extract" and not state.over:  # a preview of the fee (MS-10.3, MS-20.5)
+        s, taken, _picks, carts = state.ctx
+        paying = M.paying_spaces(state, state.turn, s)
+        fee = M.transport_cost(paying, sum(taken), [tuple(x) for x in carts], state.options.get("cart_max_cubes"))
+        obs["fee"] = (fee, len(paying))
     return Group(_status(obs), _town(obs), _mine(obs), _players(obs), Text(LEGEND, style="dim"))
