@@ -130,3 +130,64 @@ def test_play_lists_the_loan_note_and_go_6_still_works(capsys, tmp_path):
     assert re.search(r"go 6\s+\(takes a loan: \$1 short\)", out)
     assert "$7 for one loan, $16 for two" in out
     assert s.loans[H] == 1 and s.fodder3[H] == 1
+
+
+# ------------------------------------------------------------------ 2. the market's real options
+def test_LG_8_3_market_status_lists_the_real_options():
+    s = new(2)
+    empty_players(s, money=3)
+    s.equip[H][0] = 4                                         # 4 saws (LG-8.4.1), no product tokens
+    start_travel(s, [H, N])
+    play(s, "go 19")
+    text = board(s, H)
+    assert "P1 decides: the market at space 19: 'buy food'" in text
+    assert "buy saw" not in text and "sell 2stake" not in text and "'done'" not in text
+    play(s, "buy food")
+    assert "the market at space 19: 'buy food', 'done'" in board(s, H)
+    # with product tokens: the sets that can be sold
+    s = new(2)
+    empty_players(s, money=0)
+    s.loans = [2, 2]
+    s.products[H] = [3, 0, 0, 0, 1]
+    start_travel(s, [H, N])
+    play(s, "go 19")
+    text = " ".join(board(s, N).split())                     # the line wraps at 100 columns
+    assert ("P1 decides: the market at space 19: 'sell 2stake', 'sell 1stake+1J', 'sell 3stake', "
+            "'sell 2stake+1J', 'sell 3stake+1J' ") in text
+    assert "'buy" not in text                                 # $0 and 2 loans: nothing to buy
+
+
+def test_LG_8_4_4_market_status_hides_face_down_tokens_from_others():
+    s = new(2, hidden_products=True)
+    empty_players(s, money=0)
+    s.loans = [2, 2]
+    s.products[H] = [2, 0, 0, 0, 0]
+    start_travel(s, [H, N])
+    play(s, "go 19")
+    assert "the market at space 19: 'sell 2stake'" in board(s, H)
+    other = board(s, N)
+    assert "'sell" not in other and "P1 decides: the market at space 19: buy saws or food" in other
+
+
+# ------------------------------------------------------------------ 4. the clearing order
+def test_LG_8_6_clearing_not_yet_known_during_the_secret_choice():
+    s = new(2, seed=1)
+    s.clearing = [N, H]                                       # last round's arrival
+    s.round, s.phase, s.pi, s.stage = 1, "choose", 0, ""
+    s._run()
+    s._legal_cache = None
+    assert s.stage == "choose"
+    text = board(s, s.current_player)
+    assert "clearing not yet known" in text and "A:P2" not in text
+    while s.phase == "choose":
+        play(s, "area 1")
+    assert s.phase == "travel" and "clearing -" in board(s, H)
+    seat = s.current_player
+    play(s, "go C")
+    assert f"clearing A:P{seat + 1}" in board(s, H)
+    # winter's turn order is the clearing order of the fall before (LG-20.2): shown
+    w = new(2)
+    empty_players(w)
+    goto(w, "w_bonus", clearing=[N, H], round=3)
+    assert "clearing A:P2 B:P1" in board(w, H)
+

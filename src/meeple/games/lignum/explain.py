@@ -32,7 +32,7 @@ STAGE_WHAT = {
     "space10": "buying woodcutters at space 10 ('cutters N')",
     "space13": "taking a task card at space 13 ('task Txx')",
     "space16": "the extra sawyer at space 16 ('extra' or 'done')",
-    "market": "the market at space 19 ('buy saw', 'buy food', 'sell 2stake', 'done')",
+    "market": "the market at space 19: buy saws or food ($1 each), sell product sets; 'done' after one",
     "fell": "felling, phase 1 ('fell SW', 'done')",
     "arrive": "rafting arrival, phase 2: where each river piece goes ('FW saw' / 'FW sales')",
     "transport": "transport, phase 3: a method ('carry', 'wagon', 'raft N') or 'done'",

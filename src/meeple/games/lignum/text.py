@@ -68,14 +68,20 @@ def task_text(t: int, filled=None) -> str:
     return f"{cid} " + " ".join(parts) + f" → ${reward}"
 
 
-def decision_text(o: dict) -> str:
-    """What the seat to move is deciding, with what is left of a multi-step decision."""
+def decision_text(o: dict, options=None) -> str:
+    """What the seat to move is deciding, with what is left of a multi-step decision.
+
+    ``options``: the notations the market visit offers now (LG-8.3 space 19, LG-8.5), listed
+    instead of the general description; ``None`` when the viewer may not see them (another
+    seat's face-down product tokens, LG-8.4.4)."""
     st = o["stage"]
     pend = o["pend"]
     if o["hut_left"]:
         return (f"place {o['hut_left']} new hut(s): 'hut 1' drying, 'hut 2' food store, "
                 "'hut 3' lodging")
     what = STAGE_WHAT.get(st, st)
+    if st == "market" and options:
+        return "the market at space 19: " + ", ".join(f"'{x}'" for x in options)
     if st == "split":
         return f"{pend[1]} new {PIECE_NAMES[pend[0]]} stick(s) left to place: 'heat' or 'sales' for each"
     if st == "move":
@@ -86,6 +92,25 @@ def decision_text(o: dict) -> str:
     if st == "burn":
         return f"{pend[0]} heating stick(s) left to burn: {what}"
     return what
+
+
+def clearing_text(o: dict) -> str:
+    """The clearing slots taken (``A:P2 B:P1``). During the felling-area choice the round's
+    clearing order is not known yet: the slots are taken by arrival during travel (LG-8.6.1),
+    and the previous round's order has already served as the new player order (LG-17.1)."""
+    if o["phase"] == "choose":
+        return "not yet known"
+    return " ".join(f"{'ABCD'[i]}:P{s + 1}" for i, s in enumerate(o["clearing"])) or "-"
+
+
+def market_options(state, o: dict):
+    """The market actions (buy, product sale, done) the seat to move has now (LG-8.3, LG-8.5),
+    or ``None`` outside the market or when the viewer must not see them: with face-down
+    product tokens (LG-8.4.4) the sales offered would reveal the mover's tokens."""
+    cur = o["current_player"]
+    if o["stage"] != "market" or o["hut_left"] or cur < 0 or o["products"][cur] is None:
+        return None
+    return [a.text for a in state.legal_actions() if a.kind in ("buy", "psell", "done")]
 
 
 def _loans_needed(money: int, loans: int, cost: int) -> int:
@@ -236,12 +261,11 @@ def render(state, seat=None):
         f, h = WINTER_CARDS[c][1 + half]
         w.append(f"Y{year + 1} {f} food/{h} heat")
     order = " ".join(f"P{s + 1}" for s in o["order"])
-    clearing = " ".join(f"{'ABCD'[i]}:P{s + 1}" for i, s in enumerate(o["clearing"]))
-    parts.append(Text("winter: " + ", ".join(w) + f" · order {order} · clearing {clearing or '-'}"))
+    parts.append(Text("winter: " + ", ".join(w) + f" · order {order} · clearing {clearing_text(o)}"))
     if cur >= 0:
         d = Text()
         d.append(f"P{cur + 1} decides: ", style="bold")
-        d.append(decision_text(o))
+        d.append(decision_text(o, market_options(state, o)))
         parts.append(d)
     # path
     start = " ".join(f"P{s + 1}" for s in range(n) if o["pos"][s] == 0)
