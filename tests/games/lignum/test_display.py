@@ -169,6 +169,54 @@ def test_LG_8_4_4_market_status_hides_face_down_tokens_from_others():
     assert "'sell" not in other and "P1 decides: the market at space 19: buy saws or food" in other
 
 
+# ------------------------------------------------------------------ 3. 'area N' refused with its rule
+def why(s, text):
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action(text)
+    return e.value.rule, str(e.value)
+
+
+def test_LG_7_1_area_during_travel_in_the_basic_game():
+    s = new(2, "basic")
+    s.round = 1
+    start_travel(s, [H, N])
+    rule, msg = why(s, "area 3")
+    assert rule == "LG-7.1" and "LG-24" not in msg and "before the travel" in msg
+    s.round = 0                                               # Y1 spring: areas set at setup
+    assert why(s, "area 3")[0] == "LG-4.3"
+    s = new(2, "basic")
+    empty_players(s)
+    goto(s, "w_bonus", clearing=[H, N], round=3)
+    assert why(s, "area 3")[0] == "LG-4.4"                    # no area choice in winter
+
+
+def test_LG_24_area_refusals_in_the_tactical_variant():
+    s = new(3, "basic-tactical")
+    s.round = 1
+    start_travel(s, [H, N, J])
+    rule, msg = why(s, "area 3")
+    assert rule == "LG-24.3" and "end of" in msg
+    # the pick itself: an area holding another player's token (LG-24.4)
+    t = new(3, "basic-tactical")
+    t.clearing = [J, H, N]
+    t._end_round()
+    t._run()
+    t._legal_cache = None
+    assert t.stage == "tact" and t.current_player == J
+    play(t, "area 2")
+    rule, msg = why(t, "area 2")
+    assert rule == "LG-24.4" and "P3" in msg
+    assert why(t, "area 9")[0] == "LG-24.3"
+
+
+def test_LG_7_1_area_number_out_of_range_in_the_secret_choice():
+    s = new(2)
+    s.round, s.phase, s.pi, s.stage = 1, "choose", 0, ""
+    s._run()
+    s._legal_cache = None
+    assert why(s, "area 7")[0] == "LG-7.1"
+
+
 # ------------------------------------------------------------------ 4. the clearing order
 def test_LG_8_6_clearing_not_yet_known_during_the_secret_choice():
     s = new(2, seed=1)
