@@ -71,13 +71,36 @@ def parse_seats(text: str, flag: str = "--seats", example: str = "human,greedy")
     return seats
 
 
+def _text_module(state: State):
+    """The game's ``text`` module (terminal display), or None if it has none."""
+    try:
+        return importlib.import_module(state.game.package + ".text")
+    except ModuleNotFoundError:
+        return None
+
+
 def render(state: State, seat: int | None):
     """The game's rich rendering of ``state`` as ``seat`` sees it (fallback: the observation)."""
-    try:
-        text = importlib.import_module(state.game.package + ".text")
-    except ModuleNotFoundError:
+    text = _text_module(state)
+    if text is None:
         return Pretty(state.observation(seat))
     return text.render(state, seat)
+
+
+def action_notes(state: State, actions: list) -> tuple[list[str], str]:
+    """``(notes, footnote)`` for the legal ``actions`` listed to the person to move.
+
+    A game may define the optional hook ``action_notes(state, actions) -> (notes, footnote)``
+    in its ``text`` module: one note a listed action (``""`` for none), e.g. a warning that the
+    action takes a loan, and one line printed under the list (``""`` for none). Display only:
+    the actions and their notation are unchanged. Games without the hook get no notes.
+    """
+    text = _text_module(state)
+    hook = getattr(text, "action_notes", None)
+    if hook is None:
+        return [""] * len(actions), ""
+    notes, footnote = hook(state, actions)
+    return list(notes), footnote or ""
 
 
 def check_output_path(path, flag: str, kind: str = "file"):

@@ -8,12 +8,13 @@ import shlex
 from pathlib import Path
 
 from rich.columns import Columns
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
 from ..agents import make
 from ..core import IllegalActionError, InvalidRecordError, State, derive_seed, replay
-from .common import console, render
+from .common import action_notes, console, render
 
 SAVE_FORMAT = 1
 
@@ -123,9 +124,15 @@ def seat_label(state: State, seat: int, seats: list[str]) -> str:
 
 
 def show_actions(state: State) -> None:
+    """The numbered legal actions, each with the game's note on it if any (e.g. that it takes
+    a loan, :func:`meeple.cli.common.action_notes`), then the game's footnote."""
     legal = state.legal_actions()
-    items = [f"[bold cyan]{i + 1:>3}[/] {a.text}" for i, a in enumerate(legal)]
+    notes, footnote = action_notes(state, legal)
+    items = [f"[bold cyan]{i + 1:>3}[/] {escape(a.text)}" + (f"  [yellow]({escape(note)})[/]" if note else "")
+             for i, (a, note) in enumerate(zip(legal, notes))]
     console.print(Columns(items, equal=True, column_first=True, padding=(0, 2)))
+    if footnote:
+        console.print(f"[yellow]{escape(footnote)}[/]")
 
 
 def show_hint(state: State, seed: int) -> None:

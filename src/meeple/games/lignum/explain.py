@@ -32,7 +32,7 @@ STAGE_WHAT = {
     "space10": "buying woodcutters at space 10 ('cutters N')",
     "space13": "taking a task card at space 13 ('task Txx')",
     "space16": "the extra sawyer at space 16 ('extra' or 'done')",
-    "market": "the market at space 19 ('buy saw', 'buy food', 'sell 2stake', 'done')",
+    "market": "the market at space 19: buy saws or food ($1 each), sell product sets; 'done' after one",
     "fell": "felling, phase 1 ('fell SW', 'done')",
     "arrive": "rafting arrival, phase 2: where each river piece goes ('FW saw' / 'FW sales')",
     "transport": "transport, phase 3: a method ('carry', 'wagon', 'raft N') or 'done'",
@@ -225,6 +225,35 @@ def _go(state, t, words):
     return None
 
 
+def _area(state, t, words):
+    """``area N`` outside the choice that allows it. Basic choice: secretly, once a round, before
+    travel (LG-4.2 step 3, LG-7.1); tactical variant: openly at the end of the previous round
+    (LG-24.3), never onto another player's token (LG-24.4)."""
+    st = state.stage
+    arg = words[1] if len(words) == 2 else ""
+    a = int(arg) if arg.isdigit() else 0
+    if st in ("choose", "tact") and not 1 <= a <= 6:
+        return ("LG-24.3" if st == "tact" else "LG-7.1"), "write 'area N' with N = 1..6 (the six felling areas)"
+    if st == "tact":
+        who = [s for s in range(state.num_players) if state.area[s] == a]
+        if who:
+            return "LG-24.4", (f"area {a} already holds P{who[0] + 1}'s felling token: two players never "
+                               "share an area in the tactical variant")
+        return None
+    if st == "choose":
+        return None
+    if state.tactical:
+        return "LG-24.3", ("tactical variant: the felling area for the next round is picked at the end of "
+                           f"a round, after the new player order is set; {_now(state)}")
+    if state.round in WINTER_ROUNDS:
+        return "LG-4.4", f"winter has no felling-area choice; {_now(state)}"
+    if state.round == 0:
+        return "LG-4.3", f"in the first spring the felling tokens were placed at setup (LG-3.7); {_now(state)}"
+    return "LG-7.1", ("the felling area is chosen secretly once a round, before the travel along the supply "
+                      "path (LG-4.2 step 3), and this round's choice is made (only 'relocate N' in felling "
+                      f"moves it, LG-10.2); {_now(state)}")
+
+
 def _sell(state, t, words):
     seat = state.actor
     st = state.stage
@@ -394,7 +423,8 @@ def _put(state, t, words):
 
 
 _HANDLERS = {"done": _done, "loan": _loan, "go": _go, "sell": _sell, "dry": _dry, "buy": _buy,
-             "carriers": _workers, "cutters": _workers, "extra": _extra, "heat": _stick, "sales": _stick}
+             "carriers": _workers, "cutters": _workers, "extra": _extra, "heat": _stick, "sales": _stick,
+             "area": _area}
 
 _FALLBACK = (
     ("task", "LG-25.3", "take one displayed task card at space 13"),
@@ -411,7 +441,6 @@ _FALLBACK = (
     ("foodhut", "LG-19.5", "a food-store hut takes food from an area without a felling token"),
     ("hut", "LG-19.2", "hut placement only right after building"),
     ("build", "LG-19.1", "building needs a stake, a board and a shingle (jokers stand in)"),
-    ("area", "LG-24.4", "that area cannot be chosen now"),
     ("bonus", "LG-20.3", "winter bonus wood is taken at the start of winter"),
     ("burn", "LG-20.9", "heating uses sticks from the heating store"),
     ("river", "LG-22.1", "the river kind is chosen at the final sale"),

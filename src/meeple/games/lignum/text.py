@@ -7,6 +7,10 @@ its tokens, workers and foremen, the six felling areas, the placement cards show
 player's mill board (money, loans, workers, equipment, products, huts, food, fodder,
 woodpile, river, saw room, sales room, dryers, heating store, tasks). Mills are laid out two
 per row, so a 4-player board fits in about 40 lines of a 100-column terminal.
+
+``action_notes(state, actions)`` is the hook ``meeple play`` calls when it lists the legal
+actions to a person: it marks each action that would take a loan (LG-8.3.1, LG-21.1) so the
+player sees the loan before choosing it.
 """
 
 from __future__ import annotations
@@ -18,6 +22,9 @@ from rich.text import Text
 
 from .components import (
     EQUIP_NAMES,
+    LOAN_AMOUNT,
+    LOAN_REPAY,
+    MAX_LOANS,
     PIECE_NAMES,
     PLACEMENT_CARDS,
     PRODUCT_NAMES,
@@ -61,14 +68,20 @@ def task_text(t: int, filled=None) -> str:
     return f"{cid} " + " ".join(parts) + f" → ${reward}"
 
 
-def decision_text(o: dict) -> str:
-    """What the seat to move is deciding, with what is left of a multi-step decision."""
+def decision_text(o: dict, options=None) -> str:
+    """What the seat to move is deciding, with what is left of a multi-step decision.
+
+    ``options``: the notations the market visit offers now (LG-8.3 space 19, LG-8.5), listed
+    instead of the general description; ``None`` when the viewer may not see them (another
+    seat's face-down product tokens, LG-8.4.4)."""
     st = o["stage"]
     pend = o["pend"]
     if o["hut_left"]:
         return (f"place {o['hut_left']} new hut(s): 'hut 1' drying, 'hut 2' food store, "
                 "'hut 3' lodging")
     what = STAGE_WHAT.get(st, st)
+    if st == "market" and options:
+        return "the market at space 19: " + ", ".join(f"'{x}'" for x in options)
     if st == "split":
         return f"{pend[1]} new {PIECE_NAMES[pend[0]]} stick(s) left to place: 'heat' or 'sales' for each"
     if st == "move":
@@ -79,6 +92,84 @@ def decision_text(o: dict) -> str:
     if st == "burn":
         return f"{pend[0]} heating stick(s) left to burn: {what}"
     return what
+
+
+def clearing_text(o: dict) -> str:
+    """The clearing slots taken (``A:P2 B:P1``). During the felling-area choice the round's
+    clearing order is not known yet: the slots are taken by arrival during travel (LG-8.6.1),
+    and the previous round's order has already served as the new player order (LG-17.1)."""
+    if o["phase"] == "choose":
+        return "not yet known"
+    return " ".join(f"{'ABCD'[i]}:P{s + 1}" for i, s in enumerate(o["clearing"])) or "-"
+
+
+def market_options(state, o: dict):
+    """The market actions (buy, product sale, done) the seat to move has now (LG-8.3, LG-8.5),
+    or ``None`` outside the market or when the viewer must not see them: with face-down
+    product tokens (LG-8.4.4) the sales offered would reveal the mover's tokens."""
+    cur = o["current_player"]
+    if o["stage"] != "market" or o["hut_left"] or cur < 0 or o["products"][cur] is None:
+        return None
+    return [a.text for a in state.legal_actions() if a.kind in ("buy", "psell", "done")]
+
+
+def _loans_needed(money: int, loans: int, cost: int) -> int:
+    """How many loans paying ``cost`` takes: loans come first while cash is short (LG-8.3.1,
+    at most 2 in all, LG-21.2), as the rules pay a cost."""
+    k = 0
+    while money < cost and loans + k < MAX_LOANS:
+        money += LOAN_AMOUNT
+        k += 1
+    return k
+
+
+def _action_cost(state, action) -> tuple:
+    """``(cost, forced)``: the dollars ``action`` pays at once (LG-8.3.1), or for a move onto a
+    space where something must be bought, the $1 its cheapest purchase will cost (``forced``
+    True; LG-8.2.4: a player may only stop where he takes or buys at least one thing)."""
+    kind, args = action.kind, action.args
+    if kind in ("carriers", "cutters"):
+        return args[0], False                       # LG-8.3 spaces 4 and 10: $1 each
+    if kind in ("task", "extra", "buy", "relocate"):
+        return 1, False                             # LG-8.3 spaces 13, 16, 19; LG-10.2
+    if kind == "go" and args[0] < len(SPACE_TYPE):     # a path space, not the clearing
+        t = SPACE_TYPE[args[0]]
+        if t == "fodder":
+            return 1, False                         # LG-8.3 space 6: paid on entering
+        if t in ("carriers", "woodcutters", "tasks"):
+            return 1, True
+        if t == "market" and not state._product_sales(state.actor):
+            return 1, True                          # nothing to sell: a purchase is due
+    return 0, False
+
+
+def action_notes(state, actions) -> tuple:
+    """``(notes, footnote)`` for the terminal's list of legal ``actions`` (``meeple play``).
+
+    A player short of cash takes a loan before paying (LG-8.3.1, LG-21.1); a loan is repaid
+    at game end, $7 for one and $16 for two (LG-21.3). Each action that would make the seat to
+    move take a loan gets a note, e.g. ``takes a loan: $1 short``; a move onto a space where a
+    purchase is compulsory (LG-8.2.4) gets ``buying there takes a loan: $1 short``. The footnote (or ``""``)
+    says what a loan costs. The actions themselves are unchanged (``go 6`` is still typed as
+    ``go 6``)."""
+    seat = state.current_player
+    notes = [""] * len(actions)
+    if seat < 0:
+        return notes, ""
+    money, loans = state.money[seat], state.loans[seat]
+    for i, a in enumerate(actions):
+        cost, forced = _action_cost(state, a)
+        k = _loans_needed(money, loans, cost) if cost else 0
+        if not k:
+            continue
+        short = cost - money
+        what = f"{k} loans" if k > 1 else (f"loan {loans + 1}" if loans else "a loan")
+        notes[i] = f"{'buying there takes' if forced else 'takes'} {what}: ${short} short"
+    if not any(notes):
+        return notes, ""
+    held = f"; you hold {loans} already" if loans else ""
+    return notes, (f"A loan gives ${LOAN_AMOUNT} now and is repaid at game end: ${LOAN_REPAY[1]} for one "
+                   f"loan, ${LOAN_REPAY[2]} for two (LG-21.3){held}.")
 
 
 def _path(o, n) -> Table:
@@ -170,12 +261,11 @@ def render(state, seat=None):
         f, h = WINTER_CARDS[c][1 + half]
         w.append(f"Y{year + 1} {f} food/{h} heat")
     order = " ".join(f"P{s + 1}" for s in o["order"])
-    clearing = " ".join(f"{'ABCD'[i]}:P{s + 1}" for i, s in enumerate(o["clearing"]))
-    parts.append(Text("winter: " + ", ".join(w) + f" · order {order} · clearing {clearing or '-'}"))
+    parts.append(Text("winter: " + ", ".join(w) + f" · order {order} · clearing {clearing_text(o)}"))
     if cur >= 0:
         d = Text()
         d.append(f"P{cur + 1} decides: ", style="bold")
-        d.append(decision_text(o))
+        d.append(decision_text(o, market_options(state, o)))
         parts.append(d)
     # path
     start = " ".join(f"P{s + 1}" for s in range(n) if o["pos"][s] == 0)

@@ -1,0 +1,241 @@
+"""What a person sees of Lignum in the terminal: loan notes on the listed actions (LG-8.3.1),
+the market options, the refusal of 'area N' outside its choice, and the clearing order."""
+import io
+import random
+import re
+
+import pytest
+from rich.console import Console
+
+from meeple import IllegalActionError
+from meeple.games.lignum.text import action_notes, render
+
+from .test_examples import H, J, N, V, discs, empty_players, goto, legal, new, play, start_travel
+
+
+def notes_of(s):
+    acts = s.legal_actions()
+    notes, footnote = action_notes(s, acts)
+    return {a.text: n for a, n in zip(acts, notes) if n}, footnote
+
+
+def board(s, seat):
+    c = Console(width=100, record=True, file=io.StringIO())
+    c.print(render(s, seat))
+    return c.export_text()
+
+
+# ------------------------------------------------------------------ 1. loans shown before choosing
+def test_LG_8_3_1_loan_notes_at_zero_dollars():
+    s = new(2)
+    empty_players(s, money=0)
+    s.area = [1, 2]
+    s.areas_wood[0] = discs("FW FW SW")
+    start_travel(s, [N, H])
+    notes, footnote = notes_of(s)
+    assert notes == {
+        "go 6": "takes a loan: $1 short",                     # fodder: $1 paid on entering
+        "go 4": "buying there takes a loan: $1 short",        # a carrier must be bought (LG-8.2.4)
+        "go 10": "buying there takes a loan: $1 short",
+        "go 19": "buying there takes a loan: $1 short",       # nothing to sell
+    }
+    assert "$7 for one loan, $16 for two" in footnote and "LG-21.3" in footnote
+    # the notation is unchanged: 'go 6' is still typed as 'go 6', and it does take the loan
+    assert "go 6" in legal(s)
+    play(s, "go 6")
+    assert s.loans[N] == 1 and s.money[N] == 3 and s.fodder3[N] == 1
+    assert s.events[-2:] == ["P2 takes loan 1 (+$4)", "P2 buys a fodder for $1"]
+
+
+def test_LG_8_3_1_loan_notes_for_workers_second_loan_and_two_loans():
+    s = new(2)
+    empty_players(s, money=1)
+    s.area = [1, 2]
+    s.areas_wood[0] = discs("FW FW FW SW SW HW")
+    start_travel(s, [H, N])
+    play(s, "go 10")
+    notes, _ = notes_of(s)
+    assert "cutters 1" not in notes                          # $1 in cash pays one
+    assert notes["cutters 2"] == "takes a loan: $1 short"
+    assert notes["cutters 3"] == "takes a loan: $2 short"
+    assert notes["cutters 6"] == "takes 2 loans: $5 short"   # $1 + $4 < $6: a second loan
+    assert "loan" not in notes
+    # with one loan held, the next one is loan 2 and the footnote says so
+    s.loans[H] = 1
+    s.money[H] = 0
+    s._legal_cache = None
+    notes, footnote = notes_of(s)
+    assert notes["cutters 1"] == "takes loan 2: $1 short" and "you hold 1 already" in footnote
+
+
+def test_LG_8_3_1_loan_notes_at_the_market_and_none_when_selling_is_possible():
+    s = new(2)
+    empty_players(s, money=0)
+    s.products[H] = [2, 0, 0, 0, 0]                           # two stakes: a sale pays, no loan due
+    start_travel(s, [H, N])
+    assert "go 19" not in notes_of(s)[0]
+    play(s, "go 19")
+    notes, _ = notes_of(s)
+    assert notes == {"buy saw": "takes a loan: $1 short", "buy food": "takes a loan: $1 short"}
+    play(s, "sell 2stake")
+    assert notes_of(s) == ({}, "")                            # $2 in cash now
+
+
+def test_loan_notes_agree_with_the_loans_the_rules_take():
+    """Each note's loan count is the loans the action takes when applied (random positions)."""
+    counted = 0
+    for seed in range(6):
+        s = new(2 + seed % 3, ("basic", "advanced")[seed % 2], seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            notes, _ = notes_of(s)
+            seat = s.current_player
+            for a in s.legal_actions():
+                if a.kind not in ("go", "carriers", "cutters", "task", "extra", "buy", "relocate"):
+                    continue
+                note = notes.get(a.text, "")
+                m = re.match(r"takes (a loan|loan 2|2 loans): \$(\d+) short$", note)
+                want = 0 if not m else (2 if m.group(1) == "2 loans" else 1)
+                if m:
+                    cost = a.args[0] if a.kind in ("carriers", "cutters") else 1
+                    assert int(m.group(2)) == cost - s.money[seat]
+                t = s.clone()
+                before = t.loans[seat]
+                t.apply_action(a)
+                assert t.loans[seat] - before == want, (a.text, note)
+                counted += bool(want)
+            acts = s.legal_actions()
+            s.apply_action(acts[rng.randrange(len(acts))])
+    assert counted >= 10          # 12 with these seeds
+
+
+def test_other_games_get_no_notes():
+    import meeple
+    from meeple.cli.common import action_notes as cli_notes
+
+    s = meeple.load_game("magnum-sal").new_initial_state(2, seed=1)
+    acts = s.legal_actions()
+    assert cli_notes(s, acts) == ([""] * len(acts), "")
+
+
+def test_play_lists_the_loan_note_and_go_6_still_works(capsys, tmp_path):
+    from meeple.cli import play as play_mod
+
+    s = new(2)
+    empty_players(s, money=0)
+    start_travel(s, [H, N])
+    lines = iter(["go 6", "", "quit"])          # "": the hot-seat hand-over to P2
+    play_mod.play_loop(s, ["human", "human"], tmp_path / "g.json", 1, input_fn=lambda p: next(lines))
+    out = capsys.readouterr().out
+    assert re.search(r"go 6\s+\(takes a loan: \$1 short\)", out)
+    assert "$7 for one loan, $16 for two" in out
+    assert s.loans[H] == 1 and s.fodder3[H] == 1
+
+
+# ------------------------------------------------------------------ 2. the market's real options
+def test_LG_8_3_market_status_lists_the_real_options():
+    s = new(2)
+    empty_players(s, money=3)
+    s.equip[H][0] = 4                                         # 4 saws (LG-8.4.1), no product tokens
+    start_travel(s, [H, N])
+    play(s, "go 19")
+    text = board(s, H)
+    assert "P1 decides: the market at space 19: 'buy food'" in text
+    assert "buy saw" not in text and "sell 2stake" not in text and "'done'" not in text
+    play(s, "buy food")
+    assert "the market at space 19: 'buy food', 'done'" in board(s, H)
+    # with product tokens: the sets that can be sold
+    s = new(2)
+    empty_players(s, money=0)
+    s.loans = [2, 2]
+    s.products[H] = [3, 0, 0, 0, 1]
+    start_travel(s, [H, N])
+    play(s, "go 19")
+    text = " ".join(board(s, N).split())                     # the line wraps at 100 columns
+    assert ("P1 decides: the market at space 19: 'sell 2stake', 'sell 1stake+1J', 'sell 3stake', "
+            "'sell 2stake+1J', 'sell 3stake+1J' ") in text
+    assert "'buy" not in text                                 # $0 and 2 loans: nothing to buy
+
+
+def test_LG_8_4_4_market_status_hides_face_down_tokens_from_others():
+    s = new(2, hidden_products=True)
+    empty_players(s, money=0)
+    s.loans = [2, 2]
+    s.products[H] = [2, 0, 0, 0, 0]
+    start_travel(s, [H, N])
+    play(s, "go 19")
+    assert "the market at space 19: 'sell 2stake'" in board(s, H)
+    other = board(s, N)
+    assert "'sell" not in other and "P1 decides: the market at space 19: buy saws or food" in other
+
+
+# ------------------------------------------------------------------ 3. 'area N' refused with its rule
+def why(s, text):
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action(text)
+    return e.value.rule, str(e.value)
+
+
+def test_LG_7_1_area_during_travel_in_the_basic_game():
+    s = new(2, "basic")
+    s.round = 1
+    start_travel(s, [H, N])
+    rule, msg = why(s, "area 3")
+    assert rule == "LG-7.1" and "LG-24" not in msg and "before the travel" in msg
+    s.round = 0                                               # Y1 spring: areas set at setup
+    assert why(s, "area 3")[0] == "LG-4.3"
+    s = new(2, "basic")
+    empty_players(s)
+    goto(s, "w_bonus", clearing=[H, N], round=3)
+    assert why(s, "area 3")[0] == "LG-4.4"                    # no area choice in winter
+
+
+def test_LG_24_area_refusals_in_the_tactical_variant():
+    s = new(3, "basic-tactical")
+    s.round = 1
+    start_travel(s, [H, N, J])
+    rule, msg = why(s, "area 3")
+    assert rule == "LG-24.3" and "end of" in msg
+    # the pick itself: an area holding another player's token (LG-24.4)
+    t = new(3, "basic-tactical")
+    t.clearing = [J, H, N]
+    t._end_round()
+    t._run()
+    t._legal_cache = None
+    assert t.stage == "tact" and t.current_player == J
+    play(t, "area 2")
+    rule, msg = why(t, "area 2")
+    assert rule == "LG-24.4" and "P3" in msg
+    assert why(t, "area 9")[0] == "LG-24.3"
+
+
+def test_LG_7_1_area_number_out_of_range_in_the_secret_choice():
+    s = new(2)
+    s.round, s.phase, s.pi, s.stage = 1, "choose", 0, ""
+    s._run()
+    s._legal_cache = None
+    assert why(s, "area 7")[0] == "LG-7.1"
+
+
+# ------------------------------------------------------------------ 4. the clearing order
+def test_LG_8_6_clearing_not_yet_known_during_the_secret_choice():
+    s = new(2, seed=1)
+    s.clearing = [N, H]                                       # last round's arrival
+    s.round, s.phase, s.pi, s.stage = 1, "choose", 0, ""
+    s._run()
+    s._legal_cache = None
+    assert s.stage == "choose"
+    text = board(s, s.current_player)
+    assert "clearing not yet known" in text and "A:P2" not in text
+    while s.phase == "choose":
+        play(s, "area 1")
+    assert s.phase == "travel" and "clearing -" in board(s, H)
+    seat = s.current_player
+    play(s, "go C")
+    assert f"clearing A:P{seat + 1}" in board(s, H)
+    # winter's turn order is the clearing order of the fall before (LG-20.2): shown
+    w = new(2)
+    empty_players(w)
+    goto(w, "w_bonus", clearing=[N, H], round=3)
+    assert "clearing A:P2 B:P1" in board(w, H)
+
