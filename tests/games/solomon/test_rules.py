@@ -476,6 +476,21 @@ def test_card_shapes_drawn_in_the_hand():
     assert all(len(line) <= 100 for line in out.splitlines())
 
 
+def test_hand_title_stays_on_one_line_with_a_small_hand():
+    from rich.console import Console
+
+    from meeple.games.solomon.text import HAND_TITLE
+    s = GAME.new_initial_state(num_players=2, seed=3)
+    s.hands[0] = s.hands[0][:1]              # the last round: one card left
+    con = Console(width=100, record=True)
+    con.print(render(s, 0))
+    lines = con.export_text().splitlines()
+    title = [line for line in lines if "your cards" in line]
+    assert len(title) == 1 and title[0].strip() == HAND_TITLE
+    at = lines.index(title[0])
+    assert lines[at + 1].strip() == str(s.hands[0][0])     # the card's number right under it
+
+
 def test_rules_help_wrapped():
     lines = GAME.rules_help.splitlines()
     assert max(len(x) for x in lines) <= 78
