@@ -163,6 +163,23 @@ def test_KL_50_4_options_of_the_other_game_rejected(variant, opts):
         GAME.new_initial_state(num_players=2, variant=variant, **opts)
 
 
+@pytest.mark.parametrize("n,bad", [(2, 0), (2, 5), (3, 8), (4, -1), (4, 11)])
+def test_KL_15_4_ruby_supply_limit_holds_the_starting_rubies(n, bad):
+    """KL-10.4: each player starts with 3 rubies, so a supply limit below 3 per player is refused."""
+    with pytest.raises(InvalidConfigError, match=rf"option ruby_supply_limit must be at least {3 * n} "
+                       rf"with {n} players .* or null \(unlimited\), not {bad}$"):
+        GAME.new_initial_state(num_players=n, ruby_supply_limit=bad)
+    st = GAME.new_initial_state(num_players=n, ruby_supply_limit=3 * n)
+    assert st.rubies == [3] * n and st.supply == 0
+    assert GAME.new_initial_state(num_players=4, ruby_supply_limit=32).supply == 32 - 12
+
+
+@pytest.mark.parametrize("bad", [0, -3])
+def test_KL_40_1_tick_cap_at_least_one(bad):
+    with pytest.raises(InvalidConfigError, match=rf"option tick_cap must be at least 1, not {bad}$"):
+        GAME.new_initial_state(num_players=2, variant="race", tick_cap=bad)
+
+
 def test_KL_50_4_defaults_accepted_everywhere():
     for v in ("family", "square", "race"):
         GAME.new_initial_state(num_players=2, variant=v, tick_cap=40, children=[], layout="random")

@@ -38,8 +38,11 @@ def play_random(s, steps, seed=0):
 def test_SO_15_1_option_default_and_check():
     s = GAME.new_initial_state(num_players=2, seed=0)
     assert s.options["max_moves_per_turn"] == 36
-    with pytest.raises(meeple.InvalidConfigError):
-        GAME.new_initial_state(num_players=2, seed=0, max_moves_per_turn=-1)
+    for bad in (-1, 0):
+        with pytest.raises(meeple.InvalidConfigError, match=r"option max_moves_per_turn must be at "
+                           rf"least 1 .*, not {bad}$"):
+            GAME.new_initial_state(num_players=2, seed=0, max_moves_per_turn=bad)
+    assert GAME.new_initial_state(num_players=2, seed=0, max_moves_per_turn=1).max_moves == 1
     with pytest.raises(meeple.InvalidConfigError):
         GAME.new_initial_state(num_players=6, seed=0)
     with pytest.raises(meeple.InvalidConfigError):

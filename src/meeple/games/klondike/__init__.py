@@ -5,6 +5,7 @@ import textwrap
 
 from meeple.core import Game, InvalidConfigError, Option, register
 
+from .components import START_RUBIES
 from .state import KlondikeState
 
 _HELP_RAW = """\
@@ -87,12 +88,13 @@ class KlondikeGame(Game):
         Option("layout", "random", "game 1 tile layout: random, choose or identical (KL-10.2)",
                choices=("random", "choose", "identical")),
         Option("secret_rubies", False, "game 1: held rubies hidden from the others (KL-21.2)"),
-        Option("ruby_supply_limit", None, "game 1: limit the ruby supply, e.g. 32 (KL-15.4)", kind=int),
+        Option("ruby_supply_limit", None, "game 1: limit the ruby supply, e.g. 32; at least 3 per "
+               "player (KL-15.4)", kind=int),
         Option("edge_rule", "both_edges", "game 1 edge rule in tiles 2 and 3 (KL-14.3)",
                choices=("both_edges", "one_edge_per_tile")),
         Option("race_mode", "ticks", "game 2 race mode (KL-40; only ticks is implemented)",
                choices=("ticks",)),
-        Option("tick_cap", 40, "game 2: ticks before a race is ended (KL-40.1)"),
+        Option("tick_cap", 40, "game 2: ticks before a race is ended, 1 or more (KL-40.1)"),
         Option("children", [], "game 2: seats of players under eight (KL-39)", kind=list),
     )
     state_class = KlondikeState
@@ -100,7 +102,8 @@ class KlondikeGame(Game):
     rules_help = RULES_HELP
 
     def check_options(self, num_players, variant, options):
-        """Checks seats in ``children`` and a positive ``tick_cap`` / supply limit."""
+        """Checks seats in ``children``, ``tick_cap`` >= 1 and a ``ruby_supply_limit`` that holds
+        at least the players' starting rubies (3 each, KL-10.4) or is None (unlimited)."""
         ch = options.get("children") or []
         for s in ch:
             if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < num_players:
@@ -120,7 +123,11 @@ class KlondikeGame(Game):
         if wrong:
             raise InvalidConfigError(f"option {', '.join(wrong)} does not apply to variant {variant!r}")
         if options["tick_cap"] < 1:
-            raise InvalidConfigError("tick_cap must be at least 1")
+            raise InvalidConfigError(f"option tick_cap must be at least 1, not {options['tick_cap']}")
         lim = options.get("ruby_supply_limit")
-        if lim is not None and lim < 0:
-            raise InvalidConfigError("ruby_supply_limit must not be negative")
+        low = START_RUBIES * num_players  # KL-10.4: the rubies the players start with
+        if lim is not None and lim < low:
+            raise InvalidConfigError(
+                f"option ruby_supply_limit must be at least {low} with {num_players} players (each "
+                f"starts with {START_RUBIES} rubies, KL-10.4; e.g. 32, KL-15.4) or null (unlimited), "
+                f"not {lim}")
