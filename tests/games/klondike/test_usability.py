@@ -193,6 +193,13 @@ def test_rules_help_explains_shapes_and_is_wrapped():
         assert words in flat
 
 
+def test_rules_help_names_the_domino_ban_and_the_two_player_last_round():
+    flat = " ".join(RULES_HELP.split())
+    assert "a player whose route is complete may not bid (KL-16.6)" in flat
+    assert ("in round 9 only the first finisher's favour counts, the last player's card has no "
+            "effect (KL-38.2)") in flat
+
+
 @pytest.mark.parametrize("variant,opts", [("family", {"layout": "choose"}), ("square", {}),
                                           ("race", {}), ("family", {"secret_rubies": True})])
 def test_screens_render_in_every_phase(variant, opts):

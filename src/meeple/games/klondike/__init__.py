@@ -36,7 +36,7 @@ or corner), inside the board, no overlap. 'discard' only when nothing fits.
 (3) Gold covered = points, rubies covered = rubies usable from next round.
 (4) A domino is auctioned: 'sbid N' (at least 4, above the highest) or 'pass'
 (final); a player who cannot afford the lowest bid passes automatically (the
-log says so). The goal cells (2,23)/(3,23) may be covered only after the route
+log says so), and a player whose route is complete may not bid (KL-16.6). The goal cells (2,23)/(3,23) may be covered only after the route
 touched the top and the bottom edge in tiles 2 and 3. The game ends after the
 round in which someone reaches the goal; others lose 2 points per missing
 column (2 if they reached column 23 elsewhere). Ties: more rubies.
@@ -58,7 +58,9 @@ screen shows each card's colour and value) in finishing order (same tick: from
 the round's priority seat). The last player stops, takes the remaining card
 (two players: one of two) and names 'fate SEAT'. Exact solutions gain the
 card's value on its celebrity track, wrong ones lose it (not below 0); the
-last player shares his chosen player's result. After 9 rounds each track ranks
+last player shares his chosen player's result. Two players (KL-38):
+three cards are displayed; in round 9 only the first finisher's favour counts,
+the last player's card has no effect (KL-38.2). After 9 rounds each track ranks
 8/6/4/2 points (ties take the lower place), and total favour 4/3/2/1. A tick
 cap (option tick_cap, default 40) ends a race that nobody ends. Option
 children (a list of seats) makes those seats match only the larger number and
