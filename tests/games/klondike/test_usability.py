@@ -51,7 +51,7 @@ def test_square_screen_legend_coordinates_and_zones():
     to_place(st, 0, "U5")
     text = screen(st, 0)
     assert "U5 0" in text and "U5 3" in text and "laying claims" in text
-    assert "auctioned this round" not in text
+    assert "auctioned now" not in text
     assert ("zone cells (underlined): N (0,5)(0,6) S (11,5)(11,6) W (5,0)(6,0) E (5,11)(6,11) "
             "C (5-6,5-6)") in text
     lines = text.splitlines()
@@ -74,12 +74,12 @@ def test_square_screen_legend_coordinates_and_zones():
 def test_family_screen_phase_names_and_rows():
     st = family(n=2)
     text = screen(st, 0)
-    assert "main auction" in text and "row 1 is auctioned this round" in text
+    assert "main auction" in text and "auctioned now" in text
     st.phase = "sauction"
     st.s_high, st.s_bid, st.s_passed = -1, 0, [False, False]
     text = screen(st, 0)
     assert "sauction" not in text and "domino auction" in text
-    assert "auctioned this round" not in text and "D2 0" in text
+    assert "auctioned now" not in text and "D2 0" in text
 
 
 def test_KL_15_log_grammar():
@@ -295,3 +295,26 @@ def test_board_key_and_covered_values_on_the_own_board():
         assert row[at:at + 2] == "A" + CODE_CHAR[cells[(r + dr) * 24 + c]], row
     # the opponent's board, one character a cell, beside it, with no claim yet
     assert lines[head].endswith("012345 678901 234567 890123")
+
+
+def test_auction_slots_and_bids_sit_next_to_the_prompt():
+    """With four players the slots of row 1, who holds them and at which bid (KL-12) are
+    the panel's last lines, right above the actions, with every board on the screen."""
+    st = family(n=4)
+    st.start = 0
+    from meeple.games.klondike import rules
+    rules.start_round(st)
+    kinds = [k for k in st.observation(0)["rows"][0]]
+    st.apply_action("bid 0 1")
+    st.apply_action("bid 2 0")
+    text = screen(st, st.cur)
+    lines = [line.rstrip() for line in text.splitlines()]
+    at = next(i for i, line in enumerate(lines) if line.startswith("auctioned now"))
+    assert lines[at - 1].split() == ["row", "1", "slot", "0", "slot", "1", "slot", "2", "slot", "3"]
+    assert lines[at].split("  ")[0] == "auctioned now"
+    cells = [c for c in lines[at][len("auctioned now"):].split("  ") if c.strip()]
+    assert [c.strip() for c in cells] == [f"{kinds[0]}: seat 0 bids 1", f"{kinds[1]}: free",
+                                          f"{kinds[2]}: seat 1 bids 0", f"{kinds[3]}: free"]
+    assert lines[at + 1].startswith("later rows: 2) ") and lines[at + 2].startswith("pool ")
+    assert at + 3 == len(lines)              # the last line of the board
+    assert sum(line.count("seat ") for line in lines[:at] if ": 0 pts" in line) == 4

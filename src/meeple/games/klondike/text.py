@@ -358,15 +358,15 @@ def _auction_rows(obs: dict) -> list:
     out = []
     later = "  ".join(f"{i + 1}) " + " ".join(r) for i, r in enumerate(rows) if i or not auc)
     if auc:
-        t = Table(show_header=True, box=None, pad_edge=False, padding=(0, 3, 0, 0))
-        t.add_column("row 1 is auctioned this round", style="bold")
+        t = Table(show_header=True, box=None, pad_edge=False, padding=(0, 2, 0, 0))
+        t.add_column("row 1", style="bold")
         for i in range(len(rows[0])):
             t.add_column(f"slot {i}")
         cells = []
         for si, k in enumerate(rows[0]):
             h = auc["holders"][si]
             cells.append(f"{k}: seat {h} bids {auc['bids'][si]}" if h >= 0 else f"{k}: free")
-        t.add_row("", *cells)
+        t.add_row("auctioned now", *cells)
         out.append(t)
         if later:
             out.append(Text(f"later rows: {later}", style="dim"))
