@@ -285,6 +285,55 @@ def test_bots_secret_choices_are_not_shown_to_people(tmp_path):
     assert "plays play " not in r.output
 
 
+def _secret_runs(record, seat):
+    """How many secret decisions ``seat`` made in ``record``, and in how many runs of
+    consecutive ones (another seat's move, or a public one, ends a run)."""
+    game = meeple.load_game(record["game"])
+    st = game.new_initial_state(num_players=record["num_players"], seed=record["seed"],
+                                variant=record["variant"], **record["options"])
+    decisions = runs = 0
+    inside = False
+    for text in record["actions"]:
+        mine = st.current_player == seat and st.is_secret_decision()
+        decisions += mine
+        runs += mine and not inside
+        inside = mine
+        st.apply_action(text)
+    return decisions, runs
+
+
+def test_klondike_race_hides_how_many_decisions_a_bot_takes(tmp_path):
+    """KL-40.1 / KL-50.2: a claim and its placement (or tiles and 'build') are one secret
+    commitment: one line per run of a bot's secret decisions, not one per decision."""
+    save = tmp_path / "r.json"
+    r = run("play", "klondike", "--seats", "human,greedy", "--variant", "race", "--seed", "1",
+            "--save", str(save), input="1\n" * 12 + "quit\n")
+    assert r.exit_code == 0, r.output
+    record = json.loads(save.read_text())["record"]
+    decisions, runs = _secret_runs(record, 1)
+    claims = [t for t in record["actions"] if t.startswith("claim ")]
+    assert len(claims) >= 4 and runs >= 3      # the bot laid claims over several ticks
+    assert decisions >= 2 * runs               # claim + place, tiles + build: 2 or more a run
+    assert r.output.count("Seat 1 (greedy) makes a secret choice") == runs
+    assert "plays claim" not in r.output and "plays place" not in r.output
+    # between two of the person's prompts, the bot is announced at most once
+    for chunk in r.output.split("Seat 0 (human) >"):
+        assert chunk.count("makes a secret choice") <= 1
+
+
+def test_solomon_bots_card_choices_still_one_line_each(tmp_path):
+    """SO-4: every bot's card choice is one line, named by seat (one decision a run)."""
+    save = tmp_path / "s.json"
+    r = run("play", "solomon", "--seats", "human,greedy,greedy", "--seed", "2", "--save", str(save),
+            input="1\nquit\n")
+    assert r.exit_code == 0, r.output
+    record = json.loads(save.read_text())["record"]
+    for seat in (1, 2):
+        decisions, runs = _secret_runs(record, seat)
+        assert decisions == runs == 1
+        assert r.output.count(f"P{seat + 1} (greedy) makes a secret choice") == 1
+
+
 def test_load_refuses_new_configuration(tmp_path):
     save = tmp_path / "g.json"
     run("play", "toy", "--seats", "human,human", "--seed", "9", "--save", str(save), input="quit\n")

@@ -216,6 +216,10 @@ def _play_loop(state: State, seats: list[str], save_path: Path, seed: int, input
     bots = {s: make(spec, derive_seed(seed, 1000 + s)) for s, spec in enumerate(seats) if spec != "human"}
     shown_events = len(state.events)
     last_human = None
+    # the bot whose run of secret decisions is announced already: one line a run, so the
+    # people at the table cannot count its decisions (a claim and its placement, or 'done',
+    # are one commitment each in Klondike's race, KL-40.1)
+    secret_run = None
     while not state.is_terminal():
         seat = state.current_player
         events = state.events
@@ -227,12 +231,17 @@ def _play_loop(state: State, seats: list[str], save_path: Path, seed: int, input
             bots[seat].reset(derive_seed(derive_seed(seed, 1000 + seat), len(state.history)))
             action = bots[seat].choose(state)
             if state.is_secret_decision() and len(bots) < len(seats):
-                # a secret commitment stays hidden from the people at the table
-                console.print(f"[magenta]{seat_label(state, seat, seats)}[/] makes a secret choice")
+                # a secret commitment stays hidden from the people at the table, and so does
+                # how many decisions it took
+                if secret_run != seat:
+                    console.print(f"[magenta]{seat_label(state, seat, seats)}[/] makes a secret choice")
+                    secret_run = seat
             else:
+                secret_run = None
                 console.print(f"[magenta]{seat_label(state, seat, seats)}[/] plays [bold]{action.text}[/]")
             state.apply_action(action)
             continue
+        secret_run = None
         if len(humans) > 1 and last_seat is not None and last_seat != seat:
             # several people at one keyboard: hide the last one's screen before the next looks
             console.clear()

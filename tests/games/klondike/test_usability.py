@@ -5,12 +5,14 @@ import random
 import re
 
 import pytest
+from rich.columns import Columns
 from rich.console import Console
+from rich.panel import Panel
 
 from meeple.core import InvalidConfigError
 from meeple.games.klondike import RULES_HELP
 from meeple.games.klondike.components import SQUARE_SHAPE
-from meeple.games.klondike.text import render, shape_legend
+from meeple.games.klondike.text import KEY, render, shape_legend
 
 from .test_examples import GAME, act, family, illegal_rule, legal_texts, race, to_place
 
@@ -49,26 +51,35 @@ def test_square_screen_legend_coordinates_and_zones():
     to_place(st, 0, "U5")
     text = screen(st, 0)
     assert "U5 0" in text and "U5 3" in text and "laying claims" in text
-    assert "auctioned this round" not in text
-    assert "zone N=(0,5)(0,6)" in text and "zone S=(11,5)(11,6)" in text
-    assert "C=(5,5)(5,6)(6,5)(6,6)" in text
-    assert "zones: north open, south open, west open, east open, centre open" in text
+    assert "auctioned now" not in text
+    assert ("zone cells (underlined): N (0,5)(0,6) S (11,5)(11,6) W (5,0)(6,0) E (5,11)(6,11) "
+            "C (5-6,5-6)") in text
     lines = text.splitlines()
-    assert "               11" in lines  # column tens above 10 and 11
+    # the own board two characters a cell, the other one; both with column numbers
+    assert "     0 1 2 3 4 5  6 7 8 9 0 1       012345 678901" in lines
+    assert "    covered -                       covered -" in lines      # no zone yet
+    assert lines[lines.index("     0 1 2 3 4 5  6 7 8 9 0 1       012345 678901") + 1] == (
+        " 0   1 . 2 . R 3  3 . 1 2 . 3    0  1.2.R3 3.12.3")
     st.apply_action("place U5 0 0 4")  # covers (0,4), (0,6): north zone
-    text = screen(st, 0)
-    assert "zones: north covered, south open" in text
+    lines = screen(st, 0).splitlines()
+    at = lines.index("     0 1 2 3 4 5  6 7 8 9 0 1       012345 678901")
+    # claim A (the last, so a capital) with what it covers: the ruby, 3 gold, three meadows
+    assert lines[at - 1].startswith("a3 = claim a on 3 gold")
+    assert lines[at + 1] == " 0   1 . 2 .AR 3 A3 . 1 2 . 3    0  1.2.R3 3.12.3"
+    assert lines[at + 2] == " 1   . 3 . 1A.A. A. R . . R .    1  .3.1.. .R..R."
+    assert "    covered N                       covered -" in lines
+    assert "seat 0 (you): 3 pts," in lines[1] and lines[2].startswith("3 rubies +1 fresh")
 
 
 def test_family_screen_phase_names_and_rows():
     st = family(n=2)
     text = screen(st, 0)
-    assert "main auction" in text and "row 1 is auctioned this round" in text
+    assert "main auction" in text and "auctioned now" in text
     st.phase = "sauction"
     st.s_high, st.s_bid, st.s_passed = -1, 0, [False, False]
     text = screen(st, 0)
     assert "sauction" not in text and "domino auction" in text
-    assert "auctioned this round" not in text and "D2 0" in text
+    assert "auctioned now" not in text and "D2 0" in text
 
 
 def test_KL_15_log_grammar():
@@ -88,11 +99,19 @@ def test_race_screen_favour_cards_finish_order_and_tiles():
     st = race(n=3, card="W07", display=("RD7", "BL3", "GN1"))
     text = screen(st, 0)
     assert "RD7 (red 4), BL3 (blue 2), GN1 (green 1)" in text
-    assert "finished: nobody yet" in text
-    assert "tiles you may lay" in text and "A0" in text and "D3" in text
+    assert "finished:" not in text                      # nobody finishes while laying tiles
+    assert "your board: no tiles laid yet" in text
+    assert "tiles you may lay" in text and "A0     A1     A2     A3" in text and "D3" in text
     act(st, "tile A0")
     text = screen(st, 0)
-    assert "  A0      A1" not in text and "B0" in text  # face A is laid: no longer offered
+    assert "A0     A1" not in text and "B0     B1     B2     B3" in text  # face A is laid
+    act(st, "build")
+    for _ in range(2):
+        act(st, "tile C1")
+        act(st, "build")
+    assert st.phase == "tick"
+    text = screen(st, st.cur)
+    assert "finished: nobody yet" in text and "tick 1" in text
 
 
 def test_race_final_breakdown_logged_and_shown():
@@ -163,6 +182,23 @@ def test_KL_50_4_options_of_the_other_game_rejected(variant, opts):
         GAME.new_initial_state(num_players=2, variant=variant, **opts)
 
 
+@pytest.mark.parametrize("n,bad", [(2, 0), (2, 5), (3, 8), (4, -1), (4, 11)])
+def test_KL_15_4_ruby_supply_limit_holds_the_starting_rubies(n, bad):
+    """KL-10.4: each player starts with 3 rubies, so a supply limit below 3 per player is refused."""
+    with pytest.raises(InvalidConfigError, match=rf"option ruby_supply_limit must be at least {3 * n} "
+                       rf"with {n} players .* or null \(unlimited\), not {bad}$"):
+        GAME.new_initial_state(num_players=n, ruby_supply_limit=bad)
+    st = GAME.new_initial_state(num_players=n, ruby_supply_limit=3 * n)
+    assert st.rubies == [3] * n and st.supply == 0
+    assert GAME.new_initial_state(num_players=4, ruby_supply_limit=32).supply == 32 - 12
+
+
+@pytest.mark.parametrize("bad", [0, -3])
+def test_KL_40_1_tick_cap_at_least_one(bad):
+    with pytest.raises(InvalidConfigError, match=rf"option tick_cap must be at least 1, not {bad}$"):
+        GAME.new_initial_state(num_players=2, variant="race", tick_cap=bad)
+
+
 def test_KL_50_4_defaults_accepted_everywhere():
     for v in ("family", "square", "race"):
         GAME.new_initial_state(num_players=2, variant=v, tick_cap=40, children=[], layout="random")
@@ -174,6 +210,13 @@ def test_rules_help_explains_shapes_and_is_wrapped():
     for words in ("U5 U", "P5 P", "V3 corner of three", "clockwise quarter turns", "never flipped",
                   "top-left corner", "'back'"):
         assert words in flat
+
+
+def test_rules_help_names_the_domino_ban_and_the_two_player_last_round():
+    flat = " ".join(RULES_HELP.split())
+    assert "a player whose route is complete may not bid (KL-16.6)" in flat
+    assert ("in round 9 only the first finisher's favour counts, the last player's card has no "
+            "effect (KL-38.2)") in flat
 
 
 @pytest.mark.parametrize("variant,opts", [("family", {"layout": "choose"}), ("square", {}),
@@ -192,3 +235,86 @@ def test_screens_render_in_every_phase(variant, opts):
         st.apply_action(rng.choice(st.legal_actions()))
         k += 1
     assert "game over" in screen(st, 0)
+
+
+# ------------------------------------------------------------------ user test: compact boards
+def play_screen_height(st, seat, width=100):
+    """Lines of what ``meeple play`` shows a person: the boxed board, the numbered legal
+    actions and the prompt line."""
+    con = Console(width=width, color_system=None, record=True)
+    with con.capture() as cap:
+        con.print(Panel(render(st, seat), title="Klondike 1896"))
+        items = [f"{i + 1:>3} {a.text}" for i, a in enumerate(st.legal_actions())]
+        con.print(Columns(items, equal=True, column_first=True, padding=(0, 2)))
+    out = cap.get()
+    assert max(len(line) for line in out.splitlines()) <= width
+    return len(out.splitlines()) + 1
+
+
+@pytest.mark.parametrize("variant", ["family", "square", "race"])
+def test_screens_fit_45_lines_with_four_players(variant):
+    """The README promises 100 x 45: with four players every screen fits, except the square
+    board's placements (the first claim goes anywhere, KL-21.3: hundreds of actions) and the
+    race's tile laying (the boards of the last check and the faces: at most 46)."""
+    st = GAME.new_initial_state(num_players=4, seed=1, variant=variant)
+    rng = random.Random(1)
+    worst = {}
+    k = 0
+    while not st.is_terminal():
+        if k % 3 == 0 or st.phase not in worst:
+            h = play_screen_height(st, st.current_player)
+            worst[st.phase] = max(worst.get(st.phase, 0), h)
+        st.apply_action(rng.choice(st.legal_actions()))
+        k += 1
+    for phase, h in worst.items():
+        limit = {("square", "place"): 160, ("race", "build"): 46}.get((variant, phase), 45)
+        assert h <= limit, (phase, h)
+    assert set(worst) >= ({"build", "tick", "pick"} if variant == "race" else {"auction", "place"})
+
+
+def test_board_key_and_covered_values_on_the_own_board():
+    """The key explains the letters and the capital; the seat's own board shows what lies
+    under each claim (a letter and the cell's value), the others one character a cell."""
+    st = family(n=2)
+    to_place(st, 0, "I3")
+    first = next(a for a in st.legal_actions() if a.text.startswith("place I3 1 "))  # upright
+    st.apply_action(first)
+    _, _, r, c = first.text.split()[1:]
+    r, c = int(r), int(c)
+    lines = screen(st, 0).splitlines()
+    assert KEY in lines
+    assert KEY == ("key: . meadow, 1-3 gold, R ruby; claims a b c.. as laid, capital = the last "
+                   "(touch it next)")
+    head = next(i for i, line in enumerate(lines) if line.startswith("     0 1 2 3 4 5  6 7 8 9"))
+    assert lines[head - 1].startswith("a3 = claim a on 3 gold")
+    from meeple.games.klondike.components import CODE_CHAR, board_cells
+    cells = board_cells(st.layouts[0])
+    for dr in range(3):                      # I3 upright: rows r..r+2 of column c
+        row = lines[head + 1 + r + dr]
+        at = 4 + 2 * c + c // 6              # two characters a cell, a space between tiles
+        assert row[at:at + 2] == "A" + CODE_CHAR[cells[(r + dr) * 24 + c]], row
+    # the opponent's board, one character a cell, beside it, with no claim yet
+    assert lines[head].endswith("012345 678901 234567 890123")
+
+
+def test_auction_slots_and_bids_sit_next_to_the_prompt():
+    """With four players the slots of row 1, who holds them and at which bid (KL-12) are
+    the panel's last lines, right above the actions, with every board on the screen."""
+    st = family(n=4)
+    st.start = 0
+    from meeple.games.klondike import rules
+    rules.start_round(st)
+    kinds = [k for k in st.observation(0)["rows"][0]]
+    st.apply_action("bid 0 1")
+    st.apply_action("bid 2 0")
+    text = screen(st, st.cur)
+    lines = [line.rstrip() for line in text.splitlines()]
+    at = next(i for i, line in enumerate(lines) if line.startswith("auctioned now"))
+    assert lines[at - 1].split() == ["row", "1", "slot", "0", "slot", "1", "slot", "2", "slot", "3"]
+    assert lines[at].split("  ")[0] == "auctioned now"
+    cells = [c for c in lines[at][len("auctioned now"):].split("  ") if c.strip()]
+    assert [c.strip() for c in cells] == [f"{kinds[0]}: seat 0 bids 1", f"{kinds[1]}: free",
+                                          f"{kinds[2]}: seat 1 bids 0", f"{kinds[3]}: free"]
+    assert lines[at + 1].startswith("later rows: 2) ") and lines[at + 2].startswith("pool ")
+    assert at + 3 == len(lines)              # the last line of the board
+    assert sum(line.count("seat ") for line in lines[:at] if ": 0 pts" in line) == 4

@@ -38,8 +38,11 @@ def play_random(s, steps, seed=0):
 def test_SO_15_1_option_default_and_check():
     s = GAME.new_initial_state(num_players=2, seed=0)
     assert s.options["max_moves_per_turn"] == 36
-    with pytest.raises(meeple.InvalidConfigError):
-        GAME.new_initial_state(num_players=2, seed=0, max_moves_per_turn=-1)
+    for bad in (-1, 0):
+        with pytest.raises(meeple.InvalidConfigError, match=r"option max_moves_per_turn must be at "
+                           rf"least 1 .*, not {bad}$"):
+            GAME.new_initial_state(num_players=2, seed=0, max_moves_per_turn=bad)
+    assert GAME.new_initial_state(num_players=2, seed=0, max_moves_per_turn=1).max_moves == 1
     with pytest.raises(meeple.InvalidConfigError):
         GAME.new_initial_state(num_players=6, seed=0)
     with pytest.raises(meeple.InvalidConfigError):
@@ -474,6 +477,21 @@ def test_card_shapes_drawn_in_the_hand():
     spectator.print(render(s, None))
     assert "your cards" not in spectator.export_text()
     assert all(len(line) <= 100 for line in out.splitlines())
+
+
+def test_hand_title_stays_on_one_line_with_a_small_hand():
+    from rich.console import Console
+
+    from meeple.games.solomon.text import HAND_TITLE
+    s = GAME.new_initial_state(num_players=2, seed=3)
+    s.hands[0] = s.hands[0][:1]              # the last round: one card left
+    con = Console(width=100, record=True)
+    con.print(render(s, 0))
+    lines = con.export_text().splitlines()
+    title = [line for line in lines if "your cards" in line]
+    assert len(title) == 1 and title[0].strip() == HAND_TITLE
+    at = lines.index(title[0])
+    assert lines[at + 1].strip() == str(s.hands[0][0])     # the card's number right under it
 
 
 def test_rules_help_wrapped():

@@ -5,6 +5,7 @@ import textwrap
 
 from meeple.core import Game, InvalidConfigError, Option, register
 
+from .components import START_RUBIES
 from .state import KlondikeState
 
 _HELP_RAW = """\
@@ -35,7 +36,7 @@ or corner), inside the board, no overlap. 'discard' only when nothing fits.
 (3) Gold covered = points, rubies covered = rubies usable from next round.
 (4) A domino is auctioned: 'sbid N' (at least 4, above the highest) or 'pass'
 (final); a player who cannot afford the lowest bid passes automatically (the
-log says so). The goal cells (2,23)/(3,23) may be covered only after the route
+log says so), and a player whose route is complete may not bid (KL-16.6). The goal cells (2,23)/(3,23) may be covered only after the route
 touched the top and the bottom edge in tiles 2 and 3. The game ends after the
 round in which someone reaches the goal; others lose 2 points per missing
 column (2 if they reached column 23 elsewhere). Ties: more rubies.
@@ -57,7 +58,9 @@ screen shows each card's colour and value) in finishing order (same tick: from
 the round's priority seat). The last player stops, takes the remaining card
 (two players: one of two) and names 'fate SEAT'. Exact solutions gain the
 card's value on its celebrity track, wrong ones lose it (not below 0); the
-last player shares his chosen player's result. After 9 rounds each track ranks
+last player shares his chosen player's result. Two players (KL-38):
+three cards are displayed; in round 9 only the first finisher's favour counts,
+the last player's card has no effect (KL-38.2). After 9 rounds each track ranks
 8/6/4/2 points (ties take the lower place), and total favour 4/3/2/1. A tick
 cap (option tick_cap, default 40) ends a race that nobody ends. Option
 children (a list of seats) makes those seats match only the larger number and
@@ -87,12 +90,13 @@ class KlondikeGame(Game):
         Option("layout", "random", "game 1 tile layout: random, choose or identical (KL-10.2)",
                choices=("random", "choose", "identical")),
         Option("secret_rubies", False, "game 1: held rubies hidden from the others (KL-21.2)"),
-        Option("ruby_supply_limit", None, "game 1: limit the ruby supply, e.g. 32 (KL-15.4)", kind=int),
+        Option("ruby_supply_limit", None, "game 1: limit the ruby supply, e.g. 32; at least 3 per "
+               "player (KL-15.4)", kind=int),
         Option("edge_rule", "both_edges", "game 1 edge rule in tiles 2 and 3 (KL-14.3)",
                choices=("both_edges", "one_edge_per_tile")),
         Option("race_mode", "ticks", "game 2 race mode (KL-40; only ticks is implemented)",
                choices=("ticks",)),
-        Option("tick_cap", 40, "game 2: ticks before a race is ended (KL-40.1)"),
+        Option("tick_cap", 40, "game 2: ticks before a race is ended, 1 or more (KL-40.1)"),
         Option("children", [], "game 2: seats of players under eight (KL-39)", kind=list),
     )
     state_class = KlondikeState
@@ -100,7 +104,8 @@ class KlondikeGame(Game):
     rules_help = RULES_HELP
 
     def check_options(self, num_players, variant, options):
-        """Checks seats in ``children`` and a positive ``tick_cap`` / supply limit."""
+        """Checks seats in ``children``, ``tick_cap`` >= 1 and a ``ruby_supply_limit`` that holds
+        at least the players' starting rubies (3 each, KL-10.4) or is None (unlimited)."""
         ch = options.get("children") or []
         for s in ch:
             if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < num_players:
@@ -120,7 +125,11 @@ class KlondikeGame(Game):
         if wrong:
             raise InvalidConfigError(f"option {', '.join(wrong)} does not apply to variant {variant!r}")
         if options["tick_cap"] < 1:
-            raise InvalidConfigError("tick_cap must be at least 1")
+            raise InvalidConfigError(f"option tick_cap must be at least 1, not {options['tick_cap']}")
         lim = options.get("ruby_supply_limit")
-        if lim is not None and lim < 0:
-            raise InvalidConfigError("ruby_supply_limit must not be negative")
+        low = START_RUBIES * num_players  # KL-10.4: the rubies the players start with
+        if lim is not None and lim < low:
+            raise InvalidConfigError(
+                f"option ruby_supply_limit must be at least {low} with {num_players} players (each "
+                f"starts with {START_RUBIES} rubies, KL-10.4; e.g. 32, KL-15.4) or null (unlimited), "
+                f"not {lim}")

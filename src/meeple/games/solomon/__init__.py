@@ -62,7 +62,8 @@ class SolomonGame(Game):
     max_players = 5
     variants = ("standard", "children")
     options = (
-        Option("max_moves_per_turn", 36, "most tile moves in one turn (SO-15.1, digital safeguard)"),
+        Option("max_moves_per_turn", 36, "most tile moves in one turn, 1 or more (SO-15.1, digital "
+               "safeguard)"),
         Option("allow_upward_moves", False,
                "tiles may also move up (SO-14.1; the same as the 'children' variant)", kind=bool),
     )
@@ -71,10 +72,14 @@ class SolomonGame(Game):
     rules_help = RULES_HELP
 
     def check_options(self, num_players: int, variant: str, options: dict) -> None:
-        """``max_moves_per_turn`` must be 0 or more.
+        """``max_moves_per_turn`` must be 1 or more: 0 would forbid every tile move (SO-6
+        allows any number; the cap only keeps a turn finite, SO-15.1).
 
         Raises:
-            InvalidConfigError: a negative cap.
+            InvalidConfigError: a cap below 1.
         """
-        if options["max_moves_per_turn"] < 0:
-            raise InvalidConfigError("max_moves_per_turn must be 0 or more")
+        cap = options["max_moves_per_turn"]
+        if cap < 1:
+            raise InvalidConfigError(
+                f"option max_moves_per_turn must be at least 1 (a safeguard that keeps a turn finite, "
+                f"SO-15.1; 0 would forbid the tile moves of SO-6), not {cap}")

@@ -34,11 +34,14 @@ def card_lines(number: int) -> list[str]:
     return rows + ["".join(arrow)]
 
 
-def hand_table(numbers, played=None) -> Table:
-    """The cards ``numbers`` drawn side by side (the ``played`` card, if any, marked)."""
-    t = Table(show_header=True, header_style="bold", box=None, padding=(0, 1),
-              title="your cards (# = a square, v = arrow to the entrance)", title_justify="left",
-              title_style="dim")
+HAND_TITLE = "your cards (# = a square, v = arrow to the entrance)"
+
+
+def hand_table(numbers, played=None) -> Group:
+    """The cards ``numbers`` drawn side by side (the ``played`` card, if any, marked), under
+    a one-line title (a line of its own: a table title would wrap to the width of a small
+    hand)."""
+    t = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
     cards = list(numbers) + ([played] if played else [])
     drawings = [card_lines(c) for c in cards]
     depth = max((len(d) for d in drawings), default=0)
@@ -48,7 +51,7 @@ def hand_table(numbers, played=None) -> Table:
     for r in range(depth):
         # bottom-align: the arrows share the last line
         t.add_row(*[d[r - (depth - len(d))] if r >= depth - len(d) else "" for d in drawings])
-    return t
+    return Group(Text(HAND_TITLE, style="dim", no_wrap=True, overflow="ellipsis"), t)
 
 
 def _tile(t: str) -> Text:
