@@ -895,3 +895,33 @@ def test_hint_with_one_legal_action_says_so_without_a_search(monkeypatch, capsys
     monkeypatch.setattr(play, "make", lambda *a: pytest.fail("no bot is needed for one action"))
     play.show_hint(state, 1)
     assert f"Only one action is legal now: {only[0].text}" in capsys.readouterr().out
+
+
+def _solomon_at_move(seed=3):
+    """A 2-player Solomon game played randomly to the first turn where 'move' (SO-5) is legal."""
+    import random
+    st = meeple.load_game("solomon").new_initial_state(num_players=2, seed=seed)
+    r = random.Random(0)
+    while "move" not in [a.text for a in st.legal_actions()]:
+        st.apply_action(r.choice(st.legal_actions()))
+    return st
+
+
+@pytest.mark.parametrize("answer, played", [("y", True), ("n", False)])
+def test_play_offers_the_first_step_of_a_two_step_action(tmp_path, answer, played):
+    """Typing Solomon's 'a1-b1' without 'move' first: play asks, and plays both on 'y'."""
+    from meeple.cli.play import first_step, play_loop
+    st = _solomon_at_move()
+    seat = st.current_player
+    after = st.clone()
+    after.apply_action("move")
+    tile_move = after.legal_actions()[0].text
+    assert first_step(st, tile_move).text == "move"
+    assert first_step(st, "no such thing") is None
+    before = list(st.history)
+    lines = iter([tile_move, answer, "quit"])
+    seats = ["random", "random"]
+    seats[seat] = "human"
+    final = play_loop(st, seats, tmp_path / "s.json", 3, input_fn=lambda p: next(lines))
+    new = final.history[len(before):]
+    assert new == (["move", tile_move] if played else [])

@@ -135,6 +135,31 @@ def show_actions(state: State) -> None:
         console.print(f"[yellow]{escape(footnote)}[/]")
 
 
+def first_step(state: State, text: str):
+    """The one legal action after which ``text`` is legal for the same seat, or None.
+
+    A person may type the second step of a two-step action at once (Solomon's ``b2-a1``
+    without ``move`` first): when exactly one legal first step makes ``text`` legal,
+    ``meeple play`` offers to play both (it asks, as the first step may be a choice of its
+    own). None when no step or several do (then the usual refusal is shown). Nothing changes:
+    the steps are tried on copies."""
+    seat = state.current_player
+    found = None
+    for a in state.legal_actions():
+        trial = state.clone()
+        trial.apply_unchecked(a)
+        if trial.is_terminal() or trial.current_player != seat:
+            continue
+        try:
+            trial.parse_action(text)
+        except IllegalActionError:
+            continue
+        if found is not None:
+            return None
+        found = a
+    return found
+
+
 def show_hint(state: State, seed: int) -> None:
     """The hard bot's three best actions with its estimate for each: with 2 players the
     chance to win; with more, the share of the rivals the seat is expected to finish ahead
@@ -316,8 +341,19 @@ def _play_loop(state: State, seats: list[str], save_path: Path, seed: int, input
         try:
             state.apply_action(action)
         except IllegalActionError as e:
-            console.print(f"[red]Not allowed:[/] {e}")
-            console.print("[dim]Type a number from the list, or 'help'.[/]")
+            first = first_step(state, action) if isinstance(action, str) else None
+            if first is None:
+                console.print(f"[red]Not allowed:[/] {e}")
+                console.print("[dim]Type a number from the list, or 'help'.[/]")
+                continue
+            try:
+                answer = input_fn(f"'{escape(action.strip())}' needs '{escape(first.text)}' first: "
+                                  "play both? [y/n] ").strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                answer = "n"
+            if answer in ("y", "yes"):
+                state.apply_action(first)
+                state.apply_action(action)
     for line in state.events[shown_events:]:
         console.print(f"  [dim]{line}[/]")
     console.print(Panel(render(state, None), title=f"{state.game.title} - game over"))
