@@ -76,3 +76,26 @@ def test_pair_told_from_the_winner_side():
     p = PairResult("random", "greedy", 10, 2.5).winner_first()
     assert (p.a, p.b, p.a_wins) == ("greedy", "random", 7.5)
     assert p.interval[0] < 0.75 < p.interval[1]
+
+
+def test_tied_seats_share_a_place_in_state_and_results_rows():
+    """Exact ties after all tie-breaks share a place (1, 1, 3), in State.places and the
+    results files' ``place`` column; ranking() still lists every seat once."""
+    import random
+
+    import meeple
+
+    st = meeple.load_game("solomon").new_initial_state(num_players=3, seed=2)
+    r = random.Random(2)
+    while not st.is_terminal():
+        st.apply_action(r.choice(st.legal_actions()))
+    st._rank_key = lambda s: [(5,), (7,), (7,)][s]  # seats 1 and 2 tied
+    assert st.places() == [3, 1, 1]
+    assert st.winners() == [1, 2] and st.returns() == [0.0, 0.75, 0.75]
+    assert st.ranking() == [1, 2, 0]
+    res = GameResult(index=0, seed=2, bots=["a", "b", "c"], scores=[5, 7, 7], ranking=st.ranking(),
+                     returns=st.returns(), winners=st.winners(), steps=1, seconds=0.0)
+    assert [row["place"] for row in res.rows("solomon", "standard")] == [3, 1, 1]
+    res4 = GameResult(index=0, seed=2, bots=list("abcd"), scores=[9, 4, 4, 1], ranking=[0, 1, 2, 3],
+                      returns=[1.0, 0.5, 0.5, 0.0], winners=[0], steps=1, seconds=0.0)
+    assert [row["place"] for row in res4.rows("x", "v")] == [1, 2, 2, 4]

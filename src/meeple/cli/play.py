@@ -192,9 +192,10 @@ def show_result(state: State, seats: list[str]) -> None:
     scores = state.scores()
     table = Table("place", "seat", "player", "score", title=f"{state.game.title}: final ranking")
     winners = set(state.winners())
-    for place, s in enumerate(state.ranking(), 1):
+    places = state.places()  # seats tied after the tie-breaks share a place
+    for s in state.ranking():
         mark = " (winner)" if s in winners else ""
-        table.add_row(str(place), state.seat_name(s), seats[s] + mark, str(scores[s]))
+        table.add_row(str(places[s]), state.seat_name(s), seats[s] + mark, str(scores[s]))
     console.print(table)
 
 

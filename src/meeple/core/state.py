@@ -225,9 +225,16 @@ class State:
         return (self.scores()[seat],)
 
     def ranking(self) -> list[int]:
-        """Seats best first after the rulebook's tie-breaks (ties keep seat order)."""
+        """Seats best first after the rulebook's tie-breaks (an exact tie keeps seat order;
+        :meth:`places` gives tied seats the same place)."""
         keys = [self._rank_key(s) for s in range(self.num_players)]
         return sorted(range(self.num_players), key=lambda s: keys[s], reverse=True)
+
+    def places(self) -> list[int]:
+        """Per seat its place, 1 = first, after the rulebook's tie-breaks; seats still tied
+        share a place and the next place is skipped (scores 5, 7, 7: places 3, 1, 1)."""
+        keys = [self._rank_key(s) for s in range(self.num_players)]
+        return [1 + sum(1 for k in keys if k > mine) for mine in keys]
 
     def winners(self) -> list[int]:
         """The seats sharing first place (after all tie-breaks)."""

@@ -45,7 +45,8 @@ class GameResult:
         were played with) go in the last column as sorted JSON."""
         n = len(self.bots)
         opts = options_text(options)
-        place = {s: self.ranking.index(s) + 1 for s in range(n)}
+        # seats tied after all tie-breaks share a place (equal returns, State.places)
+        place = {s: 1 + sum(1 for r in self.returns if r > self.returns[s]) for s in range(n)}
         return [
             {
                 "game": game, "variant": variant, "index": self.index, "seed": self.seed,
