@@ -925,3 +925,11 @@ def test_play_offers_the_first_step_of_a_two_step_action(tmp_path, answer, playe
     final = play_loop(st, seats, tmp_path / "s.json", 3, input_fn=lambda p: next(lines))
     new = final.history[len(before):]
     assert new == (["move", tile_move] if played else [])
+
+
+def test_python_dash_m_meeple_runs_the_cli():
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-m", "meeple", "games"], capture_output=True, text=True, check=False)
+    assert r.returncode == 0, r.stderr
+    assert "magnum-sal" in r.stdout and "klondike" in r.stdout

@@ -120,9 +120,15 @@ class State:
         Raises:
             IllegalActionError: the action is not legal now; its ``rule`` names the rule
                 id it breaks. The state is unchanged.
+            TypeError: ``action`` is neither (an index is not an action: use
+                ``legal_actions()[i]``). The state is unchanged.
         """
         if isinstance(action, str):
             action = self.parse_action(action)
+        elif not isinstance(action, Action):
+            raise TypeError(f"apply_action takes an Action from legal_actions() or its notation (a str), "
+                            f"not {type(action).__name__} {action!r}; for the i-th legal action give "
+                            "state.legal_actions()[i]")
         else:
             for a in self.legal_actions():
                 if a is action or a.text == action.text:
@@ -268,8 +274,9 @@ class State:
         Raises:
             ValueError: ``seat`` is not ``None`` nor a seat of this game.
         """
-        if seat is not None and not (0 <= seat < self.num_players):
-            raise ValueError(f"seat {seat} is not a seat of this {self.num_players}-player game")
+        if seat is not None and not _is_seat(seat, self.num_players):
+            raise ValueError(f"seat {seat!r} is not a seat of this {self.num_players}-player game "
+                             f"(an int 0..{self.num_players - 1}, or None for a spectator)")
         obs = self._observation(seat)
         obs["game"] = self.game.name
         obs["seat"] = seat
@@ -283,7 +290,13 @@ class State:
         The result depends only on ``observation(seat)`` and ``rng`` (a ``random.Random``),
         never on the true hidden values, so bots that decide on it cannot peek. The copy's
         own chance generator is re-seeded from ``rng`` too (future chance is unknown).
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this game (an int 0..num_players-1).
         """
+        if seat.__class__ is not int or not 0 <= seat < self.num_players:
+            raise ValueError(f"seat {seat!r} is not a seat of this {self.num_players}-player game "
+                             f"(an int 0..{self.num_players - 1})")
         new = self._copy()
         new._resample(seat, rng)
         new.rng = Rng(rng.getrandbits(64))
@@ -331,6 +344,11 @@ class State:
     def __repr__(self) -> str:
         return (f"<{self.game.name} state: {self.num_players} players, move {len(self._history)}, "
                 f"current player {self.current_player}>")
+
+
+def _is_seat(seat, n: int) -> bool:
+    """``seat`` is an int (not a bool) in 0..n-1."""
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n
 
 
 def check_record_header(d: Any, game_name: str) -> None:
