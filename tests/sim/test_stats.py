@@ -99,3 +99,25 @@ def test_tied_seats_share_a_place_in_state_and_results_rows():
     res4 = GameResult(index=0, seed=2, bots=list("abcd"), scores=[9, 4, 4, 1], ranking=[0, 1, 2, 3],
                       returns=[1.0, 0.5, 0.5, 0.0], winners=[0], steps=1, seconds=0.0)
     assert [row["place"] for row in res4.rows("x", "v")] == [1, 2, 2, 4]
+
+
+def test_play_game_takes_an_agent_object_of_ones_own():
+    """A researcher's own Agent plays through play_game beside a built-in spec."""
+    import meeple
+    from meeple.agents import Agent
+    from meeple.sim import play_game
+
+    class FirstLegal(Agent):
+        def choose(self, state):
+            return state.legal_actions()[0]
+
+    mine = FirstLegal()
+    res = play_game("solomon", [mine, "random"], seed=4)
+    assert res.bots == ["FirstLegal", "random"]
+    assert mine.seed == derive_seed(4, 1000)  # reset with its seat's seed
+    # the same game, replayed by hand: the same scores
+    st = meeple.load_game("solomon").new_initial_state(num_players=2, seed=4)
+    other = meeple.agents.make("random", derive_seed(4, 1001))
+    while not st.is_terminal():
+        st.apply_action(st.legal_actions()[0] if st.current_player == 0 else other.choose(st))
+    assert res.scores == st.scores() and res.steps == st.move_number

@@ -1,4 +1,4 @@
-"""The game-agnostic base of every game state (see ../../shared/DESIGN.md, "The contract").
+"""The game-agnostic base of every game state (the public contract; README, "Python").
 
 A game's state subclasses :class:`State` and implements the small set of ``_``-prefixed
 hooks listed in the class docstring. The base class supplies the public contract around
@@ -24,7 +24,7 @@ RECORD_VERSION = 1
 class State:
     """One position of one game.
 
-    Public contract (DESIGN.md): ``current_player``, ``legal_actions()``,
+    Public contract: ``current_player``, ``legal_actions()``,
     ``apply_action(a)``, ``clone()``, ``is_terminal()``, ``scores()``, ``ranking()``,
     ``returns()``, ``observation(seat)``, ``resample_hidden(seat, rng)``, ``to_dict()``,
     ``record()``, ``parse_action(text)``, ``events``.
@@ -224,7 +224,8 @@ class State:
 
     # ----------------------------------------------------------------- results
     def scores(self) -> list[int]:
-        """Money or points per seat as the rules count them now (list of int)."""
+        """Per seat, the final score as the rules count it, as it stands now (list of int):
+        groše in Magnum Sal, dollars in Lignum, points in Solomon and Klondike."""
         raise NotImplementedError
 
     def _rank_key(self, seat: int) -> tuple:
@@ -252,6 +253,7 @@ class State:
         """Per-seat reward in [0, 1]: the share of other seats this seat beats (ties half).
 
         A sole winner gets 1.0, a sole loser 0.0; in two-player games this is win/draw/loss.
+        Before the end it is the standing now (the same rank keys), not a prediction.
         """
         n = self.num_players
         keys = [self._rank_key(s) for s in range(n)]

@@ -7,7 +7,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import Callable, Iterable
 
-from ..agents import make
+from ..agents import Agent, make
 from ..core import derive_seed, load_game
 
 
@@ -101,9 +101,13 @@ class GameNotEndingError(RuntimeError):
     """A game went on past its step limit (a safety option turned off, or bots that never end it)."""
 
 
-def play_game(game_name: str, bots: list[str], seed: int, variant: str | None = None,
+def play_game(game_name: str, bots: list, seed: int, variant: str | None = None,
               options: dict | None = None, index: int = 0, max_steps: int = 2_000_000) -> GameResult:
-    """Play one whole game between bots (specs per seat); bots are seeded from ``seed``.
+    """Play one whole game between bots; each bot is seeded from ``seed`` and its seat.
+
+    ``bots``: per seat a bot spec (``"greedy"``, ``"mcts:1000"``) or an :class:`Agent` object
+    of your own (``choose(state) -> Action``; it is ``reset`` with the seat's seed first and
+    named in the result by its ``spec``, else its class name).
 
     Raises:
         InvalidConfigError: bad game, variant, option or bot spec.
@@ -111,7 +115,14 @@ def play_game(game_name: str, bots: list[str], seed: int, variant: str | None = 
     """
     game = load_game(game_name)
     state = game.new_initial_state(num_players=len(bots), seed=seed, variant=variant, **(options or {}))
-    agents = [make(spec, derive_seed(seed, 1000 + s)) for s, spec in enumerate(bots)]
+    agents = []
+    for s, spec in enumerate(bots):
+        if isinstance(spec, Agent):
+            spec.reset(derive_seed(seed, 1000 + s))
+            agents.append(spec)
+        else:
+            agents.append(make(spec, derive_seed(seed, 1000 + s)))
+    bots = [(b.spec or type(b).__name__) if isinstance(b, Agent) else b for b in bots]
     t0 = time.perf_counter()
     steps = 0
     while not state.is_terminal():

@@ -1,6 +1,6 @@
 """Magnum Sal action notation (text <-> Action), built once and cached.
 
-Every decision is small (DESIGN.md principle 4). Notations, by the stage they appear in:
+Every decision is small: a compound turn is a sequence of simple decisions by one player. Notations, by the stage they appear in:
 
 Main menu (an action of the turn, MS-7.1; bucket/food are outside actions, MS-5.4):
   ``pass``                        pass (MS-7.1e, rest MS-11.3)
