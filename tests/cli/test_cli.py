@@ -933,3 +933,22 @@ def test_python_dash_m_meeple_runs_the_cli():
     r = subprocess.run([sys.executable, "-m", "meeple", "games"], capture_output=True, text=True, check=False)
     assert r.returncode == 0, r.stderr
     assert "magnum-sal" in r.stdout and "klondike" in r.stdout
+
+
+def test_replay_reads_a_bare_state_dict_and_refuses_an_edited_one(tmp_path):
+    import random
+    st = meeple.load_game("solomon").new_initial_state(num_players=2, seed=5)
+    r = random.Random(5)
+    for _ in range(30):
+        st.apply_action(r.choice(st.legal_actions()))
+    good = tmp_path / "state.json"
+    good.write_text(json.dumps(st.to_dict()))
+    out = run("replay", str(good), "--no-events")
+    assert out.exit_code == 0, out.output
+    assert "30 actions replayed; game in progress" in out.output
+    edited = st.to_dict()
+    edited["state"]["coins"] = [999] + edited["state"]["coins"][1:]
+    bad = tmp_path / "edited.json"
+    bad.write_text(json.dumps(edited))
+    out = run("replay", str(bad))
+    assert out.exit_code == 2 and "does not match its replayed record" in out.output

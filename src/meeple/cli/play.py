@@ -77,7 +77,8 @@ def save_game(state: State, seats: list[str], path: str | Path) -> Path:
 
 
 def load_save(path: str | Path) -> tuple[State, list[str] | None]:
-    """Read a save file (or a bare record): the state it holds and its seats.
+    """Read a save file (or a bare record, or a bare ``State.to_dict()``): the state it holds
+    and its seats (None unless a save file names them).
 
     The record is replayed and must agree with the saved state.
     Raises:
@@ -99,6 +100,11 @@ def load_save(path: str | Path) -> tuple[State, list[str] | None]:
         if "state" not in data or "seats" not in data:
             raise InvalidRecordError(f"{path}: a save file holds 'record', 'state' and 'seats'")
         record, saved, seats = data["record"], data["state"], data["seats"]
+    elif isinstance(data, dict) and "history" in data and "state" in data and "actions" not in data:
+        # a bare State.to_dict(): its record is its header and history
+        record = {k: data.get(k) for k in ("game", "version", "num_players", "variant", "options", "seed")}
+        record["actions"] = data["history"]
+        saved, seats = data, None
     else:
         record, saved, seats = data, None, None
     state = replay(record)

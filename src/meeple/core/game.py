@@ -133,7 +133,10 @@ class Game:
         return state
 
     def state_from_dict(self, d: dict) -> State:
-        """The state saved by ``State.to_dict()``.
+        """The state saved by ``State.to_dict()``, values taken as they are (tests and studies
+        set up positions by editing them; the game's checks catch malformed values, not a
+        position the history could not reach). ``meeple play --load`` and ``meeple replay``
+        replay the history and refuse a file whose state does not match it.
 
         Raises:
             InvalidRecordError: not a saved state of this game, or malformed.
