@@ -952,3 +952,12 @@ def test_replay_reads_a_bare_state_dict_and_refuses_an_edited_one(tmp_path):
     bad.write_text(json.dumps(edited))
     out = run("replay", str(bad))
     assert out.exit_code == 2 and "does not match its replayed record" in out.output
+
+
+def test_rules_text_reflows_to_the_terminal_width():
+    from meeple.cli.common import reflow
+    assert reflow("one two\nthree\n\n(1) first\n(2) second\n- item\nmore") == \
+        "one two three\n\n(1) first\n(2) second\n- item more"
+    r = run("rules", "magnum-sal")
+    first = r.output.split("\n\n")[0].splitlines()
+    assert len(first) >= 3 and all(len(line) >= 60 for line in first[:-1])  # wrapped by width, not at 98

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 from pathlib import Path
 
 import typer
@@ -101,6 +102,25 @@ def action_notes(state: State, actions: list) -> tuple[list[str], str]:
         return [""] * len(actions), ""
     notes, footnote = hook(state, actions)
     return list(notes), footnote or ""
+
+
+_ITEM = re.compile(r"\s*(\(\d+\)|[-*\u2022]|\d+[.)])\s")
+
+
+def reflow(text: str) -> str:
+    """``text`` with each paragraph's hard line breaks joined, so the terminal wraps it at its
+    own width (a rules summary written at 98 columns is not ragged at 80). Blank lines stay,
+    and so does a break before a list item (``(3) ...``, ``- ...``, ``2. ...``)."""
+    out = []
+    for para in text.split("\n\n"):
+        lines = []
+        for line in para.splitlines():
+            if lines and line.strip() and not _ITEM.match(line):
+                lines[-1] = lines[-1].rstrip() + " " + line.strip()
+            else:
+                lines.append(line)
+        out.append("\n".join(lines))
+    return "\n\n".join(out)
 
 
 def check_output_path(path, flag: str, kind: str = "file"):

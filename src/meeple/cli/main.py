@@ -15,7 +15,7 @@ from rich.table import Table
 from ..agents import make, settings
 from ..core import InvalidConfigError, InvalidRecordError, game_names
 from .common import (Checkpoint, check_output_path, check_results_path, console, err_console, fail, get_game,
-                     parse_options, parse_seats, write_results)
+                     parse_options, parse_seats, reflow, write_results)
 
 app = typer.Typer(
     help="Play, simulate and study Magnum Sal, Lignum, King Solomon's Treasury and Klondike 1896.",
@@ -83,7 +83,7 @@ def games():
 def rules(game: str = typer.Argument(..., help=GAME_HELP)):
     """Show a game's rules summary and its action notation."""
     g = get_game(game)
-    console.print(g.rules_help or "(no summary)")
+    console.print(reflow(g.rules_help) if g.rules_help else "(no summary)")
 
 
 @app.command()
@@ -228,7 +228,7 @@ def replay(file: Path = typer.Argument(..., help="A save file or a game record (
     if events:
         for line in state.events:
             console.print(f"  {line}")
-    seats = seats or [f"seat {s}" for s in range(state.num_players)]
+    seats = seats or ["-"] * state.num_players  # a bare record does not say who played
     console.print(f"{state.game.title}: {state.move_number} actions replayed; "
                   f"{'game over' if state.is_terminal() else 'game in progress'}.")
     if state.is_terminal():

@@ -14,7 +14,7 @@ from rich.table import Table
 
 from ..agents import make
 from ..core import IllegalActionError, InvalidRecordError, State, derive_seed, replay
-from .common import action_notes, console, render
+from .common import action_notes, console, reflow, render
 
 SAVE_FORMAT = 1
 
@@ -303,7 +303,7 @@ def _play_loop(state: State, seats: list[str], save_path: Path, seed: int, input
         if word == "help":
             if rest.strip().lower() == "rules":
                 console.rule(f"{state.game.title}: rules")  # no box: the summary keeps the full width
-                console.print(state.game.rules_help or "(no summary)")
+                console.print(reflow(state.game.rules_help) if state.game.rules_help else "(no summary)")
             else:
                 console.print(HELP)
             continue
