@@ -109,6 +109,30 @@ def test_loan_notes_agree_with_the_loans_the_rules_take():
     assert counted >= 10          # 12 with these seeds
 
 
+def test_every_action_that_takes_a_loan_says_so():
+    """Whatever action makes the seat take a loan at once has a note (the cost model's actions,
+    and others such as a winter job of the free mill worker, tried on a copy): the 'loan'
+    action itself excepted."""
+    silent, winter = [], 0
+    for seed in range(16, 22):
+        s = new(2 + seed % 3, ("basic", "advanced")[seed % 2], seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            notes, _ = notes_of(s)
+            seat = s.current_player
+            for a in s.legal_actions():
+                t = s.clone()
+                t.apply_action(a)
+                if t.loans[seat] > s.loans[seat] and a.kind != "loan":
+                    if not notes.get(a.text):
+                        silent.append((seed, a.text))
+                    winter += a.kind == "wfell"
+            acts = s.legal_actions()
+            s.apply_action(acts[rng.randrange(len(acts))])
+    assert silent == []
+    assert winter >= 1  # seed 16: 'fell mill' in winter takes a loan
+
+
 def test_other_games_get_no_notes():
     import meeple
     from meeple.cli.common import action_notes as cli_notes

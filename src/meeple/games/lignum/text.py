@@ -161,6 +161,8 @@ def action_notes(state, actions) -> tuple:
         cost, forced = _action_cost(state, a)
         k = _loans_needed(money, loans, cost) if cost else 0
         if not k:
+            if a.kind != "loan":  # the loan action says so itself
+                notes[i] = _loans_taken_note(state, seat, a, loans)
             continue
         short = cost - money
         what = f"{k} loans" if k > 1 else (f"loan {loans + 1}" if loans else "a loan")
@@ -170,6 +172,18 @@ def action_notes(state, actions) -> tuple:
     held = f"; you hold {loans} already" if loans else ""
     return notes, (f"A loan gives ${LOAN_AMOUNT} now and is repaid at game end: ${LOAN_REPAY[1]} for one "
                    f"loan, ${LOAN_REPAY[2]} for two (LG-21.3){held}.")
+
+
+def _loans_taken_note(state, seat: int, action, loans: int) -> str:
+    """The note on an action the cost model above does not price when playing it makes the
+    seat take loans at once (a winter job of the free mill worker, money owed in winter,
+    LG-21.4): tried on a copy, so the note is exact. ``""`` when it takes none."""
+    trial = state.clone()
+    trial.apply_unchecked(action)
+    k = trial.loans[seat] - loans
+    if k <= 0:
+        return ""
+    return f"takes {k} loans" if k > 1 else (f"takes loan {loans + 1}" if loans else "takes a loan")
 
 
 def _path(o, n) -> Table:
