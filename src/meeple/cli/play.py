@@ -20,7 +20,8 @@ SAVE_FORMAT = 1
 
 HELP = """[bold]Commands[/]
   [cyan]<number>[/]        play the legal action with that number
-  [cyan]<notation>[/]      play an action by its notation (as listed)
+  [cyan]<notation>[/]      play an action by its notation (as listed); the second step of a
+                    two-step action typed at once is offered with its first step
   [cyan]board[/]           show the board again
   [cyan]log [N][/]         the last N events (default 20)
   [cyan]hint[/]            the three best actions by the hard bot, with win chances
