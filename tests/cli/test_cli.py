@@ -907,9 +907,10 @@ def _solomon_at_move(seed=3):
     return st
 
 
-@pytest.mark.parametrize("answer, played", [("y", True), ("n", False)])
+@pytest.mark.parametrize("answer, played", [("y", True), ("n", False), ("save {}", False)])
 def test_play_offers_the_first_step_of_a_two_step_action(tmp_path, answer, played):
-    """Typing Solomon's 'a1-b1' without 'move' first: play asks, and plays both on 'y'."""
+    """Typing Solomon's 'a1-b1' without 'move' first: play asks, and plays both on 'y'; a
+    command typed instead of an answer is not lost (here: 'save FILE' saves)."""
     from meeple.cli.play import first_step, play_loop
     st = _solomon_at_move()
     seat = st.current_player
@@ -919,12 +920,15 @@ def test_play_offers_the_first_step_of_a_two_step_action(tmp_path, answer, playe
     assert first_step(st, tile_move).text == "move"
     assert first_step(st, "no such thing") is None
     before = list(st.history)
+    assert first_step(st, "done") is None and first_step(st, "pass") is None  # never a second step
+    answer = answer.format(tmp_path / "other.json")
     lines = iter([tile_move, answer, "quit"])
     seats = ["random", "random"]
     seats[seat] = "human"
     final = play_loop(st, seats, tmp_path / "s.json", 3, input_fn=lambda p: next(lines))
     new = final.history[len(before):]
     assert new == (["move", tile_move] if played else [])
+    assert (tmp_path / "other.json").exists() == answer.startswith("save")
 
 
 def test_python_dash_m_meeple_runs_the_cli():
@@ -961,3 +965,11 @@ def test_rules_text_reflows_to_the_terminal_width():
     r = run("rules", "magnum-sal")
     first = r.output.split("\n\n")[0].splitlines()
     assert len(first) >= 3 and all(len(line) >= 60 for line in first[:-1])  # wrapped by width, not at 98
+
+
+def test_load_of_a_json_file_that_is_no_save_says_so(tmp_path):
+    f = tmp_path / "bad.json"
+    f.write_text('{"a": 1}')
+    r = run("play", "solomon", "--load", str(f))
+    assert r.exit_code == 2 and "is not a meeple save file or game record" in r.output
+    assert f.read_text() == '{"a": 1}'

@@ -108,6 +108,9 @@ def load_save(path: str | Path) -> tuple[State, list[str] | None]:
         saved, seats = data, None
     else:
         record, saved, seats = data, None, None
+    if not isinstance(record, dict) or "game" not in record:
+        raise InvalidRecordError(f"{path} is not a meeple save file or game record (it names no game): "
+                                 "give a file written by 'meeple play' (save/quit) or State.record()")
     state = replay(record)
     if saved is not None and _without_events(state.to_dict()) != _without_events(saved):
         raise InvalidRecordError(f"{path}: the saved state does not match its replayed record (edited?)")
@@ -142,6 +145,9 @@ def show_actions(state: State) -> None:
         console.print(f"[yellow]{escape(footnote)}[/]")
 
 
+_CONTROL_WORDS = frozenset(("done", "pass", "back", "undo", "decline", "y", "yes", "n", "no"))
+
+
 def first_step(state: State, text: str):
     """The one legal action after which ``text`` is legal for the same seat, or None.
 
@@ -150,6 +156,8 @@ def first_step(state: State, text: str):
     ``meeple play`` offers to play both (it asks, as the first step may be a choice of its
     own). None when no step or several do (then the usual refusal is shown). Nothing changes:
     the steps are tried on copies."""
+    if text.strip().lower() in _CONTROL_WORDS:  # 'done' is no second step ('workshop 4 bucket' first)
+        return None
     seat = state.current_player
     found = None
     for a in state.legal_actions():
@@ -238,7 +246,7 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
         console.print("\nInterrupted.")
         path = save_or_fallback(state, seats, save_path)
         if path is not None:
-            console.print(f"Game saved to [bold]{path}[/]. Resume with: {resume_hint(state, path)}")
+            console.print(f"Game saved to [bold]{path}[/]. Resume with: {resume_hint(state, path)}", soft_wrap=True)
         return state
 
 
@@ -253,6 +261,7 @@ def _play_loop(state: State, seats: list[str], save_path: Path, seed: int, input
     # people at the table cannot count its decisions (a claim and its placement, or 'done',
     # are one commitment each in Klondike's race, KL-40.1)
     secret_run = None
+    pending = None  # a line typed where a y/n answer was asked, read next as a command
     while not state.is_terminal():
         seat = state.current_player
         events = state.events
@@ -289,9 +298,10 @@ def _play_loop(state: State, seats: list[str], save_path: Path, seed: int, input
             show_actions(state)
             last_human = (seat, state.move_number)
         try:
-            line = input_fn(f"[bold]{seat_label(state, seat, seats)}[/] > ").strip()
+            line = pending if pending is not None else input_fn(f"[bold]{seat_label(state, seat, seats)}[/] > ").strip()
         except (EOFError, KeyboardInterrupt):
             line = "quit"
+        pending = None
         if not line:
             continue
         word, _, rest = line.partition(" ")
@@ -299,7 +309,7 @@ def _play_loop(state: State, seats: list[str], save_path: Path, seed: int, input
         if word in ("quit", "exit", "q"):
             path = save_or_fallback(state, seats, save_path)
             if path is not None:
-                console.print(f"Game saved to [bold]{path}[/]. Resume with: {resume_hint(state, path)}")
+                console.print(f"Game saved to [bold]{path}[/]. Resume with: {resume_hint(state, path)}", soft_wrap=True)
             return state
         if word == "help":
             if rest.strip().lower() == "rules":
@@ -356,17 +366,20 @@ def _play_loop(state: State, seats: list[str], save_path: Path, seed: int, input
                 continue
             try:
                 answer = input_fn(f"'{escape(action.strip())}' needs '{escape(first.text)}' first: "
-                                  "play both? [y/n] ").strip().lower()
+                                  "play both? (y/n) ").strip()
             except (EOFError, KeyboardInterrupt):
                 answer = "n"
-            if answer in ("y", "yes"):
+            if answer.lower() in ("y", "yes"):
                 state.apply_action(first)
                 state.apply_action(action)
+            elif answer.lower() not in ("n", "no", ""):
+                console.print(f"[dim]('{escape(action.strip())}' not played)[/]")
+                pending = answer  # not an answer: a command or an action, read as typed
     for line in state.events[shown_events:]:
         console.print(f"  [dim]{line}[/]")
     console.print(Panel(render(state, None), title=f"{state.game.title} - game over"))
     show_result(state, seats)
     path = save_or_fallback(state, seats, save_path)
     if path is not None:
-        console.print(f"The finished game is saved in [bold]{path}[/] (see it again: uv run meeple replay {shlex.quote(str(path))})")
+        console.print(f"The finished game is saved in [bold]{path}[/] (see it again: uv run meeple replay {shlex.quote(str(path))})", soft_wrap=True)
     return state

@@ -263,3 +263,17 @@ def test_LG_8_6_clearing_not_yet_known_during_the_secret_choice():
     goto(w, "w_bonus", clearing=[N, H], round=3)
     assert "clearing A:P2 B:P1" in board(w, H)
 
+
+
+def test_LG_8_4_path_tokens_named_in_words_in_the_log():
+    texts = []
+    for seed in range(6):
+        s = new(2, "basic", seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            acts = s.legal_actions()
+            s.apply_action(acts[rng.randrange(len(acts))])
+        texts += [e for e in s.events if " and takes " in e]
+    assert any(e.endswith("takes the dollar token (+$1)") for e in texts)
+    assert any(e.endswith("takes the food token (+1 food)") for e in texts)
+    assert not any("_token" in e for e in texts)

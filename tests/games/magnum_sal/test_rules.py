@@ -563,3 +563,13 @@ def test_MS_22_1_last_turn_tool_is_money_lost():
     assert bought.over and heuristics.evaluate(bought, BLACK) == before - 4
     from meeple.agents import make
     assert make("greedy", 0).choose(s).text == "square"
+
+
+def test_MS_5_4_refusal_names_the_step_in_words():
+    s = new(2)
+    s.money[ORANGE] = 10
+    play(s, "place", "from supply")
+    with pytest.raises(meeple.IllegalActionError) as e:
+        s.apply_action("square")
+    assert "finish the current step first (placing a miner: where to?)" in str(e.value)
+    assert "place_to" not in str(e.value)

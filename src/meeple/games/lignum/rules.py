@@ -57,6 +57,7 @@ FREE_STAGES = frozenset(("travel", "space4", "space10", "space13", "space16", "m
                          "transport", "move", "saw", "split", "tasks", "sell", "dry", "tact",
                          "w_bonus", "w_fell", "w_sled", "w_saw", "w_tasks", "burn", "forced"))
 EQUIP_TOKENS = ("saw", "raft", "wagon", "sled")
+_TOKEN_TEXT = {"dollar_token": "the dollar token (+$1)", "food_token": "the food token (+1 food)"}
 
 
 def _fits(discs: int, sticks: int) -> bool:
@@ -599,7 +600,7 @@ class Rules:
                 self.money[seat] += 1
             else:                                         # LG-8.4.1 equipment
                 self.equip[seat][EQUIP_TOKENS.index(tok)] += 1
-            self.log(f"{self._name(seat)} moves to {sp} and takes {tok.lstrip('p') if tok[0] == 'p' else tok}")
+            self.log(f"{self._name(seat)} moves to {sp} and takes {tok[1:] if tok[0] == 'p' else _TOKEN_TEXT.get(tok, tok)}")
             self._next_traveller()
             return
         self.log(f"{self._name(seat)} moves to {sp}")

@@ -1067,7 +1067,8 @@ def why_illegal(state, text: str) -> tuple:
         return "MS-16.1", f"'pump more' continues a pump house visit ('pump <chamber>' starts one); legal: {sample}"
     if st != "main":
         if verb in ("bucket", "food") and st != "food" or verb in _MAIN_VERBS:
-            return "MS-5.4", f"finish the current step first ({st}); legal: {sample}"
+            from .text import STAGE_TEXT  # display words, only on a refused notation
+            return "MS-5.4", f"finish the current step first ({STAGE_TEXT.get(st, st)}); legal: {sample}"
         if st == "market" and verb in ("sell", "buy") and len(words) > 1 and words[1] in COL:
             col = COL.index(words[1])
             if verb == "sell" and (state.ctx[3] >> col) & 1 or verb == "buy" and (state.ctx[2] >> col) & 1:
