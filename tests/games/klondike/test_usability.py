@@ -318,3 +318,25 @@ def test_auction_slots_and_bids_sit_next_to_the_prompt():
     assert lines[at + 1].startswith("later rows: 2) ") and lines[at + 2].startswith("pool ")
     assert at + 3 == len(lines)              # the last line of the board
     assert sum(line.count("seat ") for line in lines[:at] if ": 0 pts" in line) == 4
+
+
+def test_game_over_boards_line_up_and_the_penalty_reads_as_a_sum():
+    """KL-19 penalties: 'seat 1: 52 - 2 penalty = 50 pts'; labels of different lengths side by
+    side do not shift one board a row below the other."""
+    import random
+
+    from rich.console import Console
+
+    import meeple
+    from meeple.games.klondike import text as T
+    st = meeple.load_game("klondike").new_initial_state(num_players=2, seed=3)
+    r = random.Random(3)
+    while not st.is_terminal():
+        st.apply_action(r.choice(st.legal_actions()))
+    con = Console(width=100, record=True)
+    con.print(T.render(st, 0))
+    out = con.export_text()
+    sc, pen = st.observation(0)["players"][1]["score"], st.observation(0)["players"][1]["penalty"]
+    assert pen > 0 and f"{sc} - {pen} penalty = {sc - pen} pts" in out
+    heads = [line for line in out.splitlines() if "0 1 2 3 4 5" in line]
+    assert heads and "012345" in heads[0]  # both boards' column numbers on one line

@@ -109,27 +109,30 @@ class BoardGrid:
         for variants in self.blocks:
             label, lines = next((v for v in variants if _width(v[1]) <= width), variants[-1])
             w = max(_width(lines), 1)
-            lines = (label.lines(w) if label is not None else []) + lines
-            out.append((lines, max(w, _width(lines))))  # a label word longer than the board
+            head = label.lines(w) if label is not None else []
+            out.append((head, lines, max(w, _width(head + lines))))  # a label word longer than the board
         return out
 
     def __rich_measure__(self, console, options):
         chosen = self._chosen(options.max_width)
-        return Measurement(max(w for _, w in chosen), options.max_width) if chosen else Measurement(0, 0)
+        return Measurement(max(w for _, _, w in chosen), options.max_width) if chosen else Measurement(0, 0)
 
     def __rich_console__(self, console, options):
         width = options.max_width
         rows, row, used = [], [], 0
-        for lines, w in self._chosen(width):
+        for head, lines, w in self._chosen(width):
             need = w if not row else used + self.gap + w
             if row and need > width:
                 rows.append(row)
                 row, need = [], w
-            row.append((lines, w))
+            row.append((head, lines, w))
             used = need
         if row:
             rows.append(row)
         for row in rows:
+            # labels of one row take the same number of lines, so the boards line up
+            tall = max(len(h) for h, _, _ in row)
+            row = [(h + [Text()] * (tall - len(h)) + lines, w) for h, lines, w in row]
             for i in range(max(len(b) for b, _ in row)):
                 line = Text(no_wrap=True, overflow="fold")
                 for j, (b, w) in enumerate(row):
@@ -322,8 +325,8 @@ def _family_label(s: int, p: dict, seat) -> Label:
         bits.append(f"lays {p['won']}")
     if p["finished"]:
         bits.append("FINISHED")
-    if p["penalty"]:
-        bits.append(f"penalty -{p['penalty']} = {p['score'] - p['penalty']}")
+    if p["penalty"]:  # KL-19: 2 points a missing column
+        bits[0] = f"{p['score']} - {p['penalty']} penalty = {p['score'] - p['penalty']} pts"
     you = " (you)" if s == seat else ""
     return Label(f"seat {s}{you}:", bits, style="bold" if s == seat else "")
 
