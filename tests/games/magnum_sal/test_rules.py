@@ -573,3 +573,15 @@ def test_MS_5_4_refusal_names_the_step_in_words():
         s.apply_action("square")
     assert "finish the current step first (placing a miner: where to?)" in str(e.value)
     assert "place_to" not in str(e.value)
+
+
+def test_MS_2_a_space_that_does_not_exist_is_named_as_such():
+    s = new(2)
+    s.money[ORANGE] = 10
+    play(s, "place", "from supply")
+    with pytest.raises(meeple.IllegalActionError) as e:
+        s.apply_action("to S9")
+    assert e.value.rule == "MS-2" and "there is no space 'S9' in the mine" in str(e.value)
+    with pytest.raises(meeple.IllegalActionError) as e:
+        s.apply_action("to S2")  # a real space the chain rule forbids keeps its rule
+    assert e.value.rule == "MS-8.3"

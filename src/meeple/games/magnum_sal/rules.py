@@ -1048,6 +1048,10 @@ def why_illegal(state, text: str) -> tuple:
     verb = words[0] if words else ""
     if verb not in _VERB_RULES or not _known_notation(" ".join(words)):
         return "MS-7.1", f"'{text}' is not a Magnum Sal action (legal now: {sample})"
+    if verb in ("to", "extract", "food", "pump") and len(words) == 2 and words[1] != "more" \
+            and words[1] not in C.SPACE_INDEX:
+        return "MS-2", (f"there is no space '{words[1]}' in the mine (shaft S1-S6, chambers such as "
+                        f"I.L1, II.R3, III.L2); legal now: {sample}")
     st = state.stage
     if st == "main":
         if verb in _MAIN_VERBS:
