@@ -166,6 +166,7 @@ def test_SO_11_7_seal_picks_and_no_decline_midway():
     assert texts(s, "dig") == []
     assert len(texts(s, "pick")) == 36
     assert_rejected(s, "dig a1,b1,c1", "SO-11.7")
+    assert_rejected(s, "pick a9", "SO-2.1")  # no such cell: not a connectivity matter
     s.apply_action("pick a1")
     assert sorted(texts(s)) == ["pick a2", "pick b1", "pick b2"]
     s.apply_action("pick b2")

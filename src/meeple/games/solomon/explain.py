@@ -99,6 +99,10 @@ def why_illegal(s, text: str) -> tuple[str, str]:
     if head == "pick":
         if "SE" not in s.declared:
             return "SO-11.7", "cells are picked one by one only with Solomon's Seal ('use SE')"
+        try:
+            parse_cell(words[1] if len(words) == 2 else "")
+        except ValueError as e:
+            return "SO-2.1", str(e)
         return "SO-11.7", "that cell would not keep the dig area connected and on one level"
     if head == "dig":
         if "SE" in s.declared:
