@@ -10,7 +10,7 @@ from rich.console import Console
 from meeple import IllegalActionError
 from meeple.games.lignum.text import action_notes, render
 
-from .test_examples import H, J, N, V, discs, empty_players, goto, legal, new, play, start_travel
+from .test_examples import H, J, N, discs, empty_players, goto, legal, new, play, start_travel
 
 
 def notes_of(s):

@@ -565,10 +565,16 @@ def test_MS_22_1_last_turn_tool_is_money_lost():
     assert make("greedy", 0).choose(s).text == "square"
 
 
-def test_MS_5_4_refusal_names_the_step_in_words():
+def _placing_from_supply():
+    """Orange, with 10 groše, placing a miner from the supply: the destination is asked next."""
     s = new(2)
     s.money[ORANGE] = 10
     play(s, "place", "from supply")
+    return s
+
+
+def test_MS_5_4_refusal_names_the_step_in_words():
+    s = _placing_from_supply()
     with pytest.raises(meeple.IllegalActionError) as e:
         s.apply_action("square")
     assert "finish the current step first (placing a miner: where to?)" in str(e.value)
@@ -576,9 +582,7 @@ def test_MS_5_4_refusal_names_the_step_in_words():
 
 
 def test_MS_2_a_space_that_does_not_exist_is_named_as_such():
-    s = new(2)
-    s.money[ORANGE] = 10
-    play(s, "place", "from supply")
+    s = _placing_from_supply()
     with pytest.raises(meeple.IllegalActionError) as e:
         s.apply_action("to S9")
     assert e.value.rule == "MS-2" and "there is no space 'S9' in the mine" in str(e.value)
