@@ -123,9 +123,11 @@ def _salt_and_orders(state, seat: int, salt: list, vals: list) -> float:
             met += 1
             for k in range(3):
                 salt[k] -= req[k]
+    s0, s1, s2 = salt
     for req, reward, base in plan:  # partial progress towards the remaining orders
-        need = req[0] + req[1] + req[2]
-        have = min(salt[0], req[0]) + min(salt[1], req[1]) + min(salt[2], req[2])
+        r0, r1, r2 = req
+        need = r0 + r1 + r2
+        have = (s0 if s0 < r0 else r0) + (s1 if s1 < r1 else r1) + (s2 if s2 < r2 else r2)
         if 0 < have < need:
             gain = reward - base
             if gain > 0:
@@ -144,10 +146,8 @@ def _mine_value(state, seat: int, vals: list, conn: list, rested: list, tired: l
                 pending=None) -> float:
     n = state.num_players
     value = 0.0
-    for s in range(C.NSPACES):
-        i = s * n + seat
-        r = rested[i]
-        t = tired[i]
+    own = None  # the seat's (rested, tired) miners by space, for the fees (MS-10.3), when first needed
+    for s, r, t in zip(_SPACES, rested[seat::n], tired[seat::n]):
         if not (r or t):
             continue
         value -= TIRED * t
@@ -168,13 +168,22 @@ def _mine_value(state, seat: int, vals: list, conn: list, rested: list, tired: l
         value += presence  # a miner in a chamber with salt (its extraction potential comes on top)
         if r and conn[s]:
             w = state.water[c]
-            fees = len(M.paying_spaces(state, seat, s))
+            if own is None:
+                own = (state.rested[seat::n], state.tired[seat::n])
+            own_r, own_t = own
+            fees = 0
+            for p in C.PATH[s]:
+                if not (own_r[p] or own_t[p]):
+                    fees += 1
             net = max(0.5, (cs[0] * vals[0] + cs[1] * vals[1] + cs[2] * vals[2]) / total - fees)
             now = min(max(r - w, 0), total) * net
             # or after pumping the water away (another action, MS-16)
             pumped = min(r, total) * net - C.pump_cost(w) - 1.0 if w else 0.0
             value += POTENTIAL * max(now, pumped, 0.0)
     return value
+
+
+_SPACES = tuple(range(C.NSPACES))
 
 
 def _actions_of_round(state) -> int:
@@ -285,6 +294,10 @@ def _complete(state, seat: int, limit: int = 10):
         if cur.over or cur.turn != seat or cur.stage not in _SUB:
             break
         legal = cur.legal_actions()
+        if len(legal) == 1:  # nothing to choose: no need to value it
+            cur = cur.clone()
+            cur.apply_unchecked(legal[0])
+            continue
         best, best_v = None, float("-inf")
         for a in legal:
             child = cur.clone()

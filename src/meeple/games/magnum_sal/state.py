@@ -40,6 +40,8 @@ from . import rules, scoring
 _LIST_FIELDS = ("money", "owned", "supply", "rested", "tired", "occ", "assist", "q_right", "q_left",
                 "tile", "revealed", "flipped", "water", "orders_up", "order_stack", "display",
                 "pile", "deck", "gone_hidden", "gone_seen", "market", "visited")
+_COPIED_LISTS = tuple(k for k in _LIST_FIELDS if k != "tile")
+"""List fields a clone copies (``tile`` is shared: changed only by ``_resample``, which copies it first)."""
 _NESTED_FIELDS = ("salt", "tools", "tools_used", "csalt", "orders_done")
 _SCALAR_FIELDS = ("order_counter", "inn", "phase", "round", "rounds_total", "capped", "start", "turn",
                   "actions_left", "acted", "triggered", "over", "arrivals", "stage")
@@ -68,49 +70,16 @@ class MagnumSalState(State):
     # ------------------------------------------------------------------ copy
     def _copy(self) -> "MagnumSalState":
         new = MagnumSalState.__new__(MagnumSalState)
+        d = new.__dict__ = self.__dict__.copy()  # scalars and read-only lists by reference
         self._copy_base(new)
-        new.money = self.money[:]
-        new.owned = self.owned[:]
-        new.supply = self.supply[:]
-        new.rested = self.rested[:]
-        new.tired = self.tired[:]
-        new.occ = self.occ[:]
-        new.assist = self.assist[:]
-        new.q_right = self.q_right[:]
-        new.q_left = self.q_left[:]
-        new.tile = self.tile  # never mutated in place after setup except by _resample (copies first)
-        new.revealed = self.revealed[:]
-        new.flipped = self.flipped[:]
-        new.water = self.water[:]
-        new.orders_up = self.orders_up[:]
-        new.order_stack = self.order_stack[:]
-        new.display = self.display[:]
-        new.pile = self.pile[:]
-        new.deck = self.deck[:]
-        new.gone_hidden = self.gone_hidden[:]
-        new.gone_seen = self.gone_seen[:]
-        new.market = self.market[:]
-        new.visited = self.visited[:]
-        new.salt = [s[:] for s in self.salt]
-        new.tools = [t[:] for t in self.tools]
-        new.tools_used = [t[:] for t in self.tools_used]
-        new.csalt = self.csalt[:]  # rows shared: rules replace a chamber's row, never change it
-        new.orders_done = [o[:] for o in self.orders_done]
-        new.order_counter = self.order_counter
-        new.inn = self.inn
-        new.phase = self.phase
-        new.round = self.round
-        new.rounds_total = self.rounds_total
-        new.capped = self.capped
-        new.start = self.start
-        new.turn = self.turn
-        new.actions_left = self.actions_left
-        new.acted = self.acted
-        new.triggered = self.triggered
-        new.over = self.over
-        new.arrivals = self.arrivals
-        new.stage = self.stage
-        new.ctx = [x[:] if isinstance(x, list) else x for x in self.ctx]
+        for k in _COPIED_LISTS:
+            d[k] = d[k][:]
+        d["salt"] = [s[:] for s in self.salt]
+        d["tools"] = [t[:] for t in self.tools]
+        d["tools_used"] = [t[:] for t in self.tools_used]
+        d["csalt"] = self.csalt[:]  # rows shared: rules replace a chamber's row, never change it
+        d["orders_done"] = [o[:] for o in self.orders_done]
+        d["ctx"] = [x[:] if isinstance(x, list) else x for x in self.ctx]
         return new
 
     # ------------------------------------------------------------ persistence
