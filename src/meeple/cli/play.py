@@ -26,6 +26,8 @@ HELP = """[bold]Commands[/]
   [cyan]log [N][/]         the last N events (default 20)
   [cyan]hint[/]            the three best actions by the hard bot, with win chances
                     (3+ players: the share of rivals it expects to finish ahead of)
+  [cyan]takeback[/]        take back your last move (and the bots' replies), unless
+                    it showed you something hidden (a card drawn, a tile turned)
   [cyan]save FILE[/]       save the game (resume with: meeple play GAME --load FILE)
   [cyan]quit[/]            save and leave
   [cyan]help rules[/]      the rules summary and the action notation
@@ -203,6 +205,79 @@ def show_hint(state: State, seed: int) -> None:
     console.print(table)
 
 
+TAKEBACK_SAMPLES = 8
+"""Re-samples of the earlier position on which a takeback is checked (:func:`hidden_shown`)."""
+
+
+def hidden_shown(before: State, after: State, seat: int, samples: int = TAKEBACK_SAMPLES) -> str | None:
+    """The first action between ``before`` and ``after`` (a later state of the same game)
+    that showed ``seat`` something it could not know at ``before``, else None.
+
+    ``seat`` may take ``after`` back to ``before`` only when None: else it would choose again
+    knowing a card drawn, a tile turned or a rival's hidden card. Checked on ``samples``
+    re-samples of ``before`` from ``seat``'s view (hidden parts and future chance re-drawn,
+    seeded by the move number, so the answer is reproducible): the same actions must be
+    legal there and show ``seat`` the same observation after each of them. ``before`` and
+    ``after`` are not changed.
+    """
+    import random
+
+    actions = after.history[before.move_number:]
+    line = before.clone()
+    seen = []
+    for text in actions:
+        line.apply_action(text)
+        seen.append(line.observation(seat))
+    rng = random.Random(before.move_number)
+    for _ in range(samples):
+        trial = before.resample_hidden(seat, rng)
+        for text, obs in zip(actions, seen):
+            try:
+                trial.apply_action(text)
+            except IllegalActionError:
+                return text
+            if trial.observation(seat) != obs:
+                return text
+    return None
+
+
+def takeback(state: State, seats: list[str]) -> tuple[State | None, str]:
+    """The position before the last move of the person to play, and a message.
+
+    Returns ``(earlier_state, message)``, or ``(None, why_not)`` when it cannot be taken back:
+    no earlier move of theirs, another person moved since, or the moves since showed them
+    something hidden (:func:`hidden_shown`). The earlier state is rebuilt by replaying the
+    game record (chance is seeded, so it is the position they saw); ``state`` is not changed.
+    """
+    seat = state.current_player
+    actions = state.history
+    try:
+        line = replay({**state.record(), "actions": []})
+    except InvalidRecordError as e:  # pragma: no cover - a loaded game replays (checked on load)
+        return None, f"this game cannot be replayed ({e})"
+    last = None  # index of the person's last move
+    other = None  # another person who moved after it
+    for i, text in enumerate(actions):
+        p = line.current_player
+        if p == seat:
+            last, other = i, None
+        elif seats[p] == "human":
+            other = p
+        line.apply_action(text)
+    if last is None:
+        return None, "you have no move to take back"
+    if other is not None:
+        return None, (f"{seat_label(state, other, seats)} has moved since your last move: "
+                      "they must take theirs back first")
+    before = replay({**state.record(), "actions": actions[:last]})
+    shown = hidden_shown(before, state, seat)
+    if shown is not None:
+        return None, (f"'{shown}' showed you something that was hidden (a card, a tile, a draw); "
+                      "you cannot choose again knowing it")
+    undone = actions[last:]
+    return before, f"took back {len(undone)} action{'s' if len(undone) != 1 else ''}: " + ", ".join(undone)
+
+
 def show_result(state: State, seats: list[str]) -> None:
     scores = state.scores()
     table = Table("place", "seat", "player", "score", title=f"{state.game.title}: final ranking")
@@ -240,9 +315,11 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
     acts as ``quit``, and so does Ctrl-C at any moment (the game is saved first). Bots' moves
     and the events they cause are printed as they happen.
     """
+    box = [state]  # the position now (a takeback replaces the state object)
     try:
-        return _play_loop(state, seats, save_path, seed, input_fn)
+        return _play_loop(box, seats, save_path, seed, input_fn)
     except KeyboardInterrupt:
+        state = box[0]
         console.print("\nInterrupted.")
         path = save_or_fallback(state, seats, save_path)
         if path is not None:
@@ -250,7 +327,8 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
         return state
 
 
-def _play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_fn=None) -> State:
+def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn=None) -> State:
+    state = box[0]
     input_fn = input_fn or (lambda p: console.input(p))
     humans = [s for s, spec in enumerate(seats) if spec == "human"]
     last_seat = None
@@ -337,6 +415,19 @@ def _play_loop(state: State, seats: list[str], save_path: Path, seed: int, input
                 save_path = target
             except OSError as e:
                 console.print(f"[red]cannot save to {target}: {e.strerror}[/]")
+            continue
+        if word == "takeback":
+            if rest.strip():
+                console.print("[red]takeback takes no argument: it takes back your last move.[/]")
+                continue
+            earlier, message = takeback(state, seats)
+            if earlier is None:
+                console.print(f"[red]Cannot take back:[/] {message}.")
+                continue
+            state = box[0] = earlier
+            shown_events = len(state.events)
+            last_human = None
+            console.print(f"[yellow]You {escape(message)}.[/]")
             continue
         if word == "hint":
             if rest.strip():
