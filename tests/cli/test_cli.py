@@ -994,7 +994,7 @@ def test_takeback_refuses_when_another_person_moved_since(tmp_path):
             input="square\n\nsquare\n\ntakeback\nquit\n")
     assert r.exit_code == 0, r.output
     out = " ".join(r.output.split())  # the console wraps long lines
-    assert "black (human) has moved since your last move: they must take theirs back first" in out
+    assert "black (human) has moved since; only moves that no other person has answered can be taken back" in out
     assert json.loads(save.read_text())["record"]["actions"] == ["square", "square"]
 
 
@@ -1009,39 +1009,64 @@ def test_takeback_refuses_after_something_hidden_was_shown():
     assert hidden_shown(before, st, 0) == "draw"
     history = st.history
     earlier, why = takeback(st, ["human", "random"])
-    assert earlier is None and why.startswith("'draw' showed you something that was hidden")
+    assert earlier is None and why.startswith("'draw' told you something that was hidden before it")
     assert st.history == history
     # seat 1 stopping showed seat 0 nothing: from seat 1's view only its stop is new
     assert hidden_shown(st.clone(), st, 1) is None
 
 
-@pytest.mark.parametrize("name", BUNDLED)
-def test_takeback_restores_exactly_the_position_the_person_saw(name):
-    """On a random line of every game, each allowed takeback gives the very state (hidden
-    parts and chance included) at the person's last move, and a refused one names an action
-    of the line after it."""
+
+
+def test_takeback_skips_forced_steps_back_to_the_last_choice(tmp_path):
+    """Magnum Sal: 'place' then the only source 'from supply' and the only destination
+    'to S1': one takeback undoes the whole placement (and the bot's reply)."""
+    save = tmp_path / "tb.json"
+    r = run("play", "magnum-sal", "--seats", "human,random", "--seed", "3", "--save", str(save),
+            input="place\nfrom supply\nto S1\ntakeback\nquit\n")
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert "You took back 6 actions: place, from supply, to S1, market, buy brown, buy brown." in out
+    assert json.loads(save.read_text())["record"]["actions"] == []
+
+
+def _variants(name):
+    return [(name, v) for v in meeple.load_game(name).variants]
+
+
+@pytest.mark.parametrize("name, variant", [x for g in BUNDLED for x in _variants(g)])
+def test_takeback_restores_exactly_the_position_the_person_saw(name, variant):
+    """On random 3-player lines of every game and variant: an allowed takeback gives the very
+    state (hidden parts and chance included) of the person's last choice, with no rival's
+    secret choice undone; a refusal names no rival's secret choice (the person has not seen it)."""
     import random
     from meeple.cli.play import takeback
-    st = meeple.load_game(name).new_initial_state(num_players=2, seed=5)
+    game = meeple.load_game(name)
+    st = game.new_initial_state(num_players=min(3, game.max_players), seed=5, variant=variant)
     r = random.Random(1)
-    seen = []  # (seat to move, state) before each action
+    seen = []  # (seat to move, a secret decision, legal actions, state) before each action
     allowed = 0
-    for _ in range(120):
+    for _ in range(150):
         if st.is_terminal():
             break
         seat = st.current_player
-        seats = ["random", "random"]
+        seats = ["random"] * st.num_players
         seats[seat] = "human"
         earlier, message = takeback(st, seats)
-        own = [i for i, (p, _s) in enumerate(seen) if p == seat]
+        own = [i for i, x in enumerate(seen) if x[0] == seat]
+        choices = [i for i in own if seen[i][2] > 1] or own[:1]  # forced steps go back with a choice
+        start = choices[-1] if choices else len(seen)
+        nameable = [st.history[i] for i in range(start, len(seen))
+                    if not (seen[i][0] != seat and seen[i][1])]  # public or the person's own
         if earlier is not None:
             allowed += 1
-            before = seen[own[-1]][1]
+            before = seen[start][3]
             assert earlier.history == before.history and earlier.current_player == seat
             a, b = earlier.to_dict(), before.to_dict()
             assert {k: v for k, v in a.items() if k != "events"} == {k: v for k, v in b.items() if k != "events"}
-        elif own:
-            assert message.split("'")[1] in st.history[own[-1]:], message
-        seen.append((seat, st.clone()))
+            assert not any(x[0] != seat and x[1] for x in seen[start:]), message
+        elif "'" in message:
+            named = message.split("'")[1]
+            assert named in nameable, message
+        seen.append((seat, st.is_secret_decision(), len(st.legal_actions()), st.clone()))
         st.apply_action(r.choice(st.legal_actions()))
-    assert allowed >= 5
+    assert allowed >= 3

@@ -26,8 +26,9 @@ HELP = """[bold]Commands[/]
   [cyan]log [N][/]         the last N events (default 20)
   [cyan]hint[/]            the three best actions by the hard bot, with win chances
                     (3+ players: the share of rivals it expects to finish ahead of)
-  [cyan]takeback[/]        take back your last move (and the bots' replies), unless
-                    it showed you something hidden (a card drawn, a tile turned)
+  [cyan]takeback[/]        take back your last choice and the bots' replies; refused when
+                    they told you something hidden (a card drawn, a tile turned),
+                    after a rival's secret choice, or when another person has moved
   [cyan]save FILE[/]       save the game (resume with: meeple play GAME --load FILE)
   [cyan]quit[/]            save and leave
   [cyan]help rules[/]      the rules summary and the action notation
@@ -205,20 +206,22 @@ def show_hint(state: State, seed: int) -> None:
     console.print(table)
 
 
-TAKEBACK_SAMPLES = 8
+TAKEBACK_SAMPLES = 32
 """Re-samples of the earlier position on which a takeback is checked (:func:`hidden_shown`)."""
 
 
 def hidden_shown(before: State, after: State, seat: int, samples: int = TAKEBACK_SAMPLES) -> str | None:
     """The first action between ``before`` and ``after`` (a later state of the same game)
-    that showed ``seat`` something it could not know at ``before``, else None.
+    that told ``seat`` something it could not know at ``before``, else None.
 
     ``seat`` may take ``after`` back to ``before`` only when None: else it would choose again
     knowing a card drawn, a tile turned or a rival's hidden card. Checked on ``samples``
     re-samples of ``before`` from ``seat``'s view (hidden parts and future chance re-drawn,
     seeded by the move number, so the answer is reproducible): the same actions must be
-    legal there and show ``seat`` the same observation after each of them. ``before`` and
-    ``after`` are not changed.
+    legal there and show ``seat`` the same observation after each of them (an action legal
+    only on some re-samples tells something too, e.g. that a rival has a ruby to bid). The
+    actions should be public or ``seat``'s own (:func:`takeback` refuses to go back past a
+    rival's secret choice). ``before`` and ``after`` are not changed.
     """
     import random
 
@@ -242,12 +245,16 @@ def hidden_shown(before: State, after: State, seat: int, samples: int = TAKEBACK
 
 
 def takeback(state: State, seats: list[str]) -> tuple[State | None, str]:
-    """The position before the last move of the person to play, and a message.
+    """The position before the last choice of the person to play, and a message.
 
-    Returns ``(earlier_state, message)``, or ``(None, why_not)`` when it cannot be taken back:
-    no earlier move of theirs, another person moved since, or the moves since showed them
-    something hidden (:func:`hidden_shown`). The earlier state is rebuilt by replaying the
-    game record (chance is seeded, so it is the position they saw); ``state`` is not changed.
+    The last choice: their last move that had an alternative (a forced step, the only legal
+    action, is taken back with it: placing a miner whose one destination is S1). Returns
+    ``(earlier_state, message)``, or ``(None, why_not)`` when it cannot be taken back: no
+    earlier choice of theirs; another person moved since (hot seat: only moves no other
+    person has answered); a rival made a secret choice since (it stays secret, and the
+    person must not learn what it was); or the moves since told them something hidden
+    (:func:`hidden_shown`). The earlier state is rebuilt by replaying the game record
+    (chance is seeded, so it is the very position they saw); ``state`` is not changed.
     """
     seat = state.current_player
     actions = state.history
@@ -255,25 +262,28 @@ def takeback(state: State, seats: list[str]) -> tuple[State | None, str]:
         line = replay({**state.record(), "actions": []})
     except InvalidRecordError as e:  # pragma: no cover - a loaded game replays (checked on load)
         return None, f"this game cannot be replayed ({e})"
-    last = None  # index of the person's last move
-    other = None  # another person who moved after it
-    for i, text in enumerate(actions):
+    steps = []  # per action: (seat that took it, a rival's secret choice, legal actions then)
+    for text in actions:
         p = line.current_player
-        if p == seat:
-            last, other = i, None
-        elif seats[p] == "human":
-            other = p
+        steps.append((p, p != seat and line.is_secret_decision(), len(line.legal_actions())))
         line.apply_action(text)
-    if last is None:
+    own = [i for i, (p, _secret, _n) in enumerate(steps) if p == seat]
+    if not own:
         return None, "you have no move to take back"
-    if other is not None:
-        return None, (f"{seat_label(state, other, seats)} has moved since your last move: "
-                      "they must take theirs back first")
+    chosen = [i for i in own if steps[i][2] > 1]
+    last = chosen[-1] if chosen else own[0]
+    for p, secret, _n in steps[last:]:
+        if p != seat and seats[p] == "human":
+            return None, (f"{seat_label(state, p, seats)} has moved since; only moves that no other "
+                          "person has answered can be taken back")
+        if secret:
+            return None, (f"{seat_label(state, p, seats)} has made a secret choice since your move; "
+                          "it stays secret")
     before = replay({**state.record(), "actions": actions[:last]})
     shown = hidden_shown(before, state, seat)
     if shown is not None:
-        return None, (f"'{shown}' showed you something that was hidden (a card, a tile, a draw); "
-                      "you cannot choose again knowing it")
+        return None, (f"'{shown}' told you something that was hidden before it (a card, a tile, "
+                      "a draw, a rival's holdings); you cannot choose again knowing it")
     undone = actions[last:]
     return before, f"took back {len(undone)} action{'s' if len(undone) != 1 else ''}: " + ", ".join(undone)
 
