@@ -1070,3 +1070,54 @@ def test_takeback_restores_exactly_the_position_the_person_saw(name, variant):
         seen.append((seat, st.is_secret_decision(), len(st.legal_actions()), st.clone()))
         st.apply_action(r.choice(st.legal_actions()))
     assert allowed >= 3
+
+
+def _record_file(tmp_path, name, variant=None, actions=40, seed=2):
+    import random
+    st = meeple.load_game(name).new_initial_state(num_players=3, seed=seed, variant=variant)
+    r = random.Random(seed)
+    for _ in range(actions):
+        st.apply_action(r.choice(st.legal_actions()))
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(st.record()))
+    return path, st
+
+
+def test_replay_at_shows_the_board_a_seat_saw_and_the_next_action(tmp_path):
+    path, st = _record_file(tmp_path, "magnum-sal")
+    r = run("replay", str(path), "--at", "12", "--seat", "1", "--no-events")
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    early = meeple.replay({**st.record(), "actions": st.history[:12]})
+    name = early.seat_name(1)
+    assert f"move 12 of 40, as {name} sees it" in out
+    assert f"After 12 of 40 actions; next: {early.seat_name(early.current_player)} plays {st.history[12]}." in out
+    # the seat can be named as the game prints it; 0 is the initial position
+    r = run("replay", str(path), "--at", "0", "--seat", name.upper(), "--no-events")
+    assert r.exit_code == 0 and "move 0 of 40" in " ".join(r.output.split())
+
+
+def test_replay_at_hides_a_secret_next_action_from_other_views(tmp_path):
+    """Solomon: a seat's face-down card choice is not named to a spectator or another seat."""
+    path, st = _record_file(tmp_path, "solomon", actions=30)
+    line = meeple.replay({**st.record(), "actions": []})
+    k = next(i for i, a in enumerate(st.history) if line.is_secret_decision() or line.apply_action(a))
+    mover = meeple.replay({**st.record(), "actions": st.history[:k]}).current_player
+    other = (mover + 1) % 3
+    r = run("replay", str(path), "--at", str(k), "--seat", str(other), "--no-events")
+    assert r.exit_code == 0, r.output
+    assert "makes a secret choice" in r.output and st.history[k] not in r.output.split("actions; next:")[1]
+    r = run("replay", str(path), "--at", str(k), "--seat", str(mover), "--no-events")
+    assert f"plays {st.history[k]}" in " ".join(r.output.split())
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--at", "41"), "--at must be 0 to 40"),
+    (("--at", "-1"), "--at must be 0 to 40"),
+    (("--seat", "7"), "is not a seat of this game"),
+    (("--seat", "nobody"), "is not a seat of this game"),
+])
+def test_replay_refuses_a_bad_move_number_or_seat(tmp_path, args, message):
+    path, _st = _record_file(tmp_path, "magnum-sal")
+    r = run("replay", str(path), *args)
+    assert r.exit_code == 2 and message in " ".join(r.output.split()), r.output

@@ -10,12 +10,14 @@ from typing import Optional
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.panel import Panel
 from rich.table import Table
 
 from ..agents import make, settings
 from ..core import InvalidConfigError, InvalidRecordError, game_names
+from ..core import replay as core_replay
 from .common import (Checkpoint, check_output_path, check_results_path, console, err_console, fail, get_game,
-                     parse_options, parse_seats, reflow, write_results)
+                     parse_options, parse_seats, reflow, render, write_results)
 
 app = typer.Typer(
     help="Play, simulate and study Magnum Sal, Lignum, King Solomon's Treasury and Klondike 1896.",
@@ -217,24 +219,70 @@ def _simulation_report(g, results: list, variant: Optional[str], options: dict, 
 
 @app.command()
 def replay(file: Path = typer.Argument(..., help="A save file or a game record (JSON)."),
-           events: bool = typer.Option(True, help="Print every event.")):
-    """Replay a saved game or record: print its events and the scores reached."""
+           events: bool = typer.Option(True, help="Print every event."),
+           at: Optional[int] = typer.Option(
+               None, "--at", metavar="N",
+               help="Stop after the first N actions (0 = the initial position) and show the board "
+                    "there, with the next action played."),
+           seat: Optional[str] = typer.Option(
+               None, "--seat", metavar="SEAT",
+               help="Show the board as this seat saw it (its number from 0, or its name as the "
+                    "game prints it, e.g. orange or P2); default: a spectator's view (nothing "
+                    "hidden shown)."),
+           board: bool = typer.Option(False, "--board", help="Show the board at the end (implied by --at or --seat).")):
+    """Replay a saved game or record: print its events, the board if asked, and the scores reached."""
     from .play import load_save, show_result
 
     try:
         state, seats = load_save(file)
     except InvalidRecordError as e:
         fail(str(e))
+    total = state.move_number
+    full = state.history
+    if at is not None:
+        if not 0 <= at <= total:
+            fail(f"--at must be 0 to {total}: the game has {total} actions")
+        if at < total:
+            state = core_replay({**state.record(), "actions": state.history[:at]})
+    view = None
+    if seat is not None:
+        view = parse_seat(state, seat)
+        if view is None:
+            names = ", ".join(f"{i} = {state.seat_name(i)}" for i in range(state.num_players))
+            fail(f"--seat {seat!r} is not a seat of this game ({names})")
     if events:
         for line in state.events:
             console.print(f"  {line}")
     seats = seats or ["-"] * state.num_players  # a bare record does not say who played
-    console.print(f"{state.game.title}: {state.move_number} actions replayed; "
-                  f"{'game over' if state.is_terminal() else 'game in progress'}.")
+    if at is not None or seat is not None or board:
+        who = state.seat_name(view) if view is not None else "a spectator"
+        console.print(Panel(render(state, view), title=f"{state.game.title} - move {state.move_number} "
+                                                       f"of {total}, as {who} sees it"))
+    if at is not None and at < total:
+        mover = state.current_player
+        nxt = full[at]
+        console.print(f"After {at} of {total} actions; next: {state.seat_name(mover)} plays [bold]{nxt}[/]."
+                      if not state.is_secret_decision() or view == mover else
+                      f"After {at} of {total} actions; next: {state.seat_name(mover)} makes a secret choice.")
+    else:
+        console.print(f"{state.game.title}: {state.move_number} actions replayed; "
+                      f"{'game over' if state.is_terminal() else 'game in progress'}.")
     if state.is_terminal():
         show_result(state, seats)
     else:
         console.print(f"scores now: {state.scores()}")
+
+
+def parse_seat(state, text: str) -> int | None:
+    """The seat ``text`` names: its number from 0, or its name as ``state.seat_name`` prints it
+    (case and spaces ignored); None when it names none."""
+    t = " ".join(text.split()).lower()
+    if t.isdigit() and int(t) < state.num_players:
+        return int(t)
+    for i in range(state.num_players):
+        if state.seat_name(i).lower() == t:
+            return i
+    return None
 
 
 @app.command()
