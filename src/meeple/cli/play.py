@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import json
+import random
 import shlex
 from pathlib import Path
 
@@ -223,8 +224,6 @@ def hidden_shown(before: State, after: State, seat: int, samples: int = TAKEBACK
     actions should be public or ``seat``'s own (:func:`takeback` refuses to go back past a
     rival's secret choice). ``before`` and ``after`` are not changed.
     """
-    import random
-
     actions = after.history[before.move_number:]
     line = before.clone()
     seen = []
