@@ -1095,6 +1095,8 @@ def test_replay_at_shows_the_board_a_seat_saw_and_the_next_action(tmp_path):
     # the seat can be named as the game prints it; 0 is the initial position
     r = run("replay", str(path), "--at", "0", "--seat", name.upper(), "--no-events")
     assert r.exit_code == 0 and "move 0 of 40" in " ".join(r.output.split())
+    # a view shows no scores before the end: they count holdings hidden from it
+    assert "scores now" not in r.output and "scores now" in run("replay", str(path)).output
 
 
 def test_replay_at_hides_a_secret_next_action_from_other_views(tmp_path):
@@ -1116,8 +1118,39 @@ def test_replay_at_hides_a_secret_next_action_from_other_views(tmp_path):
     (("--at", "-1"), "--at must be 0 to 40"),
     (("--seat", "7"), "is not a seat of this game"),
     (("--seat", "nobody"), "is not a seat of this game"),
+    (("--seat", "\u00b2"), "is not a seat of this game"),  # a digit to str.isdigit, not to int()
 ])
 def test_replay_refuses_a_bad_move_number_or_seat(tmp_path, args, message):
     path, _st = _record_file(tmp_path, "magnum-sal")
     r = run("replay", str(path), *args)
     assert r.exit_code == 2 and message in " ".join(r.output.split()), r.output
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_the_first_step_offer_depends_only_on_what_the_seat_sees(name):
+    """The 'needs X first: play both?' offer is the same on a state and on re-samples of what
+    the seat cannot see (tried on the truth it told Magnum Sal players whether a face-down
+    tile holds salt: 'extract I.L1' was offered with 'to I.L1' only on a salted tile)."""
+    import random
+    from meeple.cli.play import first_step
+    game = meeple.load_game(name)
+    st = game.new_initial_state(num_players=3, seed=11)
+    r = random.Random(4)
+    checked = 0
+    for _ in range(160):
+        if st.is_terminal():
+            break
+        seat = st.current_player
+        seconds = set()
+        for a in st.legal_actions()[:12]:
+            after = st.clone()
+            after.apply_action(a)
+            if not after.is_terminal() and after.current_player == seat:
+                seconds.update(b.text for b in after.legal_actions()[:6])
+        for text in sorted(seconds)[:6]:
+            offer = first_step(st, text)
+            other = first_step(st.resample_hidden(seat, random.Random(checked)), text)
+            assert (offer and offer.text) == (other and other.text), (name, st.move_number, text)
+            checked += 1
+        st.apply_action(r.choice(st.legal_actions()))
+    assert checked >= 5

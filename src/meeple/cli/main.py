@@ -269,7 +269,7 @@ def replay(file: Path = typer.Argument(..., help="A save file or a game record (
                       f"{'game over' if state.is_terminal() else 'game in progress'}.")
     if state.is_terminal():
         show_result(state, seats)
-    else:
+    elif at is None and seat is None:  # the whole record: hidden holdings count
         console.print(f"scores now: {state.scores()}")
 
 
@@ -277,7 +277,7 @@ def parse_seat(state, text: str) -> int | None:
     """The seat ``text`` names: its number from 0, or its name as ``state.seat_name`` prints it
     (case and spaces ignored); None when it names none."""
     t = " ".join(text.split()).lower()
-    if t.isdigit() and int(t) < state.num_players:
+    if t.isascii() and t.isdigit() and int(t) < state.num_players:
         return int(t)
     for i in range(state.num_players):
         if state.seat_name(i).lower() == t:

@@ -20,20 +20,22 @@ from .common import action_notes, console, reflow, render
 SAVE_FORMAT = 1
 
 HELP = """[bold]Commands[/]
-  [cyan]<number>[/]        play the legal action with that number
-  [cyan]<notation>[/]      play an action by its notation (as listed); the second step of a
-                    two-step action typed at once is offered with its first step
-  [cyan]board[/]           show the board again
-  [cyan]log [N][/]         the last N events (default 20)
-  [cyan]hint[/]            the three best actions by the hard bot, with win chances
-                    (3+ players: the share of rivals it expects to finish ahead of)
-  [cyan]takeback[/]        take back your last choice and the bots' replies; refused when
-                    they told you something hidden (a card drawn, a tile turned),
-                    after a rival's secret choice, or when another person has moved
-  [cyan]save FILE[/]       save the game (resume with: meeple play GAME --load FILE)
-  [cyan]quit[/]            save and leave
-  [cyan]help rules[/]      the rules summary and the action notation
-  [cyan]help[/]            this text"""
+  [cyan]<number>[/]      play the legal action with that number
+  [cyan]<notation>[/]    play an action by its notation (as listed); the second
+                step of a two-step action typed at once is offered with
+                its first step
+  [cyan]board[/]         show the board again
+  [cyan]log [N][/]       the last N events (default 20)
+  [cyan]hint[/]          the hard bot's three best actions and win chances (3+
+                players: the share of rivals it expects to finish ahead of)
+  [cyan]takeback[/]      take back your last choice and the bots' replies; refused
+                when they told you something hidden (a card drawn, a tile
+                turned), after a rival's secret choice, or when another
+                person has moved since
+  [cyan]save FILE[/]     save the game (resume: meeple play GAME --load FILE)
+  [cyan]quit[/]          save and leave
+  [cyan]help rules[/]    the rules summary and the action notation
+  [cyan]help[/]          this text"""
 
 
 def free_path(path: Path) -> Path:
@@ -159,24 +161,42 @@ def first_step(state: State, text: str):
     without ``move`` first): when exactly one legal first step makes ``text`` legal,
     ``meeple play`` offers to play both (it asks, as the first step may be a choice of its
     own). None when no step or several do (then the usual refusal is shown). Nothing changes:
-    the steps are tried on copies."""
+    the steps are tried on re-samples of what the seat cannot see (seeded by the move
+    number; :data:`FIRST_STEP_SAMPLES`), so the offer tells nothing hidden (Magnum Sal:
+    whether 'extract I.L1' is offered with 'to I.L1' would tell whether the face-down tile
+    there holds salt). After the first
+    step the second may still turn out not to be legal, as when typed step by step."""
     if text.strip().lower() in _CONTROL_WORDS:  # 'done' is no second step ('workshop 4 bucket' first)
         return None
     seat = state.current_player
+    rng = random.Random(state.move_number)
+    probes = [state.resample_hidden(seat, rng) for _ in range(FIRST_STEP_SAMPLES)]
     found = None
     for a in state.legal_actions():
-        trial = state.clone()
-        trial.apply_unchecked(a)
-        if trial.is_terminal() or trial.current_player != seat:
-            continue
-        try:
-            trial.parse_action(text)
-        except IllegalActionError:
+        if not any(_then_legal(p, a.text, text, seat) for p in probes):
             continue
         if found is not None:
             return None
         found = a
     return found
+
+
+FIRST_STEP_SAMPLES = 8
+"""Re-samples on which :func:`first_step` tries the steps: a first step is offered when the
+second is legal after it on one of them (the offer depends only on what the seat can see)."""
+
+
+def _then_legal(probe: State, first: str, text: str, seat: int) -> bool:
+    """True when, on a copy of ``probe``, ``text`` is legal for ``seat`` right after ``first``."""
+    trial = probe.clone()
+    try:
+        trial.apply_action(first)
+        if trial.is_terminal() or trial.current_player != seat:
+            return False
+        trial.parse_action(text)
+    except IllegalActionError:
+        return False
+    return True
 
 
 def show_hint(state: State, seed: int) -> None:
@@ -471,7 +491,10 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
                 answer = "n"
             if answer.lower() in ("y", "yes"):
                 state.apply_action(first)
-                state.apply_action(action)
+                try:
+                    state.apply_action(action)
+                except IllegalActionError as e2:  # what the first step showed rules it out
+                    console.print(f"Played '{escape(first.text)}'; [red]then not allowed:[/] {e2}")
             elif answer.lower() not in ("n", "no", ""):
                 console.print(f"[dim]('{escape(action.strip())}' not played)[/]")
                 pending = answer  # not an answer: a command or an action, read as typed
