@@ -1154,3 +1154,31 @@ def test_the_first_step_offer_depends_only_on_what_the_seat_sees(name):
             checked += 1
         st.apply_action(r.choice(st.legal_actions()))
     assert checked >= 5
+
+
+def test_simulate_records_saves_every_game_for_replay_and_play(tmp_path):
+    folder = tmp_path / "games"
+    out = tmp_path / "r.csv"
+    r = run("simulate", "klondike", "--seats", "greedy,random", "-n", "3", "--seed", "4",
+            "--out", str(out), "--records", str(folder))
+    assert r.exit_code == 0, r.output
+    files = sorted(p.name for p in folder.iterdir())
+    assert files == ["klondike-00000.json", "klondike-00001.json", "klondike-00002.json"]
+    import csv
+    rows = list(csv.DictReader(out.open()))
+    for i in range(3):
+        data = json.loads((folder / files[i]).read_text())
+        game_rows = sorted((row for row in rows if int(row["index"]) == i), key=lambda row: int(row["seat"]))
+        assert data["seats"] == [row["bot"] for row in game_rows]  # the seats rotate game by game
+        final = meeple.replay(data["record"])
+        assert final.is_terminal() and final.scores() == [int(row["score"]) for row in game_rows]
+        assert str(final.seed) == game_rows[0]["seed"]
+    r = run("replay", str(folder / files[1]), "--no-events")
+    assert r.exit_code == 0 and "game over" in r.output
+    # a second run replaces its own saves, never another file
+    (folder / "klondike-00003.json").write_text("my notes")
+    r = run("simulate", "klondike", "--seats", "greedy,random", "-n", "4", "--records", str(folder))
+    assert r.exit_code == 2 and "klondike-00003.json exists and is not a meeple save" in "".join(r.output.split("\n"))
+    assert (folder / "klondike-00003.json").read_text() == "my notes"
+    r = run("simulate", "klondike", "--seats", "greedy,random", "-n", "2", "--records", str(out))
+    assert r.exit_code == 2 and "not a folder" in " ".join(r.output.split())

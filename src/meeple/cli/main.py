@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import signal
 from contextlib import contextmanager
 from pathlib import Path
@@ -151,6 +152,11 @@ def simulate(
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
     workers: int = typer.Option(1, min=1, help="Worker processes."),
     out: Optional[Path] = typer.Option(None, help="Write one row per game and seat to FILE (.csv or .parquet)."),
+    records: Optional[Path] = typer.Option(
+        None, "--records", metavar="DIR",
+        help="Save every game in DIR as a meeple save file (GAME-00042.json, by game number): "
+             "see it with 'meeple replay', or take a seat with 'meeple play GAME --load FILE "
+             "--seats ...' at its end. DIR is made if missing; only earlier meeple saves in it are replaced."),
 ):
     """Play many games between bots and summarise wins and scores.
 
@@ -167,17 +173,23 @@ def simulate(
     _new_state(g, len(bots), seed, variant, options)  # validate before starting
     if out is not None:
         check_results_path(out)
+    record_path = _records_dir(g.name, records, n) if records is not None else None
     jobs = simulation_jobs(bots, n, seed)
     results: list = []
     stopped_by = [0]
 
+    saving = [record_path is not None]  # until a save file cannot be written
+
     def done(r, progress, task):
         results.append(r)
+        if saving[0]:
+            saving[0] = _save_record(g.name, r, variant, options, record_path(r.index))
         progress.advance(task)
     try:
         with _terminate_as_interrupt(stopped_by), _progress() as progress:
             task = progress.add_task(f"{g.name} {'/'.join(bots)}", total=n)
-            run_games(g.name, jobs, variant, options, workers, lambda r: done(r, progress, task))
+            run_games(g.name, jobs, variant, options, workers, lambda r: done(r, progress, task),
+                      keep_actions=records is not None)
     except KeyboardInterrupt:
         stopped_by[0] = stopped_by[0] or signal.SIGINT
         err_console.print(f"stopped: {len(results)} of {n} games finished"
@@ -186,8 +198,55 @@ def simulate(
             raise typer.Exit(128 + stopped_by[0]) from None
     results.sort(key=lambda r: r.index)
     _simulation_report(g, results, variant, options, out)
+    if saving[0]:
+        console.print(f"{len(results)} games saved in [bold]{records}[/] (e.g. uv run meeple replay "
+                      f"{shlex.quote(str(_records_dir_name(records, g.name, results[0].index, n)))})"
+                      if results else "no game finished: nothing saved", soft_wrap=True)
     if stopped_by[0]:
         raise typer.Exit(128 + stopped_by[0])
+
+
+def _records_dir_name(records: Path, game: str, index: int, n: int) -> Path:
+    """The save file of game ``index`` of ``n`` in ``records``: ``GAME-00042.json``."""
+    return records / f"{game}-{index:0{max(5, len(str(n - 1)))}d}.json"
+
+
+def _records_dir(game: str, records: Path, n: int):
+    """Check (and make) ``--records DIR`` before the first game: a folder whose game files are
+    absent or earlier meeple saves. Returns ``index -> Path``; exits 2 with a message if not."""
+    from .play import check_save_target
+
+    if records.exists() and not records.is_dir():
+        fail(f"--records {records}: not a folder")
+    try:
+        records.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        fail(f"--records {records}: cannot make the folder: {e.strerror}")
+    if not os.access(records, os.W_OK):
+        fail(f"--records {records}: the folder is not writable")
+    for i in range(n):
+        path = _records_dir_name(records, game, i, n)
+        problem = check_save_target(path) if path.exists() else None
+        if problem:
+            fail(f"--records: {path} {problem}")
+    return lambda index: _records_dir_name(records, game, index, n)
+
+
+def _save_record(game: str, r, variant, options: dict, path: Path) -> bool:
+    """Save finished game ``r`` (with its ``actions``) to ``path`` as a meeple save file;
+    False (after saying why) when it cannot be written: later games are then not saved."""
+    from ..core import load_game
+    from .play import save_game
+
+    state = load_game(game).new_initial_state(num_players=len(r.bots), seed=r.seed, variant=variant, **options)
+    for text in r.actions:
+        state.apply_action(text)
+    try:
+        save_game(state, list(r.bots), path)
+    except OSError as e:
+        err_console.print(f"[red]--records: cannot write {path}: {e.strerror}; the next games are not saved[/]")
+        return False
+    return True
 
 
 def _simulation_report(g, results: list, variant: Optional[str], options: dict, out: Optional[Path]) -> None:

@@ -26,6 +26,8 @@ class GameResult:
         steps: actions applied.
         seconds: wall time of the game.
         truncated: True when the game hit a safety limit instead of ending by the rules.
+        actions: the notations of the game's actions when asked for (``play_game(...,
+            keep_actions=True)``), so the game can be replayed (``meeple.replay``); else None.
     """
 
     index: int
@@ -39,6 +41,7 @@ class GameResult:
     seconds: float
     truncated: bool = False
     extra: dict = field(default_factory=dict)
+    actions: list[str] | None = None
 
     def rows(self, game: str, variant: str, options: dict | None = None) -> list[dict]:
         """One flat row per seat, for CSV/Parquet; ``options`` (the game options the games
@@ -102,8 +105,10 @@ class GameNotEndingError(RuntimeError):
 
 
 def play_game(game_name: str, bots: list, seed: int, variant: str | None = None,
-              options: dict | None = None, index: int = 0, max_steps: int = 2_000_000) -> GameResult:
+              options: dict | None = None, index: int = 0, max_steps: int = 2_000_000,
+              keep_actions: bool = False) -> GameResult:
     """Play one whole game between bots; each bot is seeded from ``seed`` and its seat.
+    With ``keep_actions`` the result holds the game's action notations (``actions``).
 
     ``bots``: per seat a bot spec (``"greedy"``, ``"mcts:1000"``) or an :class:`Agent` object
     of your own (``choose(state) -> Action``; it is ``reset`` with the seat's seed first and
@@ -137,7 +142,7 @@ def play_game(game_name: str, bots: list, seed: int, variant: str | None = None,
         index=index, seed=seed, bots=list(bots), scores=list(state.scores()), ranking=state.ranking(),
         returns=state.returns(), winners=state.winners(), steps=steps,
         seconds=time.perf_counter() - t0,
-        truncated=state.is_truncated(),
+        truncated=state.is_truncated(), actions=state.history if keep_actions else None,
     )
 
 
@@ -148,18 +153,20 @@ def seat_rotation(bots: list[str], index: int) -> list[str]:
 
 
 def _job(args):
-    game_name, bots, seed, variant, options, index = args
-    return asdict(play_game(game_name, bots, seed, variant, options, index))
+    game_name, bots, seed, variant, options, index, keep_actions = args
+    return asdict(play_game(game_name, bots, seed, variant, options, index, keep_actions=keep_actions))
 
 
 def run_games(game_name: str, jobs: Iterable[tuple[list[str], int, int]], variant: str | None = None,
               options: dict | None = None, workers: int = 1,
-              progress: Callable[[GameResult], None] | None = None) -> list[GameResult]:
+              progress: Callable[[GameResult], None] | None = None,
+              keep_actions: bool = False) -> list[GameResult]:
     """Play many games; ``jobs`` yields ``(bots, seed, index)``; results sorted by index.
 
     With ``workers > 1`` games run in that many processes. ``progress`` is called after each.
+    With ``keep_actions`` each result holds its game's action notations (``actions``).
     """
-    tasks = [(game_name, list(b), s, variant, options, i) for b, s, i in jobs]
+    tasks = [(game_name, list(b), s, variant, options, i, keep_actions) for b, s, i in jobs]
     results: list[GameResult] = []
     if workers <= 1:
         for t in tasks:
