@@ -1083,6 +1083,12 @@ def _record_file(tmp_path, name, variant=None, actions=40, seed=2):
     return path, st
 
 
+def early_name(st, k):
+    """The name of the seat that took action ``k`` (0-based) of ``st``'s game."""
+    return meeple.replay({**st.record(), "actions": st.history[:k]}).seat_name(
+        meeple.replay({**st.record(), "actions": st.history[:k]}).current_player)
+
+
 def test_replay_at_shows_the_board_a_seat_saw_and_the_next_action(tmp_path):
     path, st = _record_file(tmp_path, "magnum-sal")
     r = run("replay", str(path), "--at", "12", "--seat", "1", "--no-events")
@@ -1091,7 +1097,10 @@ def test_replay_at_shows_the_board_a_seat_saw_and_the_next_action(tmp_path):
     early = meeple.replay({**st.record(), "actions": st.history[:12]})
     name = early.seat_name(1)
     assert f"move 12 of 40, as {name} sees it" in out
-    assert f"After 12 of 40 actions; next: {early.seat_name(early.current_player)} plays {st.history[12]}." in out
+    assert f"After 12 of 40 actions; next: 13. {early.seat_name(early.current_player)}: {st.history[12]}" in out
+    r = run("replay", str(path), "--at", "12", "--seat", "1")  # the actions numbered, with their events
+    lines = r.output.splitlines()
+    assert any(x.strip() == f"12. {early_name(st, 11)}: {st.history[11]}" for x in lines), r.output
     # the seat can be named as the game prints it; 0 is the initial position
     r = run("replay", str(path), "--at", "0", "--seat", name.upper(), "--no-events")
     assert r.exit_code == 0 and "move 0 of 40" in " ".join(r.output.split())
@@ -1108,9 +1117,11 @@ def test_replay_at_hides_a_secret_next_action_from_other_views(tmp_path):
     other = (mover + 1) % 3
     r = run("replay", str(path), "--at", str(k), "--seat", str(other), "--no-events")
     assert r.exit_code == 0, r.output
-    assert "makes a secret choice" in r.output and st.history[k] not in r.output.split("actions; next:")[1]
+    assert "(a secret choice)" in r.output and st.history[k] not in r.output.split("actions; next:")[1]
+    r = run("replay", str(path), "--at", str(k + 1), "--seat", str(other))  # the numbered list hides it too
+    assert f"{k + 1}. {st.seat_name(mover)}: (a secret choice)" in r.output
     r = run("replay", str(path), "--at", str(k), "--seat", str(mover), "--no-events")
-    assert f"plays {st.history[k]}" in " ".join(r.output.split())
+    assert f"{st.seat_name(mover)}: {st.history[k]}" in " ".join(r.output.split())
 
 
 @pytest.mark.parametrize("args, message", [
@@ -1182,3 +1193,38 @@ def test_simulate_records_saves_every_game_for_replay_and_play(tmp_path):
     assert (folder / "klondike-00003.json").read_text() == "my notes"
     r = run("simulate", "klondike", "--seats", "greedy,random", "-n", "2", "--records", str(out))
     assert r.exit_code == 2 and "not a folder" in " ".join(r.output.split())
+
+
+def test_a_yes_no_option_says_true_or_false(tmp_path):
+    r = run("simulate", "lignum", "--seats", "random,random", "-n", "1", "-o", "easy_winter=yes")
+    assert r.exit_code == 2 and "option easy_winter must be true or false, not 'yes'" in " ".join(r.output.split())
+
+
+def test_replay_of_a_csv_results_table_points_to_records(tmp_path):
+    out = tmp_path / "r.csv"
+    assert run("simulate", "solomon", "--seats", "random,random", "-n", "1", "--out", str(out)).exit_code == 0
+    r = run("replay", str(out))
+    text = " ".join(r.output.split())
+    assert r.exit_code == 2 and "is a CSV file, not a JSON save file" in text and "--records DIR" in text
+
+
+def test_load_leaves_the_loaded_file_alone_when_the_game_goes_another_way(tmp_path):
+    """A finished game is shown, not rewritten; other seats or --at go on in a new file."""
+    folder = tmp_path / "games"
+    assert run("simulate", "solomon", "--seats", "greedy,random", "-n", "1", "--records", str(folder)).exit_code == 0
+    saved = folder / "solomon-00000.json"
+    before = saved.read_text()
+    r = run("play", "solomon", "--load", str(saved), "--seats", "human,greedy")
+    assert r.exit_code == 0 and "This game is over" in r.output and "final ranking" in r.output
+    assert saved.read_text() == before
+    r = run("play", "solomon", "--load", str(saved), "--at", "6", "--seats", "human,greedy", input="quit\n")
+    assert r.exit_code == 0, r.output
+    assert saved.read_text() == before
+    other = folder / "solomon-00000-2.json"
+    data = json.loads(other.read_text())
+    assert data["seats"] == ["human", "greedy"]
+    assert data["record"]["actions"][:6] == json.loads(before)["record"]["actions"][:6]
+    r = run("play", "solomon", "--load", str(saved), "--at", "999")
+    assert r.exit_code == 2 and "--at must be 0 to" in r.output
+    r = run("play", "solomon", "--at", "3")
+    assert r.exit_code == 2 and "give --load FILE too" in r.output

@@ -11,6 +11,7 @@ from typing import Optional
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
@@ -97,13 +98,19 @@ def play(
     seed: Optional[int] = typer.Option(None, help="Seed of the deal (default: random)."),
     variant: Optional[str] = typer.Option(None, help="Game variant (see 'meeple games')."),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
-    load: Optional[Path] = typer.Option(None, help="Resume a saved game (from 'save' or 'quit')."),
-    save: Optional[Path] = typer.Option(None, help="Where 'quit' saves (default: meeple-GAME-SEED.json)."),
+    load: Optional[Path] = typer.Option(None, help="Resume a saved game (from 'save' or 'quit', or a file of "
+                                        "'simulate --records'); with other --seats or --at it goes on in a new file."),
+    at: Optional[int] = typer.Option(None, "--at", metavar="N", help="With --load: start from the position after "
+                                     "the first N actions of the loaded game (0 = its start)."),
+    save: Optional[Path] = typer.Option(None, help="Where 'quit' saves (default: meeple-GAME-SEED.json, or the "
+                                        "loaded file)."),
 ):
     """Play a game in the terminal against bots (or friends at the same keyboard)."""
-    from .play import check_save_target, free_path, load_save, play_loop
+    from .play import check_save_target, free_path, load_save, play_loop, show_result
 
     g = get_game(game)
+    if at is not None and load is None:
+        fail("--at takes a position of a loaded game: give --load FILE too")
     if load is not None:
         if variant is not None or option or seed is not None:
             fail("--variant, --option and --seed do not apply with --load: the saved game keeps its own")
@@ -117,6 +124,22 @@ def play(
         if len(seat_list) != state.num_players:
             fail(f"the saved game has {state.num_players} seats, --seats names {len(seat_list)}")
         seed = state.seed
+        if at is not None:
+            total = state.move_number
+            if not 0 <= at <= total:
+                fail(f"--at must be 0 to {total}: the saved game has {total} actions")
+            state = core_replay({**state.record(), "actions": state.history[:at]})
+        if state.is_terminal():
+            console.print(Panel(render(state, None), title=f"{state.game.title} - game over"))
+            show_result(state, seat_list)
+            console.print(f"This game is over (give --at N to play on from an earlier position; see it with: "
+                          f"uv run meeple replay {shlex.quote(str(load))}). The file is left as it is.",
+                          soft_wrap=True)
+            return
+        if save is None and (at is not None or seat_list != saved_seats):
+            # another game from here on: the loaded file stays as it is
+            save = free_path(load)
+            console.print(f"This game goes on in [bold]{save}[/] ({load} is left as it is).", soft_wrap=True)
     else:
         seat_list = parse_seats(seats) if seats else ["human"] + ["greedy"] * (g.max_players - 1)
         if seed is None:
@@ -155,8 +178,9 @@ def simulate(
     records: Optional[Path] = typer.Option(
         None, "--records", metavar="DIR",
         help="Save every game in DIR as a meeple save file (GAME-00042.json, by game number): "
-             "see it with 'meeple replay', or take a seat with 'meeple play GAME --load FILE "
-             "--seats ...' at its end. DIR is made if missing; only earlier meeple saves in it are replaced."),
+             "see it with 'meeple replay FILE [--at N]', or play on from any position with 'meeple play "
+             "GAME --load FILE --at N --seats ...'. DIR is made if missing; only earlier meeple saves in "
+             "it are replaced."),
 ):
     """Play many games between bots and summarise wins and scores.
 
@@ -173,6 +197,9 @@ def simulate(
     _new_state(g, len(bots), seed, variant, options)  # validate before starting
     if out is not None:
         check_results_path(out)
+        if out.exists():
+            console.print(f"[yellow]note:[/] {out} holds the results of an earlier run: they are replaced "
+                          "at the end (give another --out to keep them)")
     record_path = _records_dir(g.name, records, n) if records is not None else None
     jobs = simulation_jobs(bots, n, seed)
     results: list = []
@@ -181,9 +208,9 @@ def simulate(
     saving = [record_path is not None]  # until a save file cannot be written
 
     def done(r, progress, task):
-        results.append(r)
-        if saving[0]:
+        if saving[0]:  # the file first: a game counted after a Ctrl-C has its file
             saving[0] = _save_record(g.name, r, variant, options, record_path(r.index))
+        results.append(r)
         progress.advance(task)
     try:
         with _terminate_as_interrupt(stopped_by), _progress() as progress:
@@ -206,6 +233,11 @@ def simulate(
         raise typer.Exit(128 + stopped_by[0])
 
 
+def _wins(w: float) -> str:
+    """Wins as a table shows them: ``12``, or ``46.8`` when shared wins (ties) made fractions."""
+    return f"{w:.0f}" if w == int(w) else f"{w:.1f}"
+
+
 def _records_dir_name(records: Path, game: str, index: int, n: int) -> Path:
     """The save file of game ``index`` of ``n`` in ``records``: ``GAME-00042.json``."""
     return records / f"{game}-{index:0{max(5, len(str(n - 1)))}d}.json"
@@ -224,11 +256,18 @@ def _records_dir(game: str, records: Path, n: int):
         fail(f"--records {records}: cannot make the folder: {e.strerror}")
     if not os.access(records, os.W_OK):
         fail(f"--records {records}: the folder is not writable")
+    replaced = 0
     for i in range(n):
         path = _records_dir_name(records, game, i, n)
         problem = check_save_target(path) if path.exists() else None
         if problem:
             fail(f"--records: {path} {problem}")
+        replaced += path.exists()
+    others = sum(1 for p in records.glob(f"{game}-*.json")) - replaced
+    if replaced or others:
+        console.print(f"[yellow]note:[/] {records} holds games of an earlier run: {replaced} of them are replaced"
+                      + (f", {others} other{'s stay' if others > 1 else ' stays'} beside this run's" if others else "")
+                      + " (give a new folder to keep runs apart)")
     return lambda index: _records_dir_name(records, game, index, n)
 
 
@@ -257,12 +296,14 @@ def _simulation_report(g, results: list, variant: Optional[str], options: dict, 
     summary = summarize(results)
     table = Table("bot", "games", "wins", "win rate (95% CI)", "mean score", title=f"{g.title}: {n} games")
     for spec, d in summary["bots"].items():
-        table.add_row(spec, str(d["games"]), f"{d['wins']:g}",
+        table.add_row(spec, str(d["games"]), _wins(d["wins"]),
                       f"{d['win_rate']:.1%} ({d['ci_low']:.1%}-{d['ci_high']:.1%})", f"{d['mean_score']:.1f}")
     console.print(table)
-    st = Table("seat", "wins", "win rate", "mean score", title="by seat")
+    st = Table("seat", "wins", "win rate (95% CI)", "mean score", title="by seat",
+               caption="seat 0 is the first seat, not always the first to play (Klondike draws the start player)")
     for seat, d in summary["seats"].items():
-        st.add_row(str(seat), f"{d['wins']:g}", f"{d['win_rate']:.1%}", f"{d['mean_score']:.1f}")
+        st.add_row(str(seat), _wins(d["wins"]), f"{d['win_rate']:.1%} ({d['ci_low']:.1%}-{d['ci_high']:.1%})",
+                   f"{d['mean_score']:.1f}")
     console.print(st)
     console.print(f"game length: {summary['mean_steps']:.0f} actions on average, "
                   f"{summary['mean_seconds'] * 1000:.1f} ms a game")
@@ -278,7 +319,8 @@ def _simulation_report(g, results: list, variant: Optional[str], options: dict, 
 
 @app.command()
 def replay(file: Path = typer.Argument(..., help="A save file or a game record (JSON)."),
-           events: bool = typer.Option(True, help="Print every event."),
+           events: bool = typer.Option(True, help="Print every action, numbered, with the events it "
+                                       "caused (a secret choice is named only to its own --seat)."),
            at: Optional[int] = typer.Option(
                None, "--at", metavar="N",
                help="Stop after the first N actions (0 = the initial position) and show the board "
@@ -310,8 +352,8 @@ def replay(file: Path = typer.Argument(..., help="A save file or a game record (
             names = ", ".join(f"{i} = {state.seat_name(i)}" for i in range(state.num_players))
             fail(f"--seat {seat!r} is not a seat of this game ({names})")
     if events:
-        for line in state.events:
-            console.print(f"  {line}")
+        for line in numbered_events(state, view):
+            console.print(line, highlight=False)
     seats = seats or ["-"] * state.num_players  # a bare record does not say who played
     if at is not None or seat is not None or board:
         who = state.seat_name(view) if view is not None else "a spectator"
@@ -320,9 +362,9 @@ def replay(file: Path = typer.Argument(..., help="A save file or a game record (
     if at is not None and at < total:
         mover = state.current_player
         nxt = full[at]
-        console.print(f"After {at} of {total} actions; next: {state.seat_name(mover)} plays [bold]{nxt}[/]."
-                      if not state.is_secret_decision() or view == mover else
-                      f"After {at} of {total} actions; next: {state.seat_name(mover)} makes a secret choice.")
+        shown = escape(nxt) if not state.is_secret_decision() or view == mover else "(a secret choice)"
+        console.print(f"After {at} of {total} actions; next: {at + 1}. {state.seat_name(mover)}: [bold]{shown}[/]",
+                      highlight=False)
     else:
         console.print(f"{state.game.title}: {state.move_number} actions replayed; "
                       f"{'game over' if state.is_terminal() else 'game in progress'}.")
@@ -330,6 +372,26 @@ def replay(file: Path = typer.Argument(..., help="A save file or a game record (
         show_result(state, seats)
     elif at is None and seat is None:  # the whole record: hidden holdings count
         console.print(f"scores now: {state.scores()}")
+
+
+def numbered_events(state, view: int | None) -> list[str]:
+    """The game of ``state`` from its start as lines: the set-up's events, then each action
+    numbered (``  12. P2: dig 3``, so ``--at 12`` is the position after it) with the events it
+    caused, indented. Another seat's secret choice reads ``(a secret choice)`` unless ``view``
+    is that seat (``None``: a spectator). The event log is public; ``state`` is not changed."""
+    line = core_replay({**state.record(), "actions": []})
+    out = [f"  {escape(e)}" for e in line.events]
+    shown = len(line.events)
+    width = len(str(state.move_number))
+    for i, text in enumerate(state.history, start=1):
+        p = line.current_player
+        secret = line.is_secret_decision() and p != view
+        out.append(f"{i:>{width + 2}}. {line.seat_name(p)}: {'(a secret choice)' if secret else escape(text)}")
+        line.apply_action(text)
+        events = line.events
+        out.extend(f"{' ' * (width + 6)}{escape(e)}" for e in events[shown:])
+        shown = len(events)
+    return out
 
 
 def parse_seat(state, text: str) -> int | None:

@@ -99,6 +99,9 @@ def load_save(path: str | Path) -> tuple[State, list[str] | None]:
         kind = " (a results table of 'simulate' or 'ladder')" if str(path).endswith(".parquet") else ""
         raise InvalidRecordError(f"{path} is not a save file or game record: not JSON text{kind}") from e
     except json.JSONDecodeError as e:
+        if str(path).endswith(".csv"):
+            raise InvalidRecordError(f"{path} is a CSV file, not a JSON save file (a results table of 'simulate' or "
+                                     "'ladder' holds no moves: 'simulate --records DIR' saves the games)") from e
         raise InvalidRecordError(f"{path} is not a JSON save file: {e}") from e
     if isinstance(data, dict) and "record" in data:
         if data.get("meeple_save") != SAVE_FORMAT:

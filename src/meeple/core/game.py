@@ -97,6 +97,8 @@ class Game:
             elif kind is int and (isinstance(value, bool) or not isinstance(value, int)):
                 raise InvalidConfigError(f"option {o.name} must be an integer, not {value!r}")
             elif kind is not int and o.default is not None and not isinstance(value, kind):
+                if kind is bool:
+                    raise InvalidConfigError(f"option {o.name} must be true or false, not {value!r}")
                 raise InvalidConfigError(f"option {o.name} must be of type {kind.__name__}, not {value!r}")
             if o.choices is not None and value not in o.choices:
                 raise InvalidConfigError(f"option {o.name} must be one of {list(o.choices)}, not {value!r}")
