@@ -1228,3 +1228,46 @@ def test_load_leaves_the_loaded_file_alone_when_the_game_goes_another_way(tmp_pa
     assert r.exit_code == 2 and "--at must be 0 to" in r.output
     r = run("play", "solomon", "--at", "3")
     assert r.exit_code == 2 and "give --load FILE too" in r.output
+
+
+def test_a_stopped_simulation_resumes_to_the_unbroken_result(tmp_path, monkeypatch):
+    """simulate --out keeps the finished games after Ctrl-C; --resume plays only the others and
+    gives the same file and tables as one unbroken run; a larger -n grows it; another
+    simulation's file is refused."""
+    from meeple.cli import common
+
+    args = ["simulate", "toy", "--seats", "random,greedy", "-n", "8", "--seed", "5"]
+    whole = tmp_path / "whole.csv"
+    r = run(*args, "--out", str(whole))
+    assert r.exit_code == 0, r.output
+    tables = r.output[r.output.index("Fifteen"):r.output.index("game length")]
+
+    part = tmp_path / "part.csv"
+    real_add = common.Checkpoint.add
+
+    def stop_after_three(self, result):
+        real_add(self, result)
+        if len(self.results) == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(common.Checkpoint, "add", stop_after_three)
+    r = run(*args, "--out", str(part))
+    assert r.exit_code == 130
+    assert "the same command with --resume plays the other 5 games" in " ".join(r.output.split())
+    assert len(_rows_without_time(part)) == 6  # 3 games x 2 seats
+    monkeypatch.setattr(common.Checkpoint, "add", real_add)
+
+    r = run(*args, "--out", str(part), "--resume")
+    assert r.exit_code == 0, r.output
+    assert "resuming: 3 of 8 games" in r.output
+    assert r.output[r.output.index("Fifteen"):r.output.index("game length")] == tables
+    assert _rows_without_time(part) == _rows_without_time(whole)
+
+    r = run("simulate", "toy", "--seats", "random,greedy", "-n", "10", "--seed", "5", "--out", str(part), "--resume")
+    assert r.exit_code == 0 and "resuming: 8 of 10 games" in r.output
+    before = part.read_text()
+    r = run("simulate", "toy", "--seats", "greedy,random", "-n", "10", "--seed", "5", "--out", str(part), "--resume")
+    assert r.exit_code == 2 and "another simulation" in " ".join(r.output.split())
+    assert part.read_text() == before
+    r = run("simulate", "toy", "--seats", "greedy,random", "--resume")
+    assert r.exit_code == 2 and "give it with --out" in " ".join(r.output.split())

@@ -167,24 +167,28 @@ def play(
 @app.command()
 def simulate(
     game: str = typer.Argument(..., help=GAME_HELP),
-    seats: str = typer.Option("greedy,random", help="Bot specs per seat, comma-separated; seats rotate game by "
-                              "game. Bots: " + BOTS_HELP + "."),
+    seats: str = typer.Option("greedy,random", help="Bot specs per seat, comma-separated (as many as there are "
+                              "players); seats rotate game by game. Bots: " + BOTS_HELP + "."),
     n: int = typer.Option(100, "-n", "--games", min=1, max=MAX_SIMULATED_GAMES, help="Number of games."),
     seed: int = typer.Option(0, help="Series seed; game i gets a seed derived from it."),
     variant: Optional[str] = typer.Option(None, help="Game variant."),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
     workers: int = typer.Option(1, min=1, help="Worker processes."),
-    out: Optional[Path] = typer.Option(None, help="Write one row per game and seat to FILE (.csv or .parquet)."),
+    out: Optional[Path] = typer.Option(None, help="Write one row per game and seat to FILE (.csv or .parquet), "
+                                       "every 30 seconds while the games run."),
     records: Optional[Path] = typer.Option(
         None, "--records", metavar="DIR",
         help="Save every game in DIR as a meeple save file (GAME-00042.json, by game number): "
              "see it with 'meeple replay FILE [--at N]', or play on from any position with 'meeple play "
              "GAME --load FILE --at N --seats ...'. DIR is made if missing; only earlier meeple saves in "
              "it are replaced."),
+    resume: bool = typer.Option(False, help="Keep the games already in --out and play only the missing ones "
+                                "(the file must hold this same simulation: game, --seats, --seed, --variant, "
+                                "--option; a larger -n adds games)."),
 ):
     """Play many games between bots and summarise wins and scores.
 
-    After Ctrl-C or a kill (SIGTERM) the games finished so far are summarised and written to --out.
+    Results are saved to --out every 30 seconds while the games run. After Ctrl-C or a kill (SIGTERM) the games finished so far are summarised and written to --out; the same command with --resume plays the rest.
     """
     from ..sim import run_games
     from ..sim.runner import simulation_jobs
@@ -193,29 +197,37 @@ def simulate(
     bots = parse_seats(seats)
     if "human" in bots:
         fail("simulate takes bots only (no 'human' seat)")
-    options = parse_options(option)
+    options = game_options(g, parse_options(option))
     _new_state(g, len(bots), seed, variant, options)  # validate before starting
-    if out is not None:
-        check_results_path(out)
-        if out.exists():
-            console.print(f"[yellow]note:[/] {out} holds the results of an earlier run: they are replaced "
-                          "at the end (give another --out to keep them)")
-    record_path = _records_dir(g.name, records, n) if records is not None else None
+    if resume and out is None:
+        fail("--resume continues from the results file of a stopped run: give it with --out")
+    variant_name = variant or g.variants[0]
     jobs = simulation_jobs(bots, n, seed)
-    results: list = []
+    if out is not None:
+        out = check_results_path(out)
+    kept, todo = _resumed(out, g, variant_name, options, jobs, "simulation") if resume else ([], jobs)
+    if kept:
+        console.print(f"resuming: {len(kept)} of {n} games already in {out}")
+    elif out is not None and out.exists():
+        console.print(f"[yellow]note:[/] {out} holds the results of an earlier run: they are replaced once the "
+                      "first game of this one ends (--resume keeps them, if they are of this same simulation)")
+    record_path = _records_dir(g.name, records, n, [j[2] for j in todo]) if records is not None else None
+    checkpoint = Checkpoint(out, g.name, variant_name, kept, options=options) if out is not None else None
+    results: list = list(kept)
     stopped_by = [0]
-
     saving = [record_path is not None]  # until a save file cannot be written
 
     def done(r, progress, task):
         if saving[0]:  # the file first: a game counted after a Ctrl-C has its file
             saving[0] = _save_record(g.name, r, variant, options, record_path(r.index))
         results.append(r)
+        if checkpoint is not None:
+            checkpoint.add(r)
         progress.advance(task)
     try:
         with _terminate_as_interrupt(stopped_by), _progress() as progress:
-            task = progress.add_task(f"{g.name} {'/'.join(bots)}", total=n)
-            run_games(g.name, jobs, variant, options, workers, lambda r: done(r, progress, task),
+            task = progress.add_task(f"{g.name} {'/'.join(bots)}", total=n, completed=len(kept))
+            run_games(g.name, todo, variant, options, workers, lambda r: done(r, progress, task),
                       keep_actions=records is not None)
     except KeyboardInterrupt:
         stopped_by[0] = stopped_by[0] or signal.SIGINT
@@ -223,12 +235,26 @@ def simulate(
                           + (" (summarised below)" if results else ""))
         if not results:
             raise typer.Exit(128 + stopped_by[0]) from None
+    except BaseException:
+        if checkpoint is not None:
+            try:
+                checkpoint.save()  # a failed game or worker: keep the finished games, then report
+            except Exception as save_error:  # never hide the first error behind this one
+                err_console.print(f"the finished games could not be saved: {save_error}")
+        raise
     results.sort(key=lambda r: r.index)
-    _simulation_report(g, results, variant, options, out)
+    _simulation_report(g, results)
+    if checkpoint is not None:
+        written = checkpoint.save()
+        if written is not None:
+            console.print(f"results written to [bold]{written}[/]")
+            if stopped_by[0] and len(results) < n:
+                again = "--resume" if written == out else f"--out {written} --resume"
+                err_console.print(f"the same command with {again} plays the other {n - len(results)} games")
     if saving[0]:
-        console.print(f"{len(results)} games saved in [bold]{records}[/] (e.g. uv run meeple replay "
-                      f"{shlex.quote(str(_records_dir_name(records, g.name, results[0].index, n)))})"
-                      if results else "no game finished: nothing saved", soft_wrap=True)
+        console.print(f"{len(results) - len(kept)} games saved in [bold]{records}[/] (e.g. uv run meeple replay "
+                      f"{shlex.quote(str(record_path(results[-1].index)))})"
+                      if len(results) > len(kept) else "no game finished: nothing saved", soft_wrap=True)
     if stopped_by[0]:
         raise typer.Exit(128 + stopped_by[0])
 
@@ -243,9 +269,10 @@ def _records_dir_name(records: Path, game: str, index: int, n: int) -> Path:
     return records / f"{game}-{index:0{max(5, len(str(n - 1)))}d}.json"
 
 
-def _records_dir(game: str, records: Path, n: int):
-    """Check (and make) ``--records DIR`` before the first game: a folder whose game files are
-    absent or earlier meeple saves. Returns ``index -> Path``; exits 2 with a message if not."""
+def _records_dir(game: str, records: Path, n: int, todo: list[int]):
+    """Check (and make) ``--records DIR`` before the first game: a folder whose files for the
+    games ``todo`` (their indexes, of ``n``) are absent or earlier meeple saves. Returns
+    ``index -> Path``; exits 2 with a message if not."""
     from .play import check_save_target
 
     if records.exists() and not records.is_dir():
@@ -257,7 +284,7 @@ def _records_dir(game: str, records: Path, n: int):
     if not os.access(records, os.W_OK):
         fail(f"--records {records}: the folder is not writable")
     replaced = 0
-    for i in range(n):
+    for i in todo:
         path = _records_dir_name(records, game, i, n)
         problem = check_save_target(path) if path.exists() else None
         if problem:
@@ -288,8 +315,8 @@ def _save_record(game: str, r, variant, options: dict, path: Path) -> bool:
     return True
 
 
-def _simulation_report(g, results: list, variant: Optional[str], options: dict, out: Optional[Path]) -> None:
-    """Print the tables of ``simulate`` and write its results file."""
+def _simulation_report(g, results: list) -> None:
+    """Print the tables of ``simulate``."""
     from ..sim import summarize
 
     n = len(results)
@@ -311,10 +338,6 @@ def _simulation_report(g, results: list, variant: Optional[str], options: dict, 
     if cut:
         console.print(f"[yellow]warning:[/] {cut} of {n} games were cut short by a safety option (not a rule "
                       "of the game; see 'meeple games'): their scores are not those of finished games.")
-    if out is not None:
-        rows = [row for r in results for row in r.rows(g.name, variant or g.variants[0], options)]
-        written = write_results(rows, out, g.name)
-        console.print(f"results written to [bold]{written}[/]")
 
 
 @app.command()
@@ -582,10 +605,11 @@ def _terminate_as_interrupt(stopped_by: list | None = None):
         signal.signal(signal.SIGTERM, old)
 
 
-def _resumed(out: Path, g, variant: str, options: dict, jobs: list) -> tuple[list, list]:
-    """For ``ladder --resume``: the games of ``out`` that belong to this ladder and the jobs
-    still to play (all of them if ``out`` does not exist yet). Exits 2, changing nothing, if
-    ``out`` holds another ladder (or games with other game ``options``) or cannot be read."""
+def _resumed(out: Path, g, variant: str, options: dict, jobs: list, run: str = "ladder") -> tuple[list, list]:
+    """For ``ladder --resume`` and ``simulate --resume`` (``run``): the games of ``out`` that
+    belong to this run and the jobs still to play (all of them if ``out`` does not exist yet).
+    Exits 2, changing nothing, if ``out`` holds another run (or games with other game
+    ``options``) or cannot be read."""
     from ..sim.io import read_rows
     from ..sim.ladder import resume_jobs
     from ..sim.runner import options_text, results_from_rows
@@ -610,9 +634,9 @@ def _resumed(out: Path, g, variant: str, options: dict, jobs: list) -> tuple[lis
         done = results_from_rows(rows)
         beyond = [r.index for r in done if r.index >= len(jobs)]
         if beyond:
-            raise ValueError(f"it holds {len(done)} games, game {max(beyond)} among them, and this ladder has "
+            raise ValueError(f"it holds {len(done)} games, game {max(beyond)} among them, and this {run} has "
                              f"{len(jobs)}: give the -n of the run that made it (or a larger one)")
-        return resume_jobs(jobs, done)
+        return resume_jobs(jobs, done, run)
     except (OSError, ValueError) as e:
         fail(f"--resume: cannot continue from {out}: {e}")
         raise  # not reached: fail exits

@@ -58,22 +58,24 @@ def ladder_jobs(bots: list[str], n: int, seed: int, num_players: int = 2):
     return jobs
 
 
-def resume_jobs(jobs: list, done: list[GameResult]) -> tuple[list[GameResult], list]:
-    """Split a ladder's ``jobs`` (:func:`ladder_jobs`) into the games ``done`` already holds
-    (a stopped run of the same ladder) and the jobs still to play.
+def resume_jobs(jobs: list, done: list[GameResult], run: str = "ladder") -> tuple[list[GameResult], list]:
+    """Split the ``jobs`` of a ladder (:func:`ladder_jobs`) or simulation (``run``:
+    ``"ladder"`` or ``"simulation"``; ``simulation_jobs``) into the games ``done`` already
+    holds (a stopped run of the same series) and the jobs still to play.
 
     Raises:
-        ValueError: a game of ``done`` is not the job of its index in this ladder (other bots,
+        ValueError: a game of ``done`` is not the job of its index in this series (other bots,
             seed, number of games or players).
     """
     by_index = {index: (seating, deal) for seating, deal, index in jobs}
     for r in done:
         job = by_index.get(r.index)
         if job is None or job[1] != r.seed or list(job[0]) != list(r.bots):
+            what = ("another ladder (other bots or bot order, --seed, -n or --players) or a 'simulate' run"
+                    if run == "ladder" else "another simulation (other --seats or --seed) or a ladder")
             raise ValueError(
                 f"game {r.index} in the file ({' v '.join(r.bots)}, seed {r.seed}) is not game {r.index} "
-                "of this ladder: the file holds another ladder (other bots or bot order, --seed, -n or "
-                "--players) or a 'simulate' run")
+                f"of this {run}: the file holds {what}")
     have = {r.index for r in done}
     return list(done), [j for j in jobs if j[2] not in have]
 
