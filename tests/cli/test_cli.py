@@ -1189,7 +1189,7 @@ def test_simulate_records_saves_every_game_for_replay_and_play(tmp_path):
     # a second run replaces its own saves, never another file
     (folder / "klondike-00003.json").write_text("my notes")
     r = run("simulate", "klondike", "--seats", "greedy,random", "-n", "4", "--records", str(folder))
-    assert r.exit_code == 2 and "klondike-00003.json exists and is not a meeple save" in "".join(r.output.split("\n"))
+    assert r.exit_code == 2 and "klondike-00003.json is in the way: it is not a meeple save" in "".join(r.output.split("\n"))
     assert (folder / "klondike-00003.json").read_text() == "my notes"
     r = run("simulate", "klondike", "--seats", "greedy,random", "-n", "2", "--records", str(out))
     assert r.exit_code == 2 and "not a folder" in " ".join(r.output.split())
@@ -1271,3 +1271,47 @@ def test_a_stopped_simulation_resumes_to_the_unbroken_result(tmp_path, monkeypat
     assert part.read_text() == before
     r = run("simulate", "toy", "--seats", "greedy,random", "--resume")
     assert r.exit_code == 2 and "give it with --out" in " ".join(r.output.split())
+
+
+def test_a_bare_record_loads_with_a_person_and_greedy_bots_named_at_the_start(tmp_path):
+    path, st = _record_file(tmp_path, "solomon", actions=5)
+    r = run("play", "solomon", "--load", str(path), input="quit\n")
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert f"({st.seat_name(0)} human, {st.seat_name(1)} greedy, {st.seat_name(2)} greedy)" in out
+
+
+def test_a_record_error_numbers_the_action_as_replay_lists_it(tmp_path):
+    path, st = _record_file(tmp_path, "magnum-sal", actions=5)
+    data = json.loads(path.read_text())
+    data["actions"][2] = "fly away"
+    path.write_text(json.dumps(data))
+    r = run("replay", str(path))
+    assert r.exit_code == 2 and "action 3 ('fly away') cannot be replayed" in " ".join(r.output.split())
+
+
+def test_simulate_resume_names_other_seats_before_the_game_count(tmp_path):
+    out = tmp_path / "r.csv"
+    assert run("simulate", "toy", "--seats", "random,greedy", "-n", "6", "--out", str(out)).exit_code == 0
+    r = run("simulate", "toy", "--seats", "greedy,greedy", "-n", "4", "--out", str(out), "--resume")
+    assert r.exit_code == 2 and "other --seats or --seed" in " ".join(r.output.split())
+
+
+def test_resumed_records_count_their_own_games_as_their_own(tmp_path, monkeypatch):
+    from meeple.cli import common
+    out, folder = tmp_path / "r.csv", tmp_path / "games"
+    args = ["simulate", "toy", "--seats", "random,greedy", "-n", "5", "--out", str(out), "--records", str(folder)]
+    real_add = common.Checkpoint.add
+
+    def stop_after_two(self, result):
+        real_add(self, result)
+        if len(self.results) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(common.Checkpoint, "add", stop_after_two)
+    assert run(*args).exit_code == 130
+    monkeypatch.setattr(common.Checkpoint, "add", real_add)
+    r = run(*args, "--resume")
+    assert r.exit_code == 0, r.output
+    assert "earlier run" not in r.output and "3 games saved" in r.output
+    assert len(list(folder.glob("toy-*.json"))) == 5

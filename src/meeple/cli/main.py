@@ -120,7 +120,9 @@ def play(
             fail(str(e))
         if state.game is not g:
             fail(f"{load} is a saved game of {state.game.name}, not {g.name}")
-        seat_list = parse_seats(seats or ",".join(saved_seats or ["human"] * state.num_players))
+        # a bare record names no players: a person and greedy bots, as for a new game
+        default = saved_seats or ["human"] + ["greedy"] * (state.num_players - 1)
+        seat_list = parse_seats(seats or ",".join(default))
         if len(seat_list) != state.num_players:
             fail(f"the saved game has {state.num_players} seats, --seats names {len(seat_list)}")
         seed = state.seed
@@ -159,8 +161,9 @@ def play(
         if problem:
             fail(f"--save {save}: {problem}")
     save_path = save or load or free_path(Path(f"meeple-{g.name}-{seed}.json"))
-    console.print(f"[bold]{g.title}[/]: {state.num_players} players, variant {state.variant}, seed {seed}. "
-                  "Type 'help' for commands.")
+    who = ", ".join(f"{state.seat_name(i)} {spec}" for i, spec in enumerate(seat_list))
+    console.print(f"[bold]{g.title}[/]: {state.num_players} players ({who}), variant {state.variant}, seed {seed}."
+                  + (" Type 'help' for commands." if "human" in seat_list else ""))
     play_loop(state, seat_list, save_path, seed)
 
 
@@ -231,7 +234,7 @@ def simulate(
                       keep_actions=records is not None)
     except KeyboardInterrupt:
         stopped_by[0] = stopped_by[0] or signal.SIGINT
-        err_console.print(f"stopped: {len(results)} of {n} games finished"
+        err_console.print(f"stopped: {len(results)} of {n} game{'s' if n != 1 else ''} finished"
                           + (" (summarised below)" if results else ""))
         if not results:
             raise typer.Exit(128 + stopped_by[0]) from None
@@ -252,7 +255,8 @@ def simulate(
                 again = "--resume" if written == out else f"--out {written} --resume"
                 err_console.print(f"the same command with {again} plays the other {n - len(results)} games")
     if saving[0]:
-        console.print(f"{len(results) - len(kept)} games saved in [bold]{records}[/] (e.g. uv run meeple replay "
+        new = len(results) - len(kept)
+        console.print(f"{new} game{'s' if new != 1 else ''} saved in [bold]{records}[/] (e.g. uv run meeple replay "
                       f"{shlex.quote(str(record_path(results[-1].index)))})"
                       if len(results) > len(kept) else "no game finished: nothing saved", soft_wrap=True)
     if stopped_by[0]:
@@ -288,9 +292,11 @@ def _records_dir(game: str, records: Path, n: int, todo: list[int]):
         path = _records_dir_name(records, game, i, n)
         problem = check_save_target(path) if path.exists() else None
         if problem:
-            fail(f"--records: {path} {problem}")
+            fail(f"--records: {path} is in the way: it is not a meeple save (it is left as it is; give "
+                 "another folder)")
         replaced += path.exists()
-    others = sum(1 for p in records.glob(f"{game}-*.json")) - replaced
+    ours = {_records_dir_name(records, game, i, n).name for i in range(n)}  # a resumed run's own too
+    others = sum(1 for p in records.glob(f"{game}-*.json") if p.name not in ours)
     if replaced or others:
         console.print(f"[yellow]note:[/] {records} holds games of an earlier run: {replaced} of them are replaced"
                       + (f", {others} other{'s stay' if others > 1 else ' stays'} beside this run's" if others else "")
@@ -321,13 +327,17 @@ def _simulation_report(g, results: list) -> None:
 
     n = len(results)
     summary = summarize(results)
-    table = Table("bot", "games", "wins", "win rate (95% CI)", "mean score", title=f"{g.title}: {n} games")
+    dup = [spec for spec in summary["bots"] if results and results[0].bots.count(spec) > 1]
+    caption = (f"{', '.join(dup)} sit{'s' if len(dup) == 1 else ''} in several seats of each game: games and wins "
+               "count each seat (a win rate a seat; its interval takes the seats as independent)") if dup else None
+    table = Table("bot", "games", "wins", "win rate (95% CI)", "mean score",
+                  title=f"{g.title}: {n} game{'s' if n != 1 else ''}", caption=caption)
     for spec, d in summary["bots"].items():
         table.add_row(spec, str(d["games"]), _wins(d["wins"]),
                       f"{d['win_rate']:.1%} ({d['ci_low']:.1%}-{d['ci_high']:.1%})", f"{d['mean_score']:.1f}")
     console.print(table)
     st = Table("seat", "wins", "win rate (95% CI)", "mean score", title="by seat",
-               caption="seat 0 is the first seat, not always the first to play (Klondike draws the start player)")
+               caption="seat 0 is the first seat, which is not always the first to play")
     for seat, d in summary["seats"].items():
         st.add_row(str(seat), _wins(d["wins"]), f"{d['win_rate']:.1%} ({d['ci_low']:.1%}-{d['ci_high']:.1%})",
                    f"{d['mean_score']:.1f}")
@@ -394,7 +404,8 @@ def replay(file: Path = typer.Argument(..., help="A save file or a game record (
     if state.is_terminal():
         show_result(state, seats)
     elif at is None and seat is None:  # the whole record: hidden holdings count
-        console.print(f"scores now: {state.scores()}")
+        now = ", ".join(f"{state.seat_name(i)} {x}" for i, x in enumerate(state.scores()))
+        console.print(f"scores now, hidden holdings included: {now}")
 
 
 def numbered_events(state, view: int | None) -> list[str]:
@@ -632,6 +643,7 @@ def _resumed(out: Path, g, variant: str, options: dict, jobs: list, run: str = "
         if other:
             raise ValueError(f"its games were played with the options {min(other)}, not {wanted} (--option)")
         done = results_from_rows(rows)
+        resume_jobs(jobs, [r for r in done if r.index < len(jobs)], run)  # other bots or seed: say so first
         beyond = [r.index for r in done if r.index >= len(jobs)]
         if beyond:
             raise ValueError(f"it holds {len(done)} games, game {max(beyond)} among them, and this {run} has "

@@ -273,8 +273,8 @@ def takeback(state: State, seats: list[str]) -> tuple[State | None, str]:
     action, is taken back with it: placing a miner whose one destination is S1). Returns
     ``(earlier_state, message)``, or ``(None, why_not)`` when it cannot be taken back: no
     earlier choice of theirs; another person moved since (hot seat: only moves no other
-    person has answered); a rival made a secret choice since (it stays secret, and the
-    person must not learn what it was); or the moves since told them something hidden
+    person has answered); a rival made a secret choice since (never taken back: the person
+    must not learn what it was); or the moves since told them something hidden
     (:func:`hidden_shown`). The earlier state is rebuilt by replaying the game record
     (chance is seeded, so it is the very position they saw); ``state`` is not changed.
     """
@@ -299,8 +299,8 @@ def takeback(state: State, seats: list[str]) -> tuple[State | None, str]:
             return None, (f"{seat_label(state, p, seats)} has moved since; only moves that no other "
                           "person has answered can be taken back")
         if secret:
-            return None, (f"{seat_label(state, p, seats)} has made a secret choice since your move; "
-                          "it stays secret")
+            return None, (f"{seat_label(state, p, seats)} has made a secret choice since your move, "
+                          "and the secret choice of another seat is never taken back")
     before = replay({**state.record(), "actions": actions[:last]})
     shown = hidden_shown(before, state, seat)
     if shown is not None:

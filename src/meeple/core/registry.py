@@ -47,7 +47,8 @@ def replay(record: dict) -> State:
 
     Raises:
         InvalidRecordError: malformed record, bad configuration, or an action that is not
-            legal where it stands (the message gives its index and the rule broken).
+            legal where it stands (the message gives its number, from 1 as ``meeple replay``
+            lists them, and the rule broken).
     """
     from .errors import IllegalActionError
 
@@ -76,5 +77,5 @@ def replay(record: dict) -> State:
         try:
             state.apply_action(text)
         except IllegalActionError as e:
-            raise InvalidRecordError(f"action {i} ({text!r}) cannot be replayed: {e}") from e
+            raise InvalidRecordError(f"action {i + 1} ({text!r}) cannot be replayed: {e}") from e
     return state
