@@ -580,6 +580,21 @@ def test_a_game_that_never_ends_gives_a_clean_error(monkeypatch, capsys):
     assert "no end after 3 actions" in err and "Traceback" not in err
 
 
+def stop_after(monkeypatch, games: int, error=KeyboardInterrupt):
+    """Make a run stop (raise ``error``) once its checkpoint holds ``games`` games; returns a
+    function that undoes it."""
+    from meeple.cli import common
+    real_add = common.Checkpoint.add
+
+    def add(self, result):
+        real_add(self, result)
+        if len(self.results) == games:
+            raise error
+
+    monkeypatch.setattr(common.Checkpoint, "add", add)
+    return lambda: monkeypatch.setattr(common.Checkpoint, "add", real_add)
+
+
 def _rows_without_time(path):
     from meeple.sim.io import read_rows
 
@@ -590,8 +605,6 @@ def _rows_without_time(path):
 def test_a_stopped_ladder_resumes_to_the_unbroken_result(tmp_path, monkeypatch, ext):
     """Ctrl-C keeps the finished games in --out (exit 130); --resume plays only the missing
     ones, and file and tables come out as in one unbroken run."""
-    from meeple.cli import common
-
     args = ["ladder", "toy", "--bots", "random,greedy,flatmc:2", "-n", "4", "--seed", "3"]
     whole = tmp_path / f"whole.{ext}"
     r = run(*args, "--out", str(whole))
@@ -599,19 +612,12 @@ def test_a_stopped_ladder_resumes_to_the_unbroken_result(tmp_path, monkeypatch, 
     tables = r.output[r.output.index("head to head"):r.output.index("results written")]
 
     part = tmp_path / f"part.{ext}"
-    real_add = common.Checkpoint.add
-
-    def stop_after_five(self, result):
-        real_add(self, result)
-        if len(self.results) == 5:
-            raise KeyboardInterrupt
-
-    monkeypatch.setattr(common.Checkpoint, "add", stop_after_five)
+    undo = stop_after(monkeypatch, 5)
     r = run(*args, "--out", str(part))
     assert r.exit_code == 130
     assert "5 of 12 games kept" in " ".join(r.output.split())
     assert len(_rows_without_time(part)) == 10  # 5 games x 2 seats
-    monkeypatch.setattr(common.Checkpoint, "add", real_add)
+    undo()
 
     r = run(*args, "--out", str(part), "--resume")
     assert r.exit_code == 0, r.output
@@ -1234,8 +1240,6 @@ def test_a_stopped_simulation_resumes_to_the_unbroken_result(tmp_path, monkeypat
     """simulate --out keeps the finished games after Ctrl-C; --resume plays only the others and
     gives the same file and tables as one unbroken run; a larger -n grows it; another
     simulation's file is refused."""
-    from meeple.cli import common
-
     args = ["simulate", "toy", "--seats", "random,greedy", "-n", "8", "--seed", "5"]
     whole = tmp_path / "whole.csv"
     r = run(*args, "--out", str(whole))
@@ -1243,19 +1247,12 @@ def test_a_stopped_simulation_resumes_to_the_unbroken_result(tmp_path, monkeypat
     tables = r.output[r.output.index("Fifteen"):r.output.index("game length")]
 
     part = tmp_path / "part.csv"
-    real_add = common.Checkpoint.add
-
-    def stop_after_three(self, result):
-        real_add(self, result)
-        if len(self.results) == 3:
-            raise KeyboardInterrupt
-
-    monkeypatch.setattr(common.Checkpoint, "add", stop_after_three)
+    undo = stop_after(monkeypatch, 3)
     r = run(*args, "--out", str(part))
     assert r.exit_code == 130
     assert "the same command with --resume plays the other 5 games" in " ".join(r.output.split())
     assert len(_rows_without_time(part)) == 6  # 3 games x 2 seats
-    monkeypatch.setattr(common.Checkpoint, "add", real_add)
+    undo()
 
     r = run(*args, "--out", str(part), "--resume")
     assert r.exit_code == 0, r.output
@@ -1298,19 +1295,11 @@ def test_simulate_resume_names_other_seats_before_the_game_count(tmp_path):
 
 
 def test_resumed_records_count_their_own_games_as_their_own(tmp_path, monkeypatch):
-    from meeple.cli import common
     out, folder = tmp_path / "r.csv", tmp_path / "games"
     args = ["simulate", "toy", "--seats", "random,greedy", "-n", "5", "--out", str(out), "--records", str(folder)]
-    real_add = common.Checkpoint.add
-
-    def stop_after_two(self, result):
-        real_add(self, result)
-        if len(self.results) == 2:
-            raise KeyboardInterrupt
-
-    monkeypatch.setattr(common.Checkpoint, "add", stop_after_two)
+    undo = stop_after(monkeypatch, 2)
     assert run(*args).exit_code == 130
-    monkeypatch.setattr(common.Checkpoint, "add", real_add)
+    undo()
     r = run(*args, "--resume")
     assert r.exit_code == 0, r.output
     assert "earlier run" not in r.output and "3 games saved" in r.output
