@@ -1304,3 +1304,27 @@ def test_resumed_records_count_their_own_games_as_their_own(tmp_path, monkeypatc
     assert r.exit_code == 0, r.output
     assert "earlier run" not in r.output and "3 games saved" in r.output
     assert len(list(folder.glob("toy-*.json"))) == 5
+
+
+@pytest.mark.parametrize("name, variant", [x for g in BUNDLED for x in _variants(g)])
+def test_action_notes_depend_only_on_what_the_seat_sees(name, variant):
+    """The notes on listed actions (Lignum's loans) are the same on a state and on re-samples
+    of what the seat to move cannot see: they tell nothing hidden."""
+    import random
+    from meeple.cli.common import action_notes
+    game = meeple.load_game(name)
+    noted = 0
+    for seed in (16, 17):  # Lignum: random lines on which loans are taken
+        st = game.new_initial_state(num_players=2, seed=seed, variant=variant)
+        r = random.Random(seed)
+        for k in range(400):
+            if st.is_terminal():
+                break
+            seat = st.current_player
+            legal = st.legal_actions()
+            notes = action_notes(st, legal)
+            other = st.resample_hidden(seat, random.Random(k))
+            assert action_notes(other, other.legal_actions()) == notes, (name, st.move_number)
+            noted += any(notes[0])
+            st.apply_action(r.choice(legal))
+    assert (name, variant) != ("lignum", "basic") or noted > 0  # loans are noted on these lines

@@ -111,7 +111,7 @@ def test_loan_notes_agree_with_the_loans_the_rules_take():
 
 def test_every_action_that_takes_a_loan_says_so():
     """Whatever action makes the seat take a loan at once has a note (the cost model's actions,
-    and others such as a winter job of the free mill worker, tried on a copy): the 'loan'
+    and others such as a winter job of the free mill worker, tried on a re-sample): the 'loan'
     action itself excepted."""
     silent, winter = [], 0
     for seed in range(16, 22):

@@ -15,10 +15,14 @@ player sees the loan before choosing it.
 
 from __future__ import annotations
 
+import random
+
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from meeple.core import IllegalActionError
 
 from .components import (
     EQUIP_NAMES,
@@ -177,9 +181,13 @@ def action_notes(state, actions) -> tuple:
 def _loans_taken_note(state, seat: int, action, loans: int) -> str:
     """The note on an action the cost model above does not price when playing it makes the
     seat take loans at once (a winter job of the free mill worker, money owed in winter,
-    LG-21.4): tried on a copy, so the note is exact. ``""`` when it takes none."""
-    trial = state.clone()
-    trial.apply_unchecked(action)
+    LG-21.4): tried on a re-sample of what the seat cannot see (seeded by the move number), so
+    the note tells nothing hidden. ``""`` when it takes none."""
+    trial = state.resample_hidden(seat, random.Random(state.move_number))
+    try:
+        trial.apply_action(action.text)
+    except IllegalActionError:  # pragma: no cover - the seat's legal actions are what it can see
+        return ""
     k = trial.loans[seat] - loans
     if k <= 0:
         return ""
