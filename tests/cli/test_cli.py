@@ -1315,9 +1315,9 @@ def test_action_notes_depend_only_on_what_the_seat_sees(name, variant):
     game = meeple.load_game(name)
     noted = 0
     for seed in (16, 17):  # Lignum: random lines on which loans are taken
-        st = game.new_initial_state(num_players=2, seed=seed, variant=variant)
+        st = game.new_initial_state(num_players=min(2 + seed % 3, game.max_players), seed=seed, variant=variant)
         r = random.Random(seed)
-        for k in range(400):
+        for k in range(800):
             if st.is_terminal():
                 break
             seat = st.current_player
