@@ -1,0 +1,52 @@
+"""What a person at the table is told must not depend on what they cannot see: the legal
+actions of the seat to move and the refusal of an action they type (its rule and message)
+are the same on a state and on re-samples of its hidden parts, in every game, with the
+options that hide more (Lignum's hidden products, Klondike's secret rubies)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import meeple
+from meeple.core import IllegalActionError
+
+CASES = [
+    ("magnum-sal", "standard", {}),
+    ("magnum-sal", "mapped-mine", {}),
+    ("lignum", "advanced", {"hidden_products": True}),
+    ("solomon", "standard", {}),
+    ("klondike", "family", {"secret_rubies": True}),
+    ("klondike", "race", {}),
+]
+
+
+def _refusal(state, text):
+    try:
+        state.parse_action(text)
+    except IllegalActionError as e:
+        return e.rule, str(e)
+    return "legal"
+
+
+@pytest.mark.parametrize("name, variant, options", CASES)
+def test_legal_actions_and_refusals_tell_nothing_hidden(name, variant, options):
+    seen: set[str] = set()
+    compared = 0
+    for seed in range(2):
+        st = meeple.load_game(name).new_initial_state(num_players=3, seed=seed, variant=variant, **options)
+        r = random.Random(seed)
+        for i in range(200):
+            if st.is_terminal():
+                break
+            seat = st.current_player
+            other = st.resample_hidden(seat, random.Random(i))
+            legal = [a.text for a in st.legal_actions()]
+            assert [a.text for a in other.legal_actions()] == legal, (name, seed, st.move_number)
+            seen.update(legal)
+            for text in r.sample(sorted(seen - set(legal)), min(6, len(seen - set(legal)))):
+                assert _refusal(st, text) == _refusal(other, text), (name, seed, st.move_number, text)
+                compared += 1
+            st.apply_action(r.choice(st.legal_actions()))
+    assert compared > 100
