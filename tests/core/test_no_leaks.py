@@ -50,3 +50,30 @@ def test_legal_actions_and_refusals_tell_nothing_hidden(name, variant, options):
                 compared += 1
             st.apply_action(r.choice(st.legal_actions()))
     assert compared > 100
+
+
+@pytest.mark.parametrize("name, variant, options", CASES)
+def test_the_board_a_seat_sees_shows_nothing_hidden(name, variant, options):
+    """``meeple play`` draws the board for the seat to move (and ``replay --seat``): the same
+    text on a state and on re-samples of what that seat cannot see."""
+    import io
+
+    from rich.console import Console
+
+    from meeple.cli.common import render
+
+    def text(state, seat):
+        c = Console(width=120, record=True, file=io.StringIO())
+        c.print(render(state, seat))
+        return c.export_text()
+
+    st = meeple.load_game(name).new_initial_state(num_players=3, seed=3, variant=variant, **options)
+    r = random.Random(3)
+    for i in range(150):
+        if st.is_terminal():
+            break
+        seat = st.current_player
+        if i % 5 == 0:
+            assert text(st, seat) == text(st.resample_hidden(seat, random.Random(i)), seat), (name, st.move_number)
+            assert text(st, None) == text(st.resample_hidden(seat, random.Random(i)), None)
+        st.apply_action(r.choice(st.legal_actions()))
