@@ -46,6 +46,8 @@ _STAGES = frozenset(("", "choose", "tact", "travel", "space4", "space10", "space
 _GLOBAL_INTS = ("round", "pi", "ti", "actor", "hut_left", "debt", "felled")
 _GLOBAL_LISTS = ("areas_food", "path_w", "order", "clearing", "pstack", "pdeck", "pused", "prevealed",
                  "tdeck", "tdisplay", "wrest")
+_FLAT_LISTS = _SEAT_INTS + ("mill_free", "path_tok", "pend") + _GLOBAL_LISTS
+"""Flat lists a clone copies (the nested ones are copied row by row in ``_copy``)."""
 
 
 class LignumState(Rules, State):
@@ -146,28 +148,17 @@ class LignumState(Rules, State):
     # ------------------------------------------------------------ copying
     def _copy(self) -> LignumState:
         new = LignumState.__new__(LignumState)
+        d = new.__dict__ = self.__dict__.copy()  # ints, flags and strings by value
         self._copy_base(new)
-        new.advanced = self.advanced
-        new.tactical = self.tactical
-        for k in _SEAT_INTS:
-            setattr(new, k, getattr(self, k)[:])
-        new.mill_free = self.mill_free[:]
+        for k in _FLAT_LISTS:
+            d[k] = d[k][:]
         for k in _SEAT_LISTS:
-            setattr(new, k, [x[:] for x in getattr(self, k)])
-        new.mill = [[m[0][:], m[1][:], m[2][:], m[3][:]] for m in self.mill]
-        new.tasks = [[t[:] for t in ts] for ts in self.tasks]
-        new.areas_wood = [w[:] for w in self.areas_wood]
-        new.path_tok = self.path_tok[:]
-        for k in _GLOBAL_LISTS:
-            setattr(new, k, getattr(self, k)[:])
-        for k in _GLOBAL_INTS:
-            setattr(new, k, getattr(self, k))
-        new.supply = dict(self.supply)
-        new.winter = [w[:] for w in self.winter]
-        new.phase = self.phase
-        new.stage = self.stage
-        new.pend = self.pend[:]
-        new.acted = self.acted
+            d[k] = [x[:] for x in d[k]]
+        d["mill"] = [[m[0][:], m[1][:], m[2][:], m[3][:]] for m in self.mill]
+        d["tasks"] = [[t[:] for t in ts] for ts in self.tasks]
+        d["areas_wood"] = [w[:] for w in self.areas_wood]
+        d["supply"] = dict(self.supply)
+        d["winter"] = [w[:] for w in self.winter]
         return new
 
     # ------------------------------------------------------------ persistence
