@@ -236,7 +236,8 @@ def test_SO_13_resample_keeps_observation_and_ignores_hidden_truth():
     t = s.clone()
     a, b = next((i, j) for i in range(36) for j in range(i + 1, 36) if t.hid[i] and t.hid[j]
                 and t.stacks[i][0] != t.stacks[j][0])
-    t.stacks[a][0], t.stacks[b][0] = t.stacks[b][0], t.stacks[a][0]
+    ta, tb = t.stacks[a], t.stacks[b]  # rows are shared with s: replace them, never change them
+    t.stacks[a], t.stacks[b] = [tb[0]] + ta[1:], [ta[0]] + tb[1:]
     h1 = t.hands[1]
     assert h1 and t.box
     h1[0], t.box[0] = t.box[0], h1[0]

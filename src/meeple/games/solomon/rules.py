@@ -284,8 +284,10 @@ def do_play(s, card: int) -> None:
 def do_move(s, a: int, b: int) -> None:
     """SO-6.1: move the top tile of ``a`` onto ``b`` (legality checked by the caller)."""
     stacks = s.stacks
-    tile = stacks[a].pop()
-    stacks[b].append(tile)
+    src = stacks[a]
+    tile = src[-1]
+    stacks[a] = src[:-1]  # rows are shared between clones: replaced, never changed in place
+    stacks[b] = stacks[b] + [tile]
     hgt = s.hgt
     lv = s.lv
     ha = hgt[a]
@@ -325,7 +327,9 @@ def do_dig(s, cells) -> None:
     hid = s.hid
     dug = []
     for c in cells:
-        dug.append(stacks[c].pop())
+        st = stacks[c]
+        dug.append(st[-1])
+        stacks[c] = st[:-1]  # rows are shared between clones: replaced, never changed in place
         h = hgt[c]
         bc = BIT[c]
         lv[h] ^= bc

@@ -2,7 +2,8 @@
 
 Fields (all plain values; ``to_dict()["state"]`` holds them under the same names):
 
-* ``stacks``: 36 lists of tile codes, bottom -> top, cell ``i = y*6+x`` (SO-2.1, SO-2.4).
+* ``stacks``: 36 lists of tile codes, bottom -> top, cell ``i = y*6+x`` (SO-2.1, SO-2.4); a
+  cell's list is shared between clones: the rules replace it, never change it in place.
 * ``hid``: per cell, how many bottom tiles nobody has ever seen (SO-13.2). A tile that has
   once been a top tile stays public knowledge even when covered again, so the unseen tiles
   are always the lowest ``hid[i]`` of the stack.
@@ -50,6 +51,13 @@ from .components import ALL_CODES, ITEMS, load
 
 _C = load()
 SEAT_NAMES = ("P1", "P2", "P3", "P4", "P5")
+
+
+_FLAT_LISTS = ("hid", "hgt", "lv", "coins", "item_count", "box", "choices", "order", "declared", "picks",
+               "gives", "discard", "spent", "used", "removed")
+_NESTED_LISTS = ("pub", "sec", "hands", "notes")
+"""The lists a clone copies: flat ones, and lists of lists copied row by row (``stacks`` is
+copied without its rows: a cell's row is replaced by the rules, never changed in place)."""
 
 
 class SolomonState(State):
@@ -163,36 +171,13 @@ class SolomonState(State):
 
     def _copy(self) -> "SolomonState":
         new = SolomonState.__new__(SolomonState)
+        d = new.__dict__ = self.__dict__.copy()  # ints, flags and strings by value
         self._copy_base(new)
-        new.stacks = [st[:] for st in self.stacks]
-        new.hid = self.hid[:]
-        new.hgt = self.hgt[:]
-        new.lv = self.lv[:]
-        new.coins = self.coins[:]
-        new.pub = [x[:] for x in self.pub]
-        new.sec = [x[:] for x in self.sec]
-        new.item_count = self.item_count[:]
-        new.hands = [x[:] for x in self.hands]
-        new.box = self.box[:]
-        new.choices = self.choices[:]
-        new.phase = self.phase
-        new.chooser = self.chooser
-        new.order = self.order[:]
-        new.tidx = self.tidx
-        new.round = self.round
-        new.moves = self.moves
-        new.moving = self.moving
-        new.backs = self.backs
-        new.declared = self.declared[:]
-        new.picks = self.picks[:]
-        new.gives = self.gives[:]
-        new.discard = self.discard[:]
-        new.spent = self.spent[:]
-        new.used = self.used[:]
-        new.removed = self.removed[:]
-        new.notes = [x[:] for x in self.notes]
-        new.max_moves = self.max_moves
-        new.upward = self.upward
+        for k in _FLAT_LISTS:
+            d[k] = d[k][:]
+        for k in _NESTED_LISTS:
+            d[k] = [x[:] for x in d[k]]
+        d["stacks"] = self.stacks[:]  # rows shared: replaced, never changed in place
         return new
 
     _FIELDS = ("stacks", "hid", "coins", "pub", "sec", "hands", "box", "choices", "phase",
@@ -360,7 +345,7 @@ class SolomonState(State):
         for i in range(NCELLS):
             h = self.hid[i]
             if h:
-                self.stacks[i][:h] = pool[pos:pos + h]
+                self.stacks[i] = pool[pos:pos + h] + self.stacks[i][h:]  # a new row: rows are shared
                 pos += h
         for p in range(n):
             if p != seat and not over:
