@@ -1328,3 +1328,24 @@ def test_action_notes_depend_only_on_what_the_seat_sees(name, variant):
             noted += any(notes[0])
             st.apply_action(r.choice(legal))
     assert (name, variant) != ("lignum", "basic") or noted > 0  # loans are noted on these lines
+
+
+def test_replay_step_walks_the_game_action_by_action(tmp_path):
+    """--step: Enter plays the next action (a rival's secret one unnamed), a number jumps,
+    a wrong answer is explained, the end shows the result."""
+    path, st = _record_file(tmp_path, "solomon", actions=30)
+    r = run("replay", str(path), "--step", "--seat", "0", input="\n\nx\n29\n\n")
+    assert r.exit_code == 0, r.output
+    out = r.output
+    line = meeple.replay({**st.record(), "actions": []})
+    names = []
+    for text in st.history[:2]:
+        p = line.current_player
+        names.append(f"{line.seat_name(p)}: " + ("(a secret choice)" if line.is_secret_decision() and p != 0
+                                                  else text))
+        line.apply_action(text)
+    assert f"1. {names[0]}" in out and f"2. {names[1]}" in out
+    assert "Type a number of actions from 0 to 30" in out
+    assert f"30. " in out and "after 30 of 30 actions" in out and "End of the record." in out
+    r = run("replay", str(path), "--step", "--at", "31")
+    assert r.exit_code == 2 and "--at must be 0 to 30" in r.output

@@ -363,7 +363,10 @@ def replay(file: Path = typer.Argument(..., help="A save file or a game record (
                help="Show the board as this seat saw it (its number from 0, or its name as the "
                     "game prints it, e.g. orange or P2); default: a spectator's view (nothing "
                     "hidden shown)."),
-           board: bool = typer.Option(False, "--board", help="Show the board at the end (implied by --at or --seat).")):
+           board: bool = typer.Option(False, "--board", help="Show the board at the end (implied by --at or --seat)."),
+           step: bool = typer.Option(False, "--step", help="Step through the game: the board after each action "
+                                     "(from --at N if given); Enter for the next action, a number to jump "
+                                     "to the position after that many actions, q to stop.")):
     """Replay a saved game or record: print its events, the board if asked, and the scores reached."""
     from .play import load_save, show_result
 
@@ -373,6 +376,17 @@ def replay(file: Path = typer.Argument(..., help="A save file or a game record (
         fail(str(e))
     total = state.move_number
     full = state.history
+    if step:
+        view = None
+        if seat is not None:
+            view = parse_seat(state, seat)
+            if view is None:
+                names = ", ".join(f"{i} = {state.seat_name(i)}" for i in range(state.num_players))
+                fail(f"--seat {seat!r} is not a seat of this game ({names})")
+        if at is not None and not 0 <= at <= total:
+            fail(f"--at must be 0 to {total}: the game has {total} actions")
+        step_through(state, view, at or 0, seats or ["-"] * state.num_players)
+        return
     if at is not None:
         if not 0 <= at <= total:
             fail(f"--at must be 0 to {total}: the game has {total} actions")
@@ -406,6 +420,50 @@ def replay(file: Path = typer.Argument(..., help="A save file or a game record (
     elif at is None and seat is None:  # the whole record: hidden holdings count
         now = ", ".join(f"{state.seat_name(i)} {x}" for i, x in enumerate(state.scores()))
         console.print(f"scores now, hidden holdings included: {now}")
+
+
+def step_through(state, view: int | None, start: int, seats: list[str], input_fn=None) -> None:
+    """``replay --step``: the board of ``state``'s game after ``start`` actions as ``view``
+    sees it (None: a spectator), then action by action on Enter; a number jumps to the
+    position after that many actions, ``q`` (or the end of input) stops. Each action is shown
+    as in :func:`numbered_events` (another seat's secret choice unnamed), with its events."""
+    from .play import show_result
+
+    input_fn = input_fn or (lambda p: console.input(p))
+    actions = state.history
+    total = len(actions)
+    line = core_replay({**state.record(), "actions": actions[:start]})
+    title = state.game.title
+    who = state.seat_name(view) if view is not None else "a spectator"
+    while True:
+        console.print(Panel(render(line, view), title=f"{title} - after {line.move_number} of {total} actions, "
+                                                      f"as {who} sees it"))
+        if line.move_number >= total:
+            if line.is_terminal():
+                show_result(line, seats)
+            console.print("End of the record.")
+            return
+        try:
+            answer = input_fn(f"[dim]Enter: action {line.move_number + 1}; a number: jump there; q: stop[/] ").strip()
+        except (EOFError, KeyboardInterrupt):
+            return
+        if answer.lower() in ("q", "quit", "exit"):
+            return
+        if answer:
+            if not answer.isascii() or not answer.isdigit() or int(answer) > total:
+                console.print(f"[red]Type a number of actions from 0 to {total}, Enter or q.[/]")
+                continue
+            line = core_replay({**state.record(), "actions": actions[:int(answer)]})
+            continue
+        p = line.current_player
+        secret = line.is_secret_decision() and p != view
+        before = len(line.events)
+        text = actions[line.move_number]
+        console.print(f"[bold]{line.move_number + 1}. {line.seat_name(p)}:[/] "
+                      f"{'(a secret choice)' if secret else escape(text)}", highlight=False)
+        line.apply_action(text)
+        for e in line.events[before:]:
+            console.print(f"    {escape(e)}", highlight=False)
 
 
 def numbered_events(state, view: int | None) -> list[str]:
