@@ -1349,3 +1349,27 @@ def test_replay_step_walks_the_game_action_by_action(tmp_path):
     assert f"30. " in out and "after 30 of 30 actions" in out and "End of the record." in out
     r = run("replay", str(path), "--step", "--at", "31")
     assert r.exit_code == 2 and "--at must be 0 to 30" in r.output
+
+
+def test_ladder_report_prints_the_tables_of_the_games_so_far(tmp_path, monkeypatch):
+    """--report plays nothing: on a finished ladder it gives the run's own tables; on a stopped
+    one the tables of its games so far, saying how many are still to play."""
+    args = ["ladder", "toy", "--bots", "random,greedy,flatmc:2", "-n", "4", "--seed", "3"]
+    whole = tmp_path / "whole.csv"
+    r = run(*args, "--out", str(whole))
+    assert r.exit_code == 0, r.output
+    tables = r.output[r.output.index("head to head"):r.output.index("results written")]
+    before = whole.read_text()
+    r = run(*args, "--out", str(whole), "--report")
+    assert r.exit_code == 0, r.output
+    assert "12 of 12 games" in r.output and "(complete)" in r.output
+    assert r.output[r.output.index("head to head"):] == tables
+    assert whole.read_text() == before
+    part = tmp_path / "part.csv"
+    undo = stop_after(monkeypatch, 5)
+    assert run(*args, "--out", str(part)).exit_code == 130
+    undo()
+    r = run(*args, "--out", str(part), "--report")
+    assert r.exit_code == 0 and "5 of 12 games" in r.output and "7 still to play" in " ".join(r.output.split())
+    r = run(*args, "--out", str(tmp_path / "none.csv"), "--report")
+    assert r.exit_code == 2 and "does not exist" in " ".join(r.output.split())

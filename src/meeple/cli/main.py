@@ -557,6 +557,8 @@ def ladder(
                                 "--option, --players and --seed, the bots in the same order (a larger -n "
                                 "or a bot added at the end only adds games). Without --resume an earlier "
                                 "results file at --out is replaced."),
+    report: bool = typer.Option(False, help="Play nothing: print the tables of the games this ladder's --out "
+                                "holds so far (of a stopped or running ladder)."),
 ):
     """Round robin between bots on paired deals: win rates with 95% intervals and ratings.
 
@@ -564,7 +566,7 @@ def ladder(
 
     The default bots take hours (mcts:1000 and flatmc:50 games last seconds to minutes each; the time left shown at first comes from the fast games of the first pairs).
     """
-    from ..sim.ladder import ladder_jobs, pair_results, ratings
+    from ..sim.ladder import ladder_jobs
     from ..sim.runner import run_games
 
     g = get_game(game)
@@ -588,6 +590,17 @@ def ladder(
         console.print(f"[yellow]note:[/] games come in pairs on one deal: {n + 1} games a pair, not {n}")
     jobs = ladder_jobs(specs, n, seed, players)
     variant_name = variant or g.variants[0]
+    if report:
+        if not out.exists():
+            fail(f"--report: {out} does not exist: give the --out of the ladder")
+        kept, todo = _resumed(out, g, variant_name, options, jobs)
+        if not kept:
+            fail(f"--report: {out} holds no game of this ladder yet")
+        state_of = "complete" if not todo else (f"{len(todo)} still to play: each row counts the games of its "
+                                                 "pair played so far, the ratings all games so far")
+        console.print(f"{len(kept)} of {len(jobs)} games in {out} ({state_of})")
+        _ladder_tables(g, kept, specs, players, markdown)
+        return
     kept, todo = _resumed(out, g, variant_name, options, jobs) if resume else ([], jobs)
     heavy = [s for s, st in zip(specs, bot_settings) if _slow_bot(st)]
     if heavy and len(todo) > 50:
@@ -625,7 +638,15 @@ def ladder(
             err_console.print(f"the finished games could not be saved: {save_error}")
         raise
     written = checkpoint.save()
-    results = checkpoint.results
+    _ladder_tables(g, checkpoint.results, specs, players, markdown)
+    console.print(f"results written to [bold]{written}[/]")
+
+
+def _ladder_tables(g, results: list, specs: list[str], players: int, markdown: bool) -> None:
+    """Print a ladder's head-to-head table and OpenSkill ratings of ``results`` (and the same
+    as Markdown with ``markdown``)."""
+    from ..sim.ladder import pair_results, ratings
+
     pairs = [p.winner_first() for p in pair_results(results, specs)]
     rates = ratings(results, specs)
     if players == 2:
@@ -647,7 +668,6 @@ def ladder(
         rt.add_row(spec, f"{mu:.1f}", f"{sigma:.2f}", f"{ordinal:.1f}")
         md.append(f"| {spec} | {mu:.1f} | {sigma:.2f} | {ordinal:.1f} |")
     console.print(rt)
-    console.print(f"results written to [bold]{written}[/]")
     if markdown:
         print("\n".join(md))
 
