@@ -1373,3 +1373,19 @@ def test_ladder_report_prints_the_tables_of_the_games_so_far(tmp_path, monkeypat
     assert r.exit_code == 0 and "5 of 12 games" in r.output and "7 still to play" in " ".join(r.output.split())
     r = run(*args, "--out", str(tmp_path / "none.csv"), "--report")
     assert r.exit_code == 2 and "does not exist" in " ".join(r.output.split())
+
+
+def test_ladder_records_saves_the_games_it_plays(tmp_path):
+    folder = tmp_path / "games"
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--seed", "2", "--out", str(tmp_path / "l.csv"),
+            "--records", str(folder))
+    assert r.exit_code == 0, r.output
+    files = sorted(p.name for p in folder.iterdir())
+    assert files == [f"toy-{i:05d}.json" for i in range(4)]
+    from meeple.sim.io import read_rows
+    rows = read_rows(tmp_path / "l.csv")
+    for i, name in enumerate(files):
+        data = json.loads((folder / name).read_text())
+        final = meeple.replay(data["record"])
+        assert final.scores() == [int(x["score"]) for x in sorted((x for x in rows if int(x["index"]) == i),
+                                                                  key=lambda x: int(x["seat"]))]

@@ -559,6 +559,10 @@ def ladder(
                                 "results file at --out is replaced."),
     report: bool = typer.Option(False, help="Play nothing: print the tables of the games this ladder's --out "
                                 "holds so far (of a stopped or running ladder)."),
+    records: Optional[Path] = typer.Option(
+        None, "--records", metavar="DIR",
+        help="Save every game played in DIR as a meeple save file (GAME-00042.json, by game number), as "
+             "simulate --records does."),
 ):
     """Round robin between bots on paired deals: win rates with 95% intervals and ratings.
 
@@ -613,14 +617,19 @@ def ladder(
                       "first game of this one ends (--resume keeps them, if they are of this same ladder)")
     checkpoint = Checkpoint(out, g.name, variant_name, kept, options=options)
     stopped_by = [signal.SIGINT]  # the signal that stops the run (exit code 128 + its number)
+    record_path = _records_dir(g.name, records, len(jobs), [j[2] for j in todo]) if records is not None else None
+    saving = [record_path is not None]  # until a save file cannot be written
 
     def done(r, progress, task):
+        if saving[0]:  # the file first: a game counted after a Ctrl-C has its file
+            saving[0] = _save_record(g.name, r, variant, options, record_path(r.index))
         checkpoint.add(r)
         progress.advance(task)
     try:
         with _terminate_as_interrupt(stopped_by), _progress() as progress:
             task = progress.add_task(f"ladder {g.name}", total=len(jobs), completed=len(kept))
-            run_games(g.name, todo, variant, options, workers, lambda r: done(r, progress, task))
+            run_games(g.name, todo, variant, options, workers, lambda r: done(r, progress, task),
+                      keep_actions=records is not None)
     except KeyboardInterrupt:
         written = checkpoint.save()
         if written is None:
@@ -640,6 +649,8 @@ def ladder(
     written = checkpoint.save()
     _ladder_tables(g, checkpoint.results, specs, players, markdown)
     console.print(f"results written to [bold]{written}[/]")
+    if saving[0] and todo:
+        console.print(f"the {len(todo)} games played are saved in [bold]{records}[/]")
 
 
 def _ladder_tables(g, results: list, specs: list[str], players: int, markdown: bool) -> None:
