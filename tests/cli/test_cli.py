@@ -1102,14 +1102,14 @@ def test_replay_at_shows_the_board_a_seat_saw_and_the_next_action(tmp_path):
     out = " ".join(r.output.split())
     early = meeple.replay({**st.record(), "actions": st.history[:12]})
     name = early.seat_name(1)
-    assert f"move 12 of 40, as {name} sees it" in out
+    assert f"after 12 of 40 actions, as {name} sees it" in out
     assert f"After 12 of 40 actions; next: 13. {early.seat_name(early.current_player)}: {st.history[12]}" in out
     r = run("replay", str(path), "--at", "12", "--seat", "1")  # the actions numbered, with their events
     lines = r.output.splitlines()
     assert any(x.strip() == f"12. {early_name(st, 11)}: {st.history[11]}" for x in lines), r.output
     # the seat can be named as the game prints it; 0 is the initial position
     r = run("replay", str(path), "--at", "0", "--seat", name.upper(), "--no-events")
-    assert r.exit_code == 0 and "move 0 of 40" in " ".join(r.output.split())
+    assert r.exit_code == 0 and "after 0 of 40 actions" in " ".join(r.output.split())
     # a view shows no scores before the end: they count holdings hidden from it
     assert "scores now" not in r.output and "scores now" in run("replay", str(path)).output
 
@@ -1349,30 +1349,38 @@ def test_replay_step_walks_the_game_action_by_action(tmp_path):
     assert f"30. " in out and "after 30 of 30 actions" in out and "End of the record." in out
     r = run("replay", str(path), "--step", "--at", "31")
     assert r.exit_code == 2 and "--at must be 0 to 30" in r.output
+    # from the end a number still jumps back; --no-events leaves the events out
+    r = run("replay", str(path), "--step", "--at", "30", "--no-events", input="28\n\n\nq\n")
+    assert r.exit_code == 0 and "after 28 of 30 actions" in r.output and "29. " in r.output
+    assert r.output.count("End of the record.") == 2 and "    " + st.events[-1] not in r.output
 
 
 def test_ladder_report_prints_the_tables_of_the_games_so_far(tmp_path, monkeypatch):
     """--report plays nothing: on a finished ladder it gives the run's own tables; on a stopped
-    one the tables of its games so far, saying how many are still to play."""
+    one the tables of its games so far; the bots are read from the file (not --bots)."""
     args = ["ladder", "toy", "--bots", "random,greedy,flatmc:2", "-n", "4", "--seed", "3"]
     whole = tmp_path / "whole.csv"
     r = run(*args, "--out", str(whole))
     assert r.exit_code == 0, r.output
     tables = r.output[r.output.index("head to head"):r.output.index("results written")]
     before = whole.read_text()
-    r = run(*args, "--out", str(whole), "--report")
+    r = run("ladder", "toy", "--out", str(whole), "--report")
     assert r.exit_code == 0, r.output
-    assert "12 of 12 games" in r.output and "(complete)" in r.output
+    out = " ".join(r.output.split())
+    assert "12 games in" in out and "bots random, greedy, flatmc:2" in out
     assert r.output[r.output.index("head to head"):] == tables
+    assert "mcts:1000" not in r.output  # the default --bots play no part
     assert whole.read_text() == before
     part = tmp_path / "part.csv"
     undo = stop_after(monkeypatch, 5)
     assert run(*args, "--out", str(part)).exit_code == 130
     undo()
-    r = run(*args, "--out", str(part), "--report")
-    assert r.exit_code == 0 and "5 of 12 games" in r.output and "7 still to play" in " ".join(r.output.split())
-    r = run(*args, "--out", str(tmp_path / "none.csv"), "--report")
-    assert r.exit_code == 2 and "does not exist" in " ".join(r.output.split())
+    r = run("ladder", "toy", "--out", str(part), "--report")
+    assert r.exit_code == 0 and "5 games in" in " ".join(r.output.split())
+    r = run("ladder", "toy", "--out", str(tmp_path / "none.csv"), "--report")
+    assert r.exit_code == 2 and "does not exist (yet" in " ".join(r.output.split())
+    r = run("ladder", "solomon", "--out", str(whole), "--report")
+    assert r.exit_code == 2 and "it holds games of toy, not solomon" in " ".join(r.output.split())
 
 
 def test_ladder_records_saves_the_games_it_plays(tmp_path):

@@ -138,6 +138,12 @@ def play(
                           f"uv run meeple replay {shlex.quote(str(load))}). The file is left as it is.",
                           soft_wrap=True)
             return
+        if "human" in seat_list:
+            kept_caps = [f"{o.name}={state.options.get(o.name)}" for o in g.options
+                         if o.human_default is not None and state.options.get(o.name) != o.human_default]
+            if kept_caps:
+                console.print(f"[yellow]note:[/] this game keeps its options, {', '.join(kept_caps)} among them "
+                              "(a safety cap of bots' games, off in a new game with a person)", soft_wrap=True)
         if save is None and (at is not None or seat_list != saved_seats):
             # another game from here on: the loaded file stays as it is
             save = free_path(load)
@@ -344,10 +350,7 @@ def _simulation_report(g, results: list) -> None:
     console.print(st)
     console.print(f"game length: {summary['mean_steps']:.0f} actions on average, "
                   f"{summary['mean_seconds'] * 1000:.1f} ms a game")
-    cut = sum(1 for r in results if r.truncated)
-    if cut:
-        console.print(f"[yellow]warning:[/] {cut} of {n} games were cut short by a safety option (not a rule "
-                      "of the game; see 'meeple games'): their scores are not those of finished games.")
+    _warn_truncated(results)
 
 
 @app.command()
@@ -385,7 +388,9 @@ def replay(file: Path = typer.Argument(..., help="A save file or a game record (
                 fail(f"--seat {seat!r} is not a seat of this game ({names})")
         if at is not None and not 0 <= at <= total:
             fail(f"--at must be 0 to {total}: the game has {total} actions")
-        step_through(state, view, at or 0, seats or ["-"] * state.num_players)
+        if not step_through(state, view, at or 0, seats or ["-"] * state.num_players, events=events):
+            console.print()
+            raise typer.Exit(130)  # Ctrl-C, as a shell counts it
         return
     if at is not None:
         if not 0 <= at <= total:
@@ -404,8 +409,8 @@ def replay(file: Path = typer.Argument(..., help="A save file or a game record (
     seats = seats or ["-"] * state.num_players  # a bare record does not say who played
     if at is not None or seat is not None or board:
         who = state.seat_name(view) if view is not None else "a spectator"
-        console.print(Panel(render(state, view), title=f"{state.game.title} - move {state.move_number} "
-                                                       f"of {total}, as {who} sees it"))
+        console.print(Panel(render(state, view), title=f"{state.game.title} - after {state.move_number} "
+                                                       f"of {total} actions, as {who} sees it"))
     if at is not None and at < total:
         mover = state.current_player
         nxt = full[at]
@@ -422,11 +427,13 @@ def replay(file: Path = typer.Argument(..., help="A save file or a game record (
         console.print(f"scores now, hidden holdings included: {now}")
 
 
-def step_through(state, view: int | None, start: int, seats: list[str], input_fn=None) -> None:
+def step_through(state, view: int | None, start: int, seats: list[str], input_fn=None,
+                 events: bool = True) -> bool:
     """``replay --step``: the board of ``state``'s game after ``start`` actions as ``view``
     sees it (None: a spectator), then action by action on Enter; a number jumps to the
-    position after that many actions, ``q`` (or the end of input) stops. Each action is shown
-    as in :func:`numbered_events` (another seat's secret choice unnamed), with its events."""
+    position after that many actions (back too, also from the end), ``q`` or the end of input
+    stops. Each action is shown as in :func:`numbered_events` (another seat's secret choice
+    unnamed), with its events unless ``events`` is False. False when stopped by Ctrl-C."""
     from .play import show_result
 
     input_fn = input_fn or (lambda p: console.input(p))
@@ -435,23 +442,32 @@ def step_through(state, view: int | None, start: int, seats: list[str], input_fn
     line = core_replay({**state.record(), "actions": actions[:start]})
     title = state.game.title
     who = state.seat_name(view) if view is not None else "a spectator"
+    show = True
     while True:
-        console.print(Panel(render(line, view), title=f"{title} - after {line.move_number} of {total} actions, "
-                                                      f"as {who} sees it"))
-        if line.move_number >= total:
-            if line.is_terminal():
-                show_result(line, seats)
-            console.print("End of the record.")
-            return
+        at_end = line.move_number >= total
+        if show:
+            console.print(Panel(render(line, view), title=f"{title} - after {line.move_number} of {total} "
+                                                          f"actions, as {who} sees it"))
+            if at_end:
+                if line.is_terminal():
+                    show_result(line, seats)
+                console.print("End of the record.")
+        show = True
+        prompt = ("a number: jump there; Enter or q: stop" if at_end else
+                  f"Enter: action {line.move_number + 1}; a number: jump there; q: stop")
         try:
-            answer = input_fn(f"[dim]Enter: action {line.move_number + 1}; a number: jump there; q: stop[/] ").strip()
-        except (EOFError, KeyboardInterrupt):
-            return
-        if answer.lower() in ("q", "quit", "exit"):
-            return
+            answer = input_fn(f"[dim]{prompt}[/] ").strip()
+        except EOFError:
+            console.print()
+            return True
+        except KeyboardInterrupt:
+            return False
+        if answer.lower() in ("q", "quit", "exit") or (at_end and not answer):
+            return True
         if answer:
             if not answer.isascii() or not answer.isdigit() or int(answer) > total:
                 console.print(f"[red]Type a number of actions from 0 to {total}, Enter or q.[/]")
+                show = False
                 continue
             line = core_replay({**state.record(), "actions": actions[:int(answer)]})
             continue
@@ -462,8 +478,9 @@ def step_through(state, view: int | None, start: int, seats: list[str], input_fn
         console.print(f"[bold]{line.move_number + 1}. {line.seat_name(p)}:[/] "
                       f"{'(a secret choice)' if secret else escape(text)}", highlight=False)
         line.apply_action(text)
-        for e in line.events[before:]:
-            console.print(f"    {escape(e)}", highlight=False)
+        if events:
+            for e in line.events[before:]:
+                console.print(f"    {escape(e)}", highlight=False)
 
 
 def numbered_events(state, view: int | None) -> list[str]:
@@ -557,8 +574,8 @@ def ladder(
                                 "--option, --players and --seed, the bots in the same order (a larger -n "
                                 "or a bot added at the end only adds games). Without --resume an earlier "
                                 "results file at --out is replaced."),
-    report: bool = typer.Option(False, help="Play nothing: print the tables of the games this ladder's --out "
-                                "holds so far (of a stopped or running ladder)."),
+    report: bool = typer.Option(False, help="Play nothing: print the tables of the games --out holds so far "
+                                "(of a stopped or running ladder); the bots and players are read from the file."),
     records: Optional[Path] = typer.Option(
         None, "--records", metavar="DIR",
         help="Save every game played in DIR as a meeple save file (GAME-00042.json, by game number), as "
@@ -574,6 +591,9 @@ def ladder(
     from ..sim.runner import run_games
 
     g = get_game(game)
+    if report:
+        _ladder_report(g, out or Path(f"ladder-{g.name}.parquet"), variant, markdown)
+        return
     players = players or g.max_players
     specs = parse_seats(bots, "--bots", example="random,greedy")
     if "human" in specs:
@@ -594,17 +614,6 @@ def ladder(
         console.print(f"[yellow]note:[/] games come in pairs on one deal: {n + 1} games a pair, not {n}")
     jobs = ladder_jobs(specs, n, seed, players)
     variant_name = variant or g.variants[0]
-    if report:
-        if not out.exists():
-            fail(f"--report: {out} does not exist: give the --out of the ladder")
-        kept, todo = _resumed(out, g, variant_name, options, jobs)
-        if not kept:
-            fail(f"--report: {out} holds no game of this ladder yet")
-        state_of = "complete" if not todo else (f"{len(todo)} still to play: each row counts the games of its "
-                                                 "pair played so far, the ratings all games so far")
-        console.print(f"{len(kept)} of {len(jobs)} games in {out} ({state_of})")
-        _ladder_tables(g, kept, specs, players, markdown)
-        return
     kept, todo = _resumed(out, g, variant_name, options, jobs) if resume else ([], jobs)
     heavy = [s for s, st in zip(specs, bot_settings) if _slow_bot(st)]
     if heavy and len(todo) > 50:
@@ -648,9 +657,52 @@ def ladder(
         raise
     written = checkpoint.save()
     _ladder_tables(g, checkpoint.results, specs, players, markdown)
+    _warn_truncated(checkpoint.results)
     console.print(f"results written to [bold]{written}[/]")
     if saving[0] and todo:
         console.print(f"the {len(todo)} games played are saved in [bold]{records}[/]")
+
+
+def _ladder_report(g, out: Path, variant: Optional[str], markdown: bool) -> None:
+    """``ladder --report``: the tables of the games ``out`` holds, playing nothing; the bots,
+    the number of players and (unless given) the variant are read from the file. Exits 2
+    with a message when the file is missing, unreadable or of another game or variant."""
+    from ..sim.io import read_rows
+    from ..sim.runner import results_from_rows
+
+    if not out.exists():
+        fail(f"--report: {out} does not exist (yet: a ladder writes its --out once its first game has "
+             "ended, then every 30 seconds)")
+    try:
+        rows = read_rows(out)
+        kinds = {(str(r.get("game")), str(r.get("variant"))) for r in rows}
+        games = {k[0] for k in kinds}
+        if games != {g.name}:
+            raise ValueError(f"it holds games of {', '.join(sorted(games))}, not {g.name}")
+        variants = {k[1] for k in kinds}
+        if variant is not None and variants != {variant}:
+            raise ValueError(f"it holds games of the variant {', '.join(sorted(variants))}, not {variant}")
+        results = results_from_rows(rows)
+    except (OSError, ValueError) as e:
+        fail(f"--report: cannot read {out}: {e}")
+        raise  # not reached: fail exits
+    if not results:
+        fail(f"--report: {out} holds no game")
+    specs: list[str] = []
+    for r in results:
+        specs.extend(b for b in r.bots if b not in specs)
+    console.print(f"{len(results)} games in {out} ({', '.join(sorted(variants))}; bots {', '.join(specs)}): "
+                  "each row counts the games of its pair in the file")
+    _ladder_tables(g, results, specs, len(results[0].bots), markdown)
+    _warn_truncated(results)
+
+
+def _warn_truncated(results: list) -> None:
+    """Say how many games a safety option (not a rule) cut short, if any."""
+    cut = sum(1 for r in results if r.truncated)
+    if cut:
+        console.print(f"[yellow]warning:[/] {cut} of {len(results)} games were cut short by a safety option (not a "
+                      "rule of the game; see 'meeple games'): their scores are not those of finished games.")
 
 
 def _ladder_tables(g, results: list, specs: list[str], players: int, markdown: bool) -> None:
