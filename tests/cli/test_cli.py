@@ -1397,3 +1397,23 @@ def test_ladder_records_saves_the_games_it_plays(tmp_path):
         final = meeple.replay(data["record"])
         assert final.scores() == [int(x["score"]) for x in sorted((x for x in rows if int(x["index"]) == i),
                                                                   key=lambda x: int(x["seat"]))]
+
+
+def test_ladder_and_report_warn_about_games_cut_short(tmp_path):
+    out = tmp_path / "ms.csv"
+    r = run("ladder", "magnum-sal", "--bots", "random,greedy", "-n", "2", "--seed", "1", "--out", str(out))
+    assert r.exit_code == 0, r.output
+    from meeple.sim.io import read_rows
+    cut = len({row["index"] for row in read_rows(out) if str(row["truncated"]).lower() in ("true", "1")})
+    assert cut > 0  # random Magnum Sal games end on the max_rounds cap
+    assert f"{cut} of 2 games were cut short by a safety option" in " ".join(r.output.split())
+    r = run("ladder", "magnum-sal", "--out", str(out), "--report")
+    assert f"{cut} of 2 games were cut short" in " ".join(r.output.split())
+
+
+def test_a_loaded_bots_game_with_a_person_notes_the_cap_it_keeps(tmp_path):
+    folder = tmp_path / "g"
+    assert run("simulate", "magnum-sal", "--seats", "greedy,random", "-n", "1", "--records", str(folder)).exit_code == 0
+    r = run("play", "magnum-sal", "--load", str(folder / "magnum-sal-00000.json"), "--at", "10",
+            "--seats", "human,greedy", input="quit\n")
+    assert r.exit_code == 0 and "keeps its options, max_rounds=30" in " ".join(r.output.split())
