@@ -20,6 +20,7 @@ from ..core import InvalidConfigError, InvalidRecordError, game_names
 from ..core import replay as core_replay
 from .common import (Checkpoint, check_output_path, check_results_path, console, err_console, fail, get_game,
                      parse_options, parse_seats, reflow, render, write_results)
+from .replay import numbered_events, parse_seat, records_dir, save_record, step_through
 
 app = typer.Typer(
     help="Play, simulate and study Magnum Sal, Lignum, King Solomon's Treasury and Klondike 1896.",
@@ -220,7 +221,7 @@ def simulate(
     elif out is not None and out.exists():
         console.print(f"[yellow]note:[/] {out} holds the results of an earlier run: they are replaced once the "
                       "first game of this one ends (--resume keeps them, if they are of this same simulation)")
-    record_path = _records_dir(g.name, records, n, [j[2] for j in todo]) if records is not None else None
+    record_path = records_dir(g.name, records, n, [j[2] for j in todo]) if records is not None else None
     checkpoint = Checkpoint(out, g.name, variant_name, kept, options=options) if out is not None else None
     results: list = list(kept)
     stopped_by = [0]
@@ -228,7 +229,7 @@ def simulate(
 
     def done(r, progress, task):
         if saving[0]:  # the file first: a game counted after a Ctrl-C has its file
-            saving[0] = _save_record(g.name, r, variant, options, record_path(r.index))
+            saving[0] = save_record(g.name, r, variant, options, record_path(r.index))
         results.append(r)
         if checkpoint is not None:
             checkpoint.add(r)
@@ -272,59 +273,6 @@ def simulate(
 def _wins(w: float) -> str:
     """Wins as a table shows them: ``12``, or ``46.8`` when shared wins (ties) made fractions."""
     return f"{w:.0f}" if w == int(w) else f"{w:.1f}"
-
-
-def _records_dir_name(records: Path, game: str, index: int, n: int) -> Path:
-    """The save file of game ``index`` of ``n`` in ``records``: ``GAME-00042.json``."""
-    return records / f"{game}-{index:0{max(5, len(str(n - 1)))}d}.json"
-
-
-def _records_dir(game: str, records: Path, n: int, todo: list[int]):
-    """Check (and make) ``--records DIR`` before the first game: a folder whose files for the
-    games ``todo`` (their indexes, of ``n``) are absent or earlier meeple saves. Returns
-    ``index -> Path``; exits 2 with a message if not."""
-    from .play import check_save_target
-
-    if records.exists() and not records.is_dir():
-        fail(f"--records {records}: not a folder")
-    try:
-        records.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        fail(f"--records {records}: cannot make the folder: {e.strerror}")
-    if not os.access(records, os.W_OK):
-        fail(f"--records {records}: the folder is not writable")
-    replaced = 0
-    for i in todo:
-        path = _records_dir_name(records, game, i, n)
-        problem = check_save_target(path) if path.exists() else None
-        if problem:
-            fail(f"--records: {path} is in the way: it is not a meeple save (it is left as it is; give "
-                 "another folder)")
-        replaced += path.exists()
-    ours = {_records_dir_name(records, game, i, n).name for i in range(n)}  # a resumed run's own too
-    others = sum(1 for p in records.glob(f"{game}-*.json") if p.name not in ours)
-    if replaced or others:
-        console.print(f"[yellow]note:[/] {records} holds games of an earlier run: {replaced} of them are replaced"
-                      + (f", {others} other{'s stay' if others > 1 else ' stays'} beside this run's" if others else "")
-                      + " (give a new folder to keep runs apart)")
-    return lambda index: _records_dir_name(records, game, index, n)
-
-
-def _save_record(game: str, r, variant, options: dict, path: Path) -> bool:
-    """Save finished game ``r`` (with its ``actions``) to ``path`` as a meeple save file;
-    False (after saying why) when it cannot be written: later games are then not saved."""
-    from ..core import load_game
-    from .play import save_game
-
-    state = load_game(game).new_initial_state(num_players=len(r.bots), seed=r.seed, variant=variant, **options)
-    for text in r.actions:
-        state.apply_action(text)
-    try:
-        save_game(state, list(r.bots), path)
-    except OSError as e:
-        err_console.print(f"[red]--records: cannot write {path}: {e.strerror}; the next games are not saved[/]")
-        return False
-    return True
 
 
 def _simulation_report(g, results: list) -> None:
@@ -379,30 +327,21 @@ def replay(file: Path = typer.Argument(..., help="A save file or a game record (
         fail(str(e))
     total = state.move_number
     full = state.history
-    if step:
-        view = None
-        if seat is not None:
-            view = parse_seat(state, seat)
-            if view is None:
-                names = ", ".join(f"{i} = {state.seat_name(i)}" for i in range(state.num_players))
-                fail(f"--seat {seat!r} is not a seat of this game ({names})")
-        if at is not None and not 0 <= at <= total:
-            fail(f"--at must be 0 to {total}: the game has {total} actions")
-        if not step_through(state, view, at or 0, seats or ["-"] * state.num_players, events=events):
-            console.print()
-            raise typer.Exit(130)  # Ctrl-C, as a shell counts it
-        return
-    if at is not None:
-        if not 0 <= at <= total:
-            fail(f"--at must be 0 to {total}: the game has {total} actions")
-        if at < total:
-            state = core_replay({**state.record(), "actions": state.history[:at]})
+    if at is not None and not 0 <= at <= total:
+        fail(f"--at must be 0 to {total}: the game has {total} actions")
     view = None
     if seat is not None:
         view = parse_seat(state, seat)
         if view is None:
             names = ", ".join(f"{i} = {state.seat_name(i)}" for i in range(state.num_players))
             fail(f"--seat {seat!r} is not a seat of this game ({names})")
+    if step:
+        if not step_through(state, view, at or 0, seats or ["-"] * state.num_players, events=events):
+            console.print()
+            raise typer.Exit(130)  # Ctrl-C, as a shell counts it
+        return
+    if at is not None and at < total:
+        state = core_replay({**state.record(), "actions": state.history[:at]})
     if events:
         for line in numbered_events(state, view):
             console.print(line, highlight=False)
@@ -425,94 +364,6 @@ def replay(file: Path = typer.Argument(..., help="A save file or a game record (
     elif at is None and seat is None:  # the whole record: hidden holdings count
         now = ", ".join(f"{state.seat_name(i)} {x}" for i, x in enumerate(state.scores()))
         console.print(f"scores now, hidden holdings included: {now}")
-
-
-def step_through(state, view: int | None, start: int, seats: list[str], input_fn=None,
-                 events: bool = True) -> bool:
-    """``replay --step``: the board of ``state``'s game after ``start`` actions as ``view``
-    sees it (None: a spectator), then action by action on Enter; a number jumps to the
-    position after that many actions (back too, also from the end), ``q`` or the end of input
-    stops. Each action is shown as in :func:`numbered_events` (another seat's secret choice
-    unnamed), with its events unless ``events`` is False. False when stopped by Ctrl-C."""
-    from .play import show_result
-
-    input_fn = input_fn or (lambda p: console.input(p))
-    actions = state.history
-    total = len(actions)
-    line = core_replay({**state.record(), "actions": actions[:start]})
-    title = state.game.title
-    who = state.seat_name(view) if view is not None else "a spectator"
-    show = True
-    while True:
-        at_end = line.move_number >= total
-        if show:
-            console.print(Panel(render(line, view), title=f"{title} - after {line.move_number} of {total} "
-                                                          f"actions, as {who} sees it"))
-            if at_end:
-                if line.is_terminal():
-                    show_result(line, seats)
-                console.print("End of the record.")
-        show = True
-        prompt = ("a number: jump there; Enter or q: stop" if at_end else
-                  f"Enter: action {line.move_number + 1}; a number: jump there; q: stop")
-        try:
-            answer = input_fn(f"[dim]{prompt}[/] ").strip()
-        except EOFError:
-            console.print()
-            return True
-        except KeyboardInterrupt:
-            return False
-        if answer.lower() in ("q", "quit", "exit") or (at_end and not answer):
-            return True
-        if answer:
-            if not answer.isascii() or not answer.isdigit() or int(answer) > total:
-                console.print(f"[red]Type a number of actions from 0 to {total}, Enter or q.[/]")
-                show = False
-                continue
-            line = core_replay({**state.record(), "actions": actions[:int(answer)]})
-            continue
-        p = line.current_player
-        secret = line.is_secret_decision() and p != view
-        before = len(line.events)
-        text = actions[line.move_number]
-        console.print(f"[bold]{line.move_number + 1}. {line.seat_name(p)}:[/] "
-                      f"{'(a secret choice)' if secret else escape(text)}", highlight=False)
-        line.apply_action(text)
-        if events:
-            for e in line.events[before:]:
-                console.print(f"    {escape(e)}", highlight=False)
-
-
-def numbered_events(state, view: int | None) -> list[str]:
-    """The game of ``state`` from its start as lines: the set-up's events, then each action
-    numbered (``  12. P2: dig 3``, so ``--at 12`` is the position after it) with the events it
-    caused, indented. Another seat's secret choice reads ``(a secret choice)`` unless ``view``
-    is that seat (``None``: a spectator). The event log is public; ``state`` is not changed."""
-    line = core_replay({**state.record(), "actions": []})
-    out = [f"  {escape(e)}" for e in line.events]
-    shown = len(line.events)
-    width = len(str(state.move_number))
-    for i, text in enumerate(state.history, start=1):
-        p = line.current_player
-        secret = line.is_secret_decision() and p != view
-        out.append(f"{i:>{width + 2}}. {line.seat_name(p)}: {'(a secret choice)' if secret else escape(text)}")
-        line.apply_action(text)
-        events = line.events
-        out.extend(f"{' ' * (width + 6)}{escape(e)}" for e in events[shown:])
-        shown = len(events)
-    return out
-
-
-def parse_seat(state, text: str) -> int | None:
-    """The seat ``text`` names: its number from 0, or its name as ``state.seat_name`` prints it
-    (case and spaces ignored); None when it names none."""
-    t = " ".join(text.split()).lower()
-    if t.isascii() and t.isdigit() and int(t) < state.num_players:
-        return int(t)
-    for i in range(state.num_players):
-        if state.seat_name(i).lower() == t:
-            return i
-    return None
 
 
 @app.command()
@@ -626,12 +477,12 @@ def ladder(
                       "first game of this one ends (--resume keeps them, if they are of this same ladder)")
     checkpoint = Checkpoint(out, g.name, variant_name, kept, options=options)
     stopped_by = [signal.SIGINT]  # the signal that stops the run (exit code 128 + its number)
-    record_path = _records_dir(g.name, records, len(jobs), [j[2] for j in todo]) if records is not None else None
+    record_path = records_dir(g.name, records, len(jobs), [j[2] for j in todo]) if records is not None else None
     saving = [record_path is not None]  # until a save file cannot be written
 
     def done(r, progress, task):
         if saving[0]:  # the file first: a game counted after a Ctrl-C has its file
-            saving[0] = _save_record(g.name, r, variant, options, record_path(r.index))
+            saving[0] = save_record(g.name, r, variant, options, record_path(r.index))
         checkpoint.add(r)
         progress.advance(task)
     try:
