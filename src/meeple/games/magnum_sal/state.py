@@ -65,7 +65,8 @@ class MagnumSalState(State):
         rules.apply(self, action)
 
     def _why_illegal(self, text: str):
-        return rules.why_illegal(self, text)
+        from .explain import why_illegal
+        return why_illegal(self, text)
 
     # ------------------------------------------------------------------ copy
     def _copy(self) -> "MagnumSalState":
