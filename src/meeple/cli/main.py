@@ -422,8 +422,8 @@ def ladder(
     markdown: bool = typer.Option(False, help="Also print the tables as Markdown (for the README)."),
     resume: bool = typer.Option(False, help="Keep the games already in --out and play only the missing "
                                 "ones. The file must hold this same ladder: the same game, --variant, "
-                                "--option, --players and --seed, the bots in the same order (a larger -n "
-                                "or a bot added at the end only adds games). Without --resume an earlier "
+                                "--option, --players and --seed, the bots in the same order (with two bots, "
+                                "a larger -n or a third bot added at the end only adds games). Without --resume an earlier "
                                 "results file at --out is replaced."),
     report: bool = typer.Option(False, help="Play nothing: print the tables of the games --out holds so far "
                                 "(of a stopped or running ladder); the bots and players are read from the file."),
