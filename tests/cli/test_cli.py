@@ -630,7 +630,8 @@ def test_resume_refuses_another_ladder_and_changes_nothing(tmp_path):
     out = tmp_path / "l.parquet"
     assert run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out)).exit_code == 0
     before = out.read_bytes()
-    for args in (["--bots", "random,flatmc:2"], ["--seed", "9"], ["--bots", "greedy,random"]):
+    # (two bots in the other order play the very same games: that file is accepted)
+    for args in (["--bots", "random,flatmc:2"], ["--seed", "9"], ["--players", "3"]):
         r = run("ladder", "toy", "--bots", "random,greedy", "-n", "2", *args, "--out", str(out), "--resume")
         assert r.exit_code == 2, (args, r.output)
         assert "another ladder" in " ".join(r.output.split())
@@ -813,7 +814,7 @@ def test_resume_with_a_smaller_n_says_which_n_to_give(tmp_path):
     before = out.read_bytes()
     r = run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out), "--resume")
     text = " ".join(r.output.split())
-    assert r.exit_code == 2 and "holds 4 games" in text and "-n of the run" in text
+    assert r.exit_code == 2 and "is no game of this ladder" in text and "-n of the run" in text
     assert out.read_bytes() == before
 
 
@@ -1417,3 +1418,21 @@ def test_a_loaded_bots_game_with_a_person_notes_the_cap_it_keeps(tmp_path):
     r = run("play", "magnum-sal", "--load", str(folder / "magnum-sal-00000.json"), "--at", "10",
             "--seats", "human,greedy", input="quit\n")
     assert r.exit_code == 0 and "keeps its options, max_rounds=30" in " ".join(r.output.split())
+
+
+def test_a_ladder_of_three_bots_grows_by_a_bot_and_by_n_with_resume(tmp_path):
+    """Games are matched by seating and deal, not by number: adding a fourth bot or a larger
+    -n to a three-bot ladder keeps the games played, and gives the unbroken run's tables."""
+    whole = tmp_path / "whole.csv"
+    big = ["ladder", "toy", "--bots", "random,greedy,flatmc:2,mcts:5", "-n", "4", "--seed", "2"]
+    r = run(*big, "--out", str(whole))
+    assert r.exit_code == 0, r.output
+    tables = r.output[r.output.index("head to head"):r.output.index("results written")]
+    grown = tmp_path / "grown.csv"
+    assert run("ladder", "toy", "--bots", "random,greedy,flatmc:2", "-n", "2", "--seed", "2",
+               "--out", str(grown)).exit_code == 0
+    r = run(*big, "--out", str(grown), "--resume")
+    assert r.exit_code == 0, r.output
+    assert "resuming: 6 of 24 games" in r.output
+    assert r.output[r.output.index("head to head"):r.output.index("results written")] == tables
+    assert _rows_without_time(grown) == _rows_without_time(whole)

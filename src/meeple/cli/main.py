@@ -422,8 +422,8 @@ def ladder(
     markdown: bool = typer.Option(False, help="Also print the tables as Markdown (for the README)."),
     resume: bool = typer.Option(False, help="Keep the games already in --out and play only the missing "
                                 "ones. The file must hold this same ladder: the same game, --variant, "
-                                "--option, --players and --seed, the bots in the same order (with two bots, "
-                                "a larger -n or a third bot added at the end only adds games). Without --resume an earlier "
+                                "--option, --players and --seed, the bots in the same order (a larger -n "
+                                "or bots added at the end only add games). Without --resume an earlier "
                                 "results file at --out is replaced."),
     report: bool = typer.Option(False, help="Play nothing: print the tables of the games --out holds so far "
                                 "(of a stopped or running ladder); the bots and players are read from the file."),
@@ -634,13 +634,7 @@ def _resumed(out: Path, g, variant: str, options: dict, jobs: list, run: str = "
         other = {options_text(game_options(g, json.loads(x))) for x in other} - {wanted}
         if other:
             raise ValueError(f"its games were played with the options {min(other)}, not {wanted} (--option)")
-        done = results_from_rows(rows)
-        resume_jobs(jobs, [r for r in done if r.index < len(jobs)], run)  # other bots or seed: say so first
-        beyond = [r.index for r in done if r.index >= len(jobs)]
-        if beyond:
-            raise ValueError(f"it holds {len(done)} games, game {max(beyond)} among them, and this {run} has "
-                             f"{len(jobs)}: give the -n of the run that made it (or a larger one)")
-        return resume_jobs(jobs, done, run)
+        return resume_jobs(jobs, results_from_rows(rows), run)
     except (OSError, ValueError) as e:
         fail(f"--resume: cannot continue from {out}: {e}")
         raise  # not reached: fail exits

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Callable
 
@@ -61,23 +61,32 @@ def ladder_jobs(bots: list[str], n: int, seed: int, num_players: int = 2):
 def resume_jobs(jobs: list, done: list[GameResult], run: str = "ladder") -> tuple[list[GameResult], list]:
     """Split the ``jobs`` of a ladder (:func:`ladder_jobs`) or simulation (``run``:
     ``"ladder"`` or ``"simulation"``; ``simulation_jobs``) into the games ``done`` already
-    holds (a stopped run of the same series) and the jobs still to play.
+    holds (a stopped or smaller run of the same series) and the jobs still to play.
+
+    A game is matched to its job by what it is (the seating and the deal's seed), not by its
+    number, and takes that job's number: a deal's seed depends only on the pair's places in
+    the bot list and the deal's number, so a ladder grown by a larger ``-n`` or by bots added
+    at the end keeps every game already played, whatever moves the numbering.
 
     Raises:
-        ValueError: a game of ``done`` is not the job of its index in this series (other bots,
-            seed, number of games or players).
+        ValueError: a game of ``done`` is no job of this series (other bots or bot order,
+            seed, players, or a larger number of games than this run's).
     """
-    by_index = {index: (seating, deal) for seating, deal, index in jobs}
+    by_key = {(tuple(seating), deal): index for seating, deal, index in jobs}
+    kept = []
     for r in done:
-        job = by_index.get(r.index)
-        if job is None or job[1] != r.seed or list(job[0]) != list(r.bots):
-            what = ("another ladder (other bots or bot order, --seed, -n or --players) or a 'simulate' run"
-                    if run == "ladder" else "another simulation (other --seats or --seed) or a ladder")
-            raise ValueError(
-                f"game {r.index} in the file ({' v '.join(r.bots)}, seed {r.seed}) is not game {r.index} "
-                f"of this {run}: the file holds {what}")
-    have = {r.index for r in done}
-    return list(done), [j for j in jobs if j[2] not in have]
+        index = by_key.get((tuple(r.bots), r.seed))
+        if index is None:
+            what = ("another ladder (other bots or bot order, --seed or --players), more games a pair "
+                    "(give the -n of the run that made it, or a larger one), or a 'simulate' run"
+                    if run == "ladder" else
+                    "another simulation (other --seats or --seed), more games (give the -n of the run "
+                    "that made it, or a larger one), or a ladder")
+            raise ValueError(f"game {r.index} in the file ({' v '.join(r.bots)}, seed {r.seed}) is no game "
+                             f"of this {run}: the file holds {what}")
+        kept.append(r if r.index == index else replace(r, index=index))
+    have = {r.index for r in kept}
+    return kept, [j for j in jobs if j[2] not in have]
 
 
 def _deal(seed: int, i: int, j: int, k: int) -> int:
