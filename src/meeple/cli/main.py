@@ -11,7 +11,6 @@ from typing import Optional
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
@@ -20,7 +19,7 @@ from ..core import InvalidConfigError, InvalidRecordError, game_names
 from ..core import replay as core_replay
 from .common import (Checkpoint, check_output_path, check_results_path, console, err_console, fail, get_game,
                      parse_options, parse_seats, reflow, render, write_results)
-from .replay import numbered_events, parse_seat, records_dir, save_record, step_through
+from .replay import numbered_events, parse_seat, records_dir, save_record, shown_action, step_through
 
 app = typer.Typer(
     help="Play, simulate and study Magnum Sal, Lignum, King Solomon's Treasury and Klondike 1896.",
@@ -353,7 +352,7 @@ def replay(file: Path = typer.Argument(..., help="A save file or a game record (
     if at is not None and at < total:
         mover = state.current_player
         nxt = full[at]
-        shown = escape(nxt) if not state.is_secret_decision() or view == mover else "(a secret choice)"
+        shown = shown_action(state, nxt, view)
         console.print(f"After {at} of {total} actions; next: {at + 1}. {state.seat_name(mover)}: [bold]{shown}[/]",
                       highlight=False)
     else:

@@ -58,15 +58,23 @@ def step_through(state, view: int | None, start: int, seats: list[str], input_fn
             line = core_replay({**state.record(), "actions": actions[:int(answer)]})
             continue
         p = line.current_player
-        secret = line.is_secret_decision() and p != view
         before = len(line.events)
         text = actions[line.move_number]
-        console.print(f"[bold]{line.move_number + 1}. {line.seat_name(p)}:[/] "
-                      f"{'(a secret choice)' if secret else escape(text)}", highlight=False)
+        console.print(f"[bold]{line.move_number + 1}. {line.seat_name(p)}:[/] {shown_action(line, text, view)}",
+                      highlight=False)
         line.apply_action(text)
         if events:
             for e in line.events[before:]:
                 console.print(f"    {escape(e)}", highlight=False)
+
+
+def shown_action(state, text: str, view: int | None) -> str:
+    """The next action of ``state`` (its notation ``text``) as ``view`` may see it, escaped for
+    rich: ``(a secret choice)`` when it is another seat's secret decision (``view`` None: a
+    spectator, who sees no secret)."""
+    if state.is_secret_decision() and state.current_player != view:
+        return "(a secret choice)"
+    return escape(text)
 
 
 def numbered_events(state, view: int | None) -> list[str]:
@@ -79,9 +87,7 @@ def numbered_events(state, view: int | None) -> list[str]:
     shown = len(line.events)
     width = len(str(state.move_number))
     for i, text in enumerate(state.history, start=1):
-        p = line.current_player
-        secret = line.is_secret_decision() and p != view
-        out.append(f"{i:>{width + 2}}. {line.seat_name(p)}: {'(a secret choice)' if secret else escape(text)}")
+        out.append(f"{i:>{width + 2}}. {line.seat_name(line.current_player)}: {shown_action(line, text, view)}")
         line.apply_action(text)
         events = line.events
         out.extend(f"{' ' * (width + 6)}{escape(e)}" for e in events[shown:])
