@@ -81,31 +81,37 @@ def test_LG_8_3_1_loan_notes_at_the_market_and_none_when_selling_is_possible():
     assert notes_of(s) == ({}, "")                            # $2 in cash now
 
 
-def test_loan_notes_agree_with_the_loans_the_rules_take():
-    """Each note's loan count is the loans the action takes when applied (random positions)."""
-    counted = 0
-    for seed in range(6):
+def random_positions(seeds):
+    """Every position of random games, one a seed (2-4 players, basic and advanced)."""
+    for seed in seeds:
         s = new(2 + seed % 3, ("basic", "advanced")[seed % 2], seed=seed)
         rng = random.Random(seed)
         while not s.is_terminal():
-            notes, _ = notes_of(s)
-            seat = s.current_player
-            for a in s.legal_actions():
-                if a.kind not in ("go", "carriers", "cutters", "task", "extra", "buy", "relocate"):
-                    continue
-                note = notes.get(a.text, "")
-                m = re.match(r"takes (a loan|loan 2|2 loans): \$(\d+) short$", note)
-                want = 0 if not m else (2 if m.group(1) == "2 loans" else 1)
-                if m:
-                    cost = a.args[0] if a.kind in ("carriers", "cutters") else 1
-                    assert int(m.group(2)) == cost - s.money[seat]
-                t = s.clone()
-                before = t.loans[seat]
-                t.apply_action(a)
-                assert t.loans[seat] - before == want, (a.text, note)
-                counted += bool(want)
+            yield s
             acts = s.legal_actions()
             s.apply_action(acts[rng.randrange(len(acts))])
+
+
+def test_loan_notes_agree_with_the_loans_the_rules_take():
+    """Each note's loan count is the loans the action takes when applied (random positions)."""
+    counted = 0
+    for s in random_positions(range(6)):
+        notes, _ = notes_of(s)
+        seat = s.current_player
+        for a in s.legal_actions():
+            if a.kind not in ("go", "carriers", "cutters", "task", "extra", "buy", "relocate"):
+                continue
+            note = notes.get(a.text, "")
+            m = re.match(r"takes (a loan|loan 2|2 loans): \$(\d+) short$", note)
+            want = 0 if not m else (2 if m.group(1) == "2 loans" else 1)
+            if m:
+                cost = a.args[0] if a.kind in ("carriers", "cutters") else 1
+                assert int(m.group(2)) == cost - s.money[seat]
+            t = s.clone()
+            before = t.loans[seat]
+            t.apply_action(a)
+            assert t.loans[seat] - before == want, (a.text, note)
+            counted += bool(want)
     assert counted >= 10          # 12 with these seeds
 
 
@@ -114,21 +120,16 @@ def test_every_action_that_takes_a_loan_says_so():
     and others such as a winter job of the free mill worker, tried on a re-sample): the 'loan'
     action itself excepted."""
     silent, winter = [], 0
-    for seed in range(16, 22):
-        s = new(2 + seed % 3, ("basic", "advanced")[seed % 2], seed=seed)
-        rng = random.Random(seed)
-        while not s.is_terminal():
-            notes, _ = notes_of(s)
-            seat = s.current_player
-            for a in s.legal_actions():
-                t = s.clone()
-                t.apply_action(a)
-                if t.loans[seat] > s.loans[seat] and a.kind != "loan":
-                    if not notes.get(a.text):
-                        silent.append((seed, a.text))
-                    winter += a.kind == "wfell"
-            acts = s.legal_actions()
-            s.apply_action(acts[rng.randrange(len(acts))])
+    for s in random_positions(range(16, 22)):
+        notes, _ = notes_of(s)
+        seat = s.current_player
+        for a in s.legal_actions():
+            t = s.clone()
+            t.apply_action(a)
+            if t.loans[seat] > s.loans[seat] and a.kind != "loan":
+                if not notes.get(a.text):
+                    silent.append((s.seed, a.text))
+                winter += a.kind == "wfell"
     assert silent == []
     assert winter >= 1  # seed 16: 'fell mill' in winter takes a loan
 
