@@ -26,6 +26,9 @@ spent is lost) plus an order a queued miner still delivers.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import or_
+
 from . import components as C
 from . import mine as M
 from . import rules, scoring
@@ -146,22 +149,24 @@ def _mine_value(state, seat: int, vals: list, conn: list, rested: list, tired: l
                 pending=None) -> float:
     n = state.num_players
     value = 0.0
+    rs, ts = rested[seat::n], tired[seat::n]
     own = None  # the seat's (rested, tired) miners by space, for the fees (MS-10.3), when first needed
-    for s, r, t in zip(_SPACES, rested[seat::n], tired[seat::n]):
-        if not (r or t):
-            continue
+    for s in compress(_SPACES, map(or_, rs, ts)):  # only the spaces with the seat's miners
+        r = rs[s]
+        t = ts[s]
         value -= TIRED * t
         presence = (_PRESENCE[s] + 0.2 * (r + t - 1)) if conn[s] else 0.2
-        if s < C.FIRST_CHAMBER:
+        if s < _FIRST_CHAMBER:
             value += presence
             continue
-        c = s - C.FIRST_CHAMBER
+        c = s - _FIRST_CHAMBER
         if not state.revealed[c]:
             continue
         cs = state.csalt[c]
         if pending is not None and pending[0] == s:
             cs = [a - b for a, b in zip(cs, pending[1])]
-        total = cs[0] + cs[1] + cs[2]
+        c0, c1, c2 = cs
+        total = c0 + c1 + c2
         if not total:
             value += 0.1 * (r + t)
             continue
@@ -172,18 +177,25 @@ def _mine_value(state, seat: int, vals: list, conn: list, rested: list, tired: l
                 own = (state.rested[seat::n], state.tired[seat::n])
             own_r, own_t = own
             fees = 0
-            for p in C.PATH[s]:
+            for p in _PATH[s]:
                 if not (own_r[p] or own_t[p]):
                     fees += 1
-            net = max(0.5, (cs[0] * vals[0] + cs[1] * vals[1] + cs[2] * vals[2]) / total - fees)
-            now = min(max(r - w, 0), total) * net
+            net = (c0 * vals[0] + c1 * vals[1] + c2 * vals[2]) / total - fees
+            if net < 0.5:
+                net = 0.5
+            dry = r - w
+            now = (dry if dry < total else total) * net if dry > 0 else 0.0
             # or after pumping the water away (another action, MS-16)
-            pumped = min(r, total) * net - C.pump_cost(w) - 1.0 if w else 0.0
-            value += POTENTIAL * max(now, pumped, 0.0)
+            pumped = (r if r < total else total) * net - (w * (w + 1) // 2 - 1) - 1.0 if w else 0.0
+            best = now if now > pumped else pumped
+            if best > 0.0:
+                value += POTENTIAL * best
     return value
 
 
 _SPACES = tuple(range(C.NSPACES))
+_FIRST_CHAMBER = C.FIRST_CHAMBER
+_PATH = C.PATH
 
 
 def _actions_of_round(state) -> int:
@@ -290,22 +302,28 @@ def _complete(state, seat: int, limit: int = 10):
     """Finish the seat's pending compound decision greedily on the static value (``state`` is
     not changed: only clones of it are played on)."""
     cur = state
+    owned = False  # cur is a clone of our own (after the first step), free to be played on
     for _ in range(limit):
         if cur.over or cur.turn != seat or cur.stage not in _SUB:
             break
         legal = cur.legal_actions()
         if len(legal) == 1:  # nothing to choose: no need to value it
-            cur = cur.clone()
+            if not owned:
+                cur = cur.clone()
+                owned = True
             cur.apply_unchecked(legal[0])
             continue
         best, best_v = None, float("-inf")
-        for a in legal:
-            child = cur.clone()
+        last = len(legal) - 1
+        for i, a in enumerate(legal):
+            # the last action is played on cur itself when cur is ours (it is not needed after)
+            child = cur if owned and i == last else cur.clone()
             child.apply_unchecked(a)
             v = static_value(child, seat)
             if v > best_v:
                 best, best_v = child, v
         cur = best
+        owned = True
     return cur
 
 
