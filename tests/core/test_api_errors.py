@@ -27,3 +27,18 @@ def test_observation_and_resample_refuse_what_is_not_a_seat(seat):
     with pytest.raises(ValueError, match="is not a seat of this 2-player game"):
         st.resample_hidden(seat, random.Random(0))
     assert st.observation(None)["seat"] is None and st.observation(1)["seat"] == 1
+
+
+def test_observation_and_resample_accept_the_same_seats():
+    """An int subclass (not bool), such as an IntEnum seat, is a seat to both."""
+    import enum
+
+    class Seat(enum.IntEnum):
+        FIRST = 0
+        SECOND = 1
+
+    st = meeple.load_game("solomon").new_initial_state(num_players=2, seed=1)
+    assert st.observation(Seat.SECOND)["players"] == st.observation(1)["players"]
+    a = st.resample_hidden(Seat.SECOND, random.Random(5))
+    b = st.resample_hidden(1, random.Random(5))
+    assert a.to_dict() == b.to_dict()

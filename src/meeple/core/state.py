@@ -296,7 +296,7 @@ class State:
         Raises:
             ValueError: ``seat`` is not a seat of this game (an int 0..num_players-1).
         """
-        if seat.__class__ is not int or not 0 <= seat < self.num_players:
+        if not _is_seat(seat, self.num_players):  # the same check as observation()
             raise ValueError(f"seat {seat!r} is not a seat of this {self.num_players}-player game "
                              f"(an int 0..{self.num_players - 1})")
         new = self._copy()
