@@ -1436,3 +1436,46 @@ def test_a_ladder_of_three_bots_grows_by_a_bot_and_by_n_with_resume(tmp_path):
     assert "resuming: 6 of 24 games" in r.output
     assert r.output[r.output.index("head to head"):r.output.index("results written")] == tables
     assert _rows_without_time(grown) == _rows_without_time(whole)
+
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGHUP"])
+def test_a_kill_or_a_closed_terminal_saves_the_game_in_play(tmp_path, monkeypatch, sig):
+    """SIGTERM (kill) or SIGHUP (the terminal window closed) while a bot thinks: the game is
+    saved as with Ctrl-C, the exit code is 128 + the signal, and the handlers are put back."""
+    import os
+    import signal
+
+    from meeple.agents.simple import GreedyAgent
+    from meeple.cli.play import load_save
+
+    def killed(self, state):
+        os.kill(os.getpid(), getattr(signal, sig))
+        raise AssertionError("the signal interrupts the bot")
+
+    monkeypatch.setattr(GreedyAgent, "choose", killed)
+    save = tmp_path / "k.json"
+    before = signal.getsignal(getattr(signal, sig))
+    r = run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(save), input="draw\n")
+    assert r.exit_code == 128 + getattr(signal, sig), r.output
+    assert "Game saved to" in r.output
+    loaded, seats = load_save(save)
+    assert loaded.history == ["draw"] and seats == ["human", "greedy"]
+    assert signal.getsignal(getattr(signal, sig)) is before
+
+
+def test_ctrl_c_at_the_prompt_saves_and_exits_130(tmp_path, monkeypatch):
+    from meeple.cli import play as play_module
+    from meeple.cli.play import load_save
+
+    def ctrl_c(prompt):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(play_module.console, "input", ctrl_c)
+    save = tmp_path / "c.json"
+    r = run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(save))
+    assert r.exit_code == 130, r.output
+    loaded, _ = load_save(save)
+    assert loaded.history == []
+    monkeypatch.undo()
+    assert run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(tmp_path / "q.json"),
+               input="quit\n").exit_code == 0  # 'quit' is a normal end

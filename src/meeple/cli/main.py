@@ -170,7 +170,13 @@ def play(
     who = ", ".join(f"{state.seat_name(i)} {spec}" for i, spec in enumerate(seat_list))
     console.print(f"[bold]{g.title}[/]: {state.num_players} players ({who}), variant {state.variant}, seed {seed}."
                   + (" Type 'help' for commands." if "human" in seat_list else ""))
-    play_loop(state, seat_list, save_path, seed)
+    stopped_by = [0]
+    with _terminate_as_interrupt(stopped_by, hangup=True):
+        # Ctrl-C, a kill or a closed terminal saves the game first (play_loop), then exits
+        # 128 + the signal's number, as a shell reports it
+        play_loop(state, seat_list, save_path, seed, stopped_by=stopped_by)
+    if stopped_by[0]:
+        raise typer.Exit(128 + stopped_by[0])
 
 
 @app.command()
@@ -586,25 +592,30 @@ def _ladder_tables(g, results: list, specs: list[str], players: int, markdown: b
 
 
 @contextmanager
-def _terminate_as_interrupt(stopped_by: list | None = None):
+def _terminate_as_interrupt(stopped_by: list | None = None, hangup: bool = False):
     """While a long run lasts, SIGTERM (a batch system's time limit, ``kill``) stops it as
     Ctrl-C does, so that the finished games are saved; ``stopped_by[0]`` is then set to
-    SIGTERM (the exit code is 128 + the signal's number, as a shell reports it)."""
+    SIGTERM (the exit code is 128 + the signal's number, as a shell reports it). With
+    ``hangup`` (a game in the terminal), SIGHUP too: the terminal window was closed."""
 
     def interrupt(signum, frame):
         if stopped_by is not None:
             stopped_by[0] = signum
         raise KeyboardInterrupt
 
+    signums = [signal.SIGTERM]
+    if hangup and hasattr(signal, "SIGHUP"):
+        signums.append(signal.SIGHUP)
     try:
-        old = signal.signal(signal.SIGTERM, interrupt)
+        old = {s: signal.signal(s, interrupt) for s in signums}
     except ValueError:  # not the main thread (an embedding program): leave signals alone
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, old)
+        for s, handler in old.items():
+            signal.signal(s, handler)
 
 
 def _resumed(out: Path, g, variant: str, options: dict, jobs: list, run: str = "ladder") -> tuple[list, list]:

@@ -6,6 +6,7 @@ import errno
 import json
 import random
 import shlex
+import signal
 from pathlib import Path
 
 from rich.columns import Columns
@@ -340,26 +341,32 @@ def save_or_fallback(state: State, seats: list[str], path: Path) -> Path | None:
         return None
 
 
-def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_fn=None) -> State:
+def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_fn=None,
+              stopped_by: list | None = None) -> State:
     """Play until the game ends or a person quits; returns the state reached.
 
     ``input_fn(prompt) -> str`` reads a person's line (default: the console); end of input
     acts as ``quit``, and so does Ctrl-C at any moment (the game is saved first). Bots' moves
-    and the events they cause are printed as they happen.
+    and the events they cause are printed as they happen. ``stopped_by``: a one-item list
+    set to ``signal.SIGINT`` when Ctrl-C stopped the game (a caller's signal handler that
+    raises KeyboardInterrupt sets its own signal number there first).
     """
     box = [state]  # the position now (a takeback replaces the state object)
     try:
-        return _play_loop(box, seats, save_path, seed, input_fn)
+        return _play_loop(box, seats, save_path, seed, input_fn, stopped_by)
     except KeyboardInterrupt:
+        if stopped_by is not None and not stopped_by[0]:
+            stopped_by[0] = signal.SIGINT
         state = box[0]
+        path = save_or_fallback(state, seats, save_path)  # first: the terminal may be gone
         console.print("\nInterrupted.")
-        path = save_or_fallback(state, seats, save_path)
         if path is not None:
             console.print(f"Game saved to [bold]{path}[/]. Resume with: {resume_hint(state, path)}", soft_wrap=True)
         return state
 
 
-def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn=None) -> State:
+def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn=None,
+               stopped_by: list | None = None) -> State:
     state = box[0]
     input_fn = input_fn or (lambda p: console.input(p))
     humans = [s for s, spec in enumerate(seats) if spec == "human"]
@@ -409,7 +416,11 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
             last_human = (seat, state.move_number)
         try:
             line = pending if pending is not None else input_fn(f"[bold]{seat_label(state, seat, seats)}[/] > ").strip()
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
+            line = "quit"
+        except KeyboardInterrupt:  # Ctrl-C (or a kill) at the prompt: save and stop
+            if stopped_by is not None and not stopped_by[0]:
+                stopped_by[0] = signal.SIGINT
             line = "quit"
         pending = None
         if not line:
@@ -490,8 +501,12 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
             try:
                 answer = input_fn(f"'{escape(action.strip())}' needs '{escape(first.text)}' first: "
                                   "play both? (y/n) ").strip()
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:
                 answer = "n"
+            except KeyboardInterrupt:
+                if stopped_by is not None and stopped_by[0]:
+                    raise  # a kill or a closed terminal, not Ctrl-C: save and stop
+                answer = "n"  # Ctrl-C: no
             if answer.lower() in ("y", "yes"):
                 state.apply_action(first)
                 try:
