@@ -1479,3 +1479,17 @@ def test_ctrl_c_at_the_prompt_saves_and_exits_130(tmp_path, monkeypatch):
     monkeypatch.undo()
     assert run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(tmp_path / "q.json"),
                input="quit\n").exit_code == 0  # 'quit' is a normal end
+
+
+def test_simulate_writes_its_file_before_the_tables(tmp_path, monkeypatch):
+    """A closed pipe (``| head``, a pager quit early) while the tables print loses no result."""
+    from meeple.cli import main
+
+    def closed_pipe(g, results):
+        raise BrokenPipeError
+
+    monkeypatch.setattr(main, "_simulation_report", closed_pipe)
+    out = tmp_path / "s.csv"
+    r = run("simulate", "toy", "-n", "3", "--out", str(out))
+    assert r.exit_code != 0
+    assert len(_rows_without_time(out)) == 6  # 3 games, 2 seats each

@@ -258,9 +258,10 @@ def simulate(
                 err_console.print(f"the finished games could not be saved: {save_error}")
         raise
     results.sort(key=lambda r: r.index)
+    # the file before the tables: a closed pipe (| head, a pager quit early) loses no result
+    written = checkpoint.save() if checkpoint is not None else None
     _simulation_report(g, results)
     if checkpoint is not None:
-        written = checkpoint.save()
         if written is not None:
             console.print(f"results written to [bold]{written}[/]")
             if stopped_by[0] and len(results) < n:
