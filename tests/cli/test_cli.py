@@ -422,6 +422,8 @@ def test_hint_shows_only_searched_actions(tmp_path, monkeypatch):
     ("mcts:1_0", "digits 0-9"),
     ("mcts:+20", "digits 0-9"),
     ("flatmc:\u0665", "digits 0-9"),
+    ("flatmc:5:c=0.3", "(flatmc takes :time=S"),
+    ("c=0.3", "options follow it after colons"),
 ])
 def test_bad_bot_specs_say_what_is_wrong(spec, reason):
     """The specific reason reaches the user, printed literally (no emoji for ':100:')."""
@@ -1493,3 +1495,26 @@ def test_simulate_writes_its_file_before_the_tables(tmp_path, monkeypatch):
     r = run("simulate", "toy", "-n", "3", "--out", str(out))
     assert r.exit_code != 0
     assert len(_rows_without_time(out)) == 6  # 3 games, 2 seats each
+
+
+def test_a_comma_inside_a_bot_spec_says_where_options_go():
+    from meeple.core import InvalidConfigError
+
+    with pytest.raises(InvalidConfigError, match="options follow it after colons, e.g. mcts:200:c=0.3"):
+        meeple.agents.make("mcts:200,c=0.3")
+    r = run("play", "toy", "--seats", "human,mcts:200,c=0.3")  # split into two seats at the comma
+    assert r.exit_code == 2 and "'c=0.3'" in r.output and "after colons" in r.output
+
+
+def test_an_empty_seats_list_is_refused_in_play():
+    r = run("play", "toy", "--seats", "")
+    assert r.exit_code == 2 and "--seats needs at least one entry" in r.output
+
+
+def test_time_capped_bots_are_said_not_to_be_reproducible(tmp_path):
+    r = run("simulate", "toy", "--seats", "greedy,mcts:5:time=1", "-n", "2")
+    assert r.exit_code == 0 and "mcts:5:time=1 stops searching at a time cap" in " ".join(r.output.split())
+    r = run("ladder", "toy", "--bots", "random,medium,hard", "-n", "2", "--out", str(tmp_path / "l.csv"))
+    assert r.exit_code == 0 and "medium, hard stop searching at a time cap" in " ".join(r.output.split())
+    r = run("ladder", "toy", "--bots", "random,mcts:5", "-n", "2", "--out", str(tmp_path / "m.csv"))
+    assert r.exit_code == 0 and "time cap" not in r.output

@@ -51,6 +51,10 @@ def make(spec: str, seed: int = 0) -> Agent:
         InvalidConfigError: unknown bot kind or malformed options.
     """
     spec = str(spec).strip().lower()
+    if "," in spec:
+        raise InvalidConfigError(
+            f"bad bot spec {spec!r}: a bot's options follow it after colons, e.g. mcts:200:c=0.3:time=1 "
+            "(commas separate bots)")
     if spec in LEVELS:
         agent = make(LEVELS[spec], seed)
         agent.spec = spec
@@ -91,7 +95,8 @@ def make(spec: str, seed: int = 0) -> Agent:
                         raise InvalidConfigError(f"bot {spec!r}: rollout is random or greedy, not {v!r}")
                     kw["rollout"] = v
                 else:
-                    raise InvalidConfigError(f"unknown option {k}={v} in bot {spec!r}")
+                    raise InvalidConfigError(f"unknown option {k}={v} in bot {spec!r} ({name} takes "
+                                             f"{OPTION_NAMES[name]})")
             for k in ("time_cap", "c", "bias", "widen", "guard"):
                 if k in kw and not math.isfinite(kw[k]):
                     raise InvalidConfigError(f"bot {spec!r}: options must be finite numbers")
@@ -120,9 +125,20 @@ def make(spec: str, seed: int = 0) -> Agent:
     except ValueError as e:
         raise InvalidConfigError(
             f"malformed bot spec {spec!r}: budgets and options are numbers, e.g. mcts:500:time=1.5") from e
+    if "=" in name:  # "c=0.3" alone: an option cut off its bot (by a comma on the command line)
+        raise InvalidConfigError(
+            f"bad bot spec {spec!r}: a bot's options follow it after colons, e.g. mcts:200:c=0.3:time=1 "
+            "(commas separate bots)")
     raise InvalidConfigError(
-        f"unknown bot {spec!r}; bots: random, greedy, easy, medium, hard, flatmc:N, "
-        "mcts:N with options :time=S :depth=D :c=C :bias=B :widen=W :prior=T :guard=G :rollout=random|greedy")
+        f"unknown bot {spec!r}; bots: random, greedy, easy, medium, hard, flatmc:N (options "
+        f"{OPTION_NAMES['flatmc']}), mcts:N (options {OPTION_NAMES['mcts']})")
+
+
+OPTION_NAMES = {
+    "flatmc": ":time=S :depth=D|end :rollout=random|greedy",
+    "mcts": ":time=S :depth=D|end :c=C :bias=B :widen=W :prior=T :guard=G :rollout=random|greedy",
+}
+"""The options each searching bot takes, as its error messages list them."""
 
 
 def settings(agent: Agent, state) -> tuple:

@@ -30,8 +30,8 @@ app = typer.Typer(
 
 GAME_HELP = "Game id: magnum-sal, lignum, solomon or klondike (see 'meeple games')."
 OPTION_HELP = "A game option NAME=VALUE (repeatable), e.g. --option cart_max_cubes=2."
-BOTS_HELP = ("random, greedy, easy, medium, hard, flatmc:N, mcts:N (options such as mcts:1000:time=1.5; "
-             "see the README's Bots table)")
+BOTS_HELP = ("random, greedy, easy, medium, hard, flatmc:N, mcts:N (options after colons, such as "
+             "mcts:1000:time=1.5:c=0.3; see the README's Bots table)")
 
 
 MAX_SIMULATED_GAMES = 1_000_000
@@ -46,6 +46,16 @@ def _slow_bot(settings_: tuple) -> bool:
     """A bot whose games last seconds or more: mcts from 200 iterations, flatmc from 10 playouts."""
     kind = settings_[0]
     return (kind == "mcts" and settings_[1] >= 200) or (kind == "flatmc" and settings_[1] >= 10)
+
+
+def _note_time_caps(specs: list[str]) -> None:
+    """Say so when a bot's search stops at a time cap (``medium``, ``hard``, ``:time=S``): its
+    moves then depend on the machine's speed and load, so a rerun or ``--resume`` may differ."""
+    capped = [s for s in dict.fromkeys(specs) if getattr(make(s, 0), "time_cap", None)]
+    if capped:
+        console.print(f"[yellow]note:[/] {', '.join(capped)} stop{'s' if len(capped) == 1 else ''} searching at a "
+                      "time cap: the moves depend on this machine's speed and load, so a rerun or --resume may "
+                      "not give the same games (a budget alone, such as mcts:1000, is reproducible)", soft_wrap=True)
 
 
 def game_options(game, options: dict) -> dict:
@@ -93,8 +103,8 @@ def rules(game: str = typer.Argument(..., help=GAME_HELP)):
 @app.command()
 def play(
     game: str = typer.Argument(..., help=GAME_HELP),
-    seats: Optional[str] = typer.Option(None, help="Players per seat, comma-separated: human, random, greedy, "
-                                        "easy, medium, hard, flatmc:N, mcts:N. Default: human + greedy bots."),
+    seats: Optional[str] = typer.Option(None, help="Players per seat, comma-separated: human or a bot. Bots: "
+                                        + BOTS_HELP + ". Default: human + greedy bots."),
     seed: Optional[int] = typer.Option(None, help="Seed of the deal (default: random)."),
     variant: Optional[str] = typer.Option(None, help="Game variant (see 'meeple games')."),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
@@ -122,7 +132,7 @@ def play(
             fail(f"{load} is a saved game of {state.game.name}, not {g.name}")
         # a bare record names no players: a person and greedy bots, as for a new game
         default = saved_seats or ["human"] + ["greedy"] * (state.num_players - 1)
-        seat_list = parse_seats(seats or ",".join(default))
+        seat_list = parse_seats(seats if seats is not None else ",".join(default))
         if len(seat_list) != state.num_players:
             fail(f"the saved game has {state.num_players} seats, --seats names {len(seat_list)}")
         seed = state.seed
@@ -149,7 +159,7 @@ def play(
             save = free_path(load)
             console.print(f"This game goes on in [bold]{save}[/] ({load} is left as it is).", soft_wrap=True)
     else:
-        seat_list = parse_seats(seats) if seats else ["human"] + ["greedy"] * (g.max_players - 1)
+        seat_list = parse_seats(seats) if seats is not None else ["human"] + ["greedy"] * (g.max_players - 1)
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "little")
         options = parse_options(option)
@@ -214,6 +224,7 @@ def simulate(
         fail("simulate takes bots only (no 'human' seat)")
     options = game_options(g, parse_options(option))
     _new_state(g, len(bots), seed, variant, options)  # validate before starting
+    _note_time_caps(bots)
     if resume and out is None:
         fail("--resume continues from the results file of a stopped run: give it with --out")
     variant_name = variant or g.variants[0]
@@ -440,7 +451,7 @@ def ladder(
 ):
     """Round robin between bots on paired deals: win rates with 95% intervals and ratings.
 
-    Results are saved to --out every 30 seconds while the games run. After Ctrl-C, a kill (SIGTERM) or a crash, the same command with --resume plays only the games still missing, with the same figures as an unbroken run.
+    Results are saved to --out every 30 seconds while the games run. After Ctrl-C, a kill (SIGTERM) or a crash, the same command with --resume plays only the games still missing, with the same figures as an unbroken run (for bots without a time cap: medium, hard and :time=S depend on the machine's speed).
 
     The default bots take hours (mcts:1000 and flatmc:50 games last seconds to minutes each; the time left shown at first comes from the fast games of the first pairs).
     """
@@ -469,6 +480,7 @@ def ladder(
     out = check_results_path(out or Path(f"ladder-{g.name}.parquet"))
     if n % 2:
         console.print(f"[yellow]note:[/] games come in pairs on one deal: {n + 1} games a pair, not {n}")
+    _note_time_caps(specs)
     jobs = ladder_jobs(specs, n, seed, players)
     variant_name = variant or g.variants[0]
     kept, todo = _resumed(out, g, variant_name, options, jobs) if resume else ([], jobs)
