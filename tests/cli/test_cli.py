@@ -1518,3 +1518,28 @@ def test_time_capped_bots_are_said_not_to_be_reproducible(tmp_path):
     assert r.exit_code == 0 and "medium, hard stop searching at a time cap" in " ".join(r.output.split())
     r = run("ladder", "toy", "--bots", "random,mcts:5", "-n", "2", "--out", str(tmp_path / "m.csv"))
     assert r.exit_code == 0 and "time cap" not in r.output
+
+
+def test_ladder_report_says_what_it_ignores_and_refuses_a_simulation_file(tmp_path):
+    lad = tmp_path / "l.csv"
+    assert run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(lad)).exit_code == 0
+    r = run("ladder", "toy", "--out", str(lad), "--report", "--bots", "random,flatmc:3", "-n", "8", "--players", "3")
+    out = " ".join(r.output.split())
+    assert r.exit_code == 0 and "--bots, -n, --players not used" in out and "2 games in" in out
+    sim = tmp_path / "s.csv"
+    assert run("simulate", "toy", "--seats", "random,greedy,flatmc:2", "-n", "3", "--out", str(sim)).exit_code == 0
+    before = sim.read_text()
+    r = run("ladder", "toy", "--out", str(sim), "--report")
+    out = " ".join(r.output.split())
+    assert r.exit_code == 2 and "is not a ladder's file" in out and "3 different bots" in out
+    assert sim.read_text() == before
+
+
+def test_a_ladder_of_three_players_shows_shares_not_win_rates(tmp_path):
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--players", "3", "--markdown",
+            "--out", str(tmp_path / "l.csv"))
+    assert r.exit_code == 0, r.output
+    assert "A share" in r.output and "A win rate" not in r.output
+    assert "| bot A | bot B | games | A share | 95% CI |" in r.output
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--markdown", "--out", str(tmp_path / "m.csv"))
+    assert "| bot A | bot B | games | A win rate | 95% CI |" in r.output

@@ -37,6 +37,9 @@ BOTS_HELP = ("random, greedy, easy, medium, hard, flatmc:N, mcts:N (options afte
 MAX_SIMULATED_GAMES = 1_000_000
 """Most games ``simulate -n`` takes."""
 
+LADDER_BOTS = "random,greedy,flatmc:50,mcts:1000"
+"""The bots of ``ladder`` by default (those the README's tables rank)."""
+
 MAX_LADDER_GAMES = 100_000
 """Most games a pair ``ladder -n`` takes (a typo such as an extra zero fails at once instead of
 filling the memory with jobs)."""
@@ -425,7 +428,7 @@ def bench(
 @app.command()
 def ladder(
     game: str = typer.Argument(..., help=GAME_HELP),
-    bots: str = typer.Option("random,greedy,flatmc:50,mcts:1000", show_default=False,
+    bots: str = typer.Option(LADDER_BOTS, show_default=False,
                              help="Bot specs, comma-separated (default: random, greedy, flatmc:50 and mcts:1000). Bots: "
                              + BOTS_HELP + "."),
     n: int = typer.Option(200, "-n", "--games", min=2, max=MAX_LADDER_GAMES,
@@ -460,6 +463,13 @@ def ladder(
 
     g = get_game(game)
     if report:
+        given = [flag for flag, ignored in (
+            ("--bots", bots != LADDER_BOTS), ("-n", n != 200), ("--seed", seed != 0), ("--players", players != 2),
+            ("--option", bool(option)), ("--workers", workers != 1), ("--resume", resume),
+            ("--records", records is not None)) if ignored]
+        if given:
+            console.print(f"[yellow]note:[/] --report plays nothing and reads the bots and games from the file: "
+                          f"{', '.join(given)} not used", soft_wrap=True)
         _ladder_report(g, out or Path(f"ladder-{g.name}.parquet"), variant, markdown)
         return
     players = players or g.max_players
@@ -557,6 +567,11 @@ def _ladder_report(g, out: Path, variant: Optional[str], markdown: bool) -> None
         raise  # not reached: fail exits
     if not results:
         fail(f"--report: {out} holds no game")
+    crowded = next((r for r in results if len(set(r.bots)) != 2), None)
+    if crowded is not None:  # a ladder's game is one pair of bots; simulate's may seat more
+        fail(f"--report: {out} is not a ladder's file: its game {crowded.index} seats "
+             f"{len(set(crowded.bots))} different bots ({', '.join(dict.fromkeys(crowded.bots))}), a ladder's game "
+             "one pair (see a simulation's file with 'meeple simulate ... --out FILE --resume')")
     specs: list[str] = []
     for r in results:
         specs.extend(b for b in r.bots if b not in specs)
@@ -583,12 +598,15 @@ def _ladder_tables(g, results: list, specs: list[str], players: int, markdown: b
     rates = ratings(results, specs)
     if players == 2:
         caption = "A wins: 1 a game won, 0.5 a tie"
+        won, rate = "A wins", "A win rate"
     else:
-        caption = (f"A wins: A's share of each game ({players} players, the pair alternating in the seats): "
-                   "the mean over A's seats of the share of other seats each beats (ties half)")
-    t = Table("bot A", "bot B", "games", "A wins", "A win rate", "95% CI", title=f"{g.title}: head to head",
+        caption = (f"A's share of each game ({players} players, the pair alternating in the seats): the mean "
+                   "over A's seats of the share of other seats each beats (ties half); its sum over the games, "
+                   "and its mean with a Wilson interval taken as if the shares were wins (approximate)")
+        won, rate = "A share sum", "A share"
+    t = Table("bot A", "bot B", "games", won, rate, "95% CI", title=f"{g.title}: head to head",
               caption=caption)
-    md = ["| bot A | bot B | games | A win rate | 95% CI |", "|---|---|---|---|---|"]
+    md = [f"| bot A | bot B | games | {rate} | 95% CI |", "|---|---|---|---|---|"]
     for p in pairs:
         lo, hi = p.interval
         t.add_row(p.a, p.b, str(p.games), f"{p.a_wins:g}", f"{p.rate:.1%}", f"{lo:.1%}-{hi:.1%}")
