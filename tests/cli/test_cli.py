@@ -542,6 +542,14 @@ def test_save_then_quit_writes_to_the_file_just_saved(tmp_path):
     assert not (tmp_path / "first.json").exists()
 
 
+def test_save_in_game_makes_a_missing_folder_as_save_option_does(tmp_path):
+    mine = tmp_path / "new" / "mine.json"
+    r = run("play", "toy", "--seats", "human,human", "--seed", "6", "--save", str(tmp_path / "first.json"),
+            input=f"save {mine}\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "created the folder" in r.output and json.loads(mine.read_text())["record"]["actions"] == []
+
+
 def test_hint_refuses_an_argument(tmp_path):
     r = run("play", "toy", "--seats", "human,human", "--seed", "4", "--save", str(tmp_path / "h.json"),
             input="hint 5\nquit\n")
@@ -980,7 +988,7 @@ def test_load_of_a_json_file_that_is_no_save_says_so(tmp_path):
     f = tmp_path / "bad.json"
     f.write_text('{"a": 1}')
     r = run("play", "solomon", "--load", str(f))
-    assert r.exit_code == 2 and "is not a meeple save file or game record" in r.output
+    assert r.exit_code == 2 and "is not a meeple save file or game record" in " ".join(r.output.split())
     assert f.read_text() == '{"a": 1}'
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.pretty import Pretty
 
 from ..core import Game, InvalidConfigError, State, load_game
@@ -20,8 +21,11 @@ err_console = Console(stderr=True, emoji=False)
 
 
 def fail(message: str, code: int = 2) -> None:
-    """Print an error in red and exit with ``code`` (2: bad usage, 1: failed run)."""
-    err_console.print(f"[bold red]error:[/] {message}")
+    """Print an error in red and exit with ``code`` (2: bad usage, 1: failed run).
+
+    The message is printed as given: no markup read in it (a user's ``[x]`` stays), and no
+    line breaks added (the terminal wraps it; a long path stays whole to copy)."""
+    err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True, highlight=False)
     raise typer.Exit(code)
 
 

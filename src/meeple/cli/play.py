@@ -453,8 +453,11 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
         if word == "save":
             target = Path(rest.strip()).expanduser() if rest.strip() else save_path
             try:
+                made = not target.parent.exists()
+                target.parent.mkdir(parents=True, exist_ok=True)  # as --save does
                 save_game(state, seats, target)
-                console.print(f"Saved to [bold]{target}[/] ('quit' saves there too).")
+                console.print(f"Saved to [bold]{target}[/] ('quit' saves there too)"
+                              + (f"; created the folder {target.parent}." if made else "."))
                 save_path = target
             except OSError as e:
                 console.print(f"[red]cannot save to {target}: {e.strerror}[/]")
