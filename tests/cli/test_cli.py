@@ -948,6 +948,29 @@ def test_play_offers_the_first_step_of_a_two_step_action(tmp_path, answer, playe
     assert (tmp_path / "other.json").exists() == answer.startswith("save")
 
 
+def test_play_takes_both_steps_typed_on_one_line(tmp_path):
+    """'move a1-b1' typed at once is played as 'move', then 'a1-b1'; the rules explain the
+    two steps to an API caller instead of claiming no tile can move."""
+    from meeple.cli.play import play_loop, split_steps
+    from meeple.core import IllegalActionError
+    st = _solomon_at_move()
+    seat = st.current_player
+    after = st.clone()
+    after.apply_action("move")
+    tile_move = after.legal_actions()[0].text
+    first, rest = split_steps(st, f"  MOVE   {tile_move} ")
+    assert first.text == "move" and rest.lower() == tile_move.lower()
+    assert split_steps(st, "move z9-z8") is None and split_steps(st, tile_move) is None
+    with pytest.raises(IllegalActionError, match="two actions: 'move', then the move itself"):
+        st.apply_action(f"move {tile_move}")
+    before = list(st.history)
+    lines = iter([f"move {tile_move}", "quit"])
+    seats = ["random", "random"]
+    seats[seat] = "human"
+    final = play_loop(st, seats, tmp_path / "s.json", 3, input_fn=lambda p: next(lines))
+    assert final.history[len(before):] == ["move", tile_move]
+
+
 def test_python_dash_m_meeple_runs_the_cli():
     import subprocess
     import sys
@@ -1160,7 +1183,7 @@ def test_the_first_step_offer_depends_only_on_what_the_seat_sees(name):
     the seat cannot see (tried on the truth it told Magnum Sal players whether a face-down
     tile holds salt: 'extract I.L1' was offered with 'to I.L1' only on a salted tile)."""
     import random
-    from meeple.cli.play import first_step
+    from meeple.cli.play import first_step, split_steps
     game = meeple.load_game(name)
     st = game.new_initial_state(num_players=3, seed=11)
     r = random.Random(4)
@@ -1177,8 +1200,13 @@ def test_the_first_step_offer_depends_only_on_what_the_seat_sees(name):
                 seconds.update(b.text for b in after.legal_actions()[:6])
         for text in sorted(seconds)[:6]:
             offer = first_step(st, text)
-            other = first_step(st.resample_hidden(seat, random.Random(checked)), text)
+            probe = st.resample_hidden(seat, random.Random(checked))
+            other = first_step(probe, text)
             assert (offer and offer.text) == (other and other.text), (name, st.move_number, text)
+            if offer is not None:  # the same two steps typed on one line
+                both = f"{offer.text} {text}"
+                split, split_other = split_steps(st, both), split_steps(probe, both)
+                assert (split and split[0].text) == (split_other and split_other[0].text) == offer.text
             checked += 1
         st.apply_action(r.choice(st.legal_actions()))
     assert checked >= 5

@@ -185,6 +185,27 @@ def first_step(state: State, text: str):
     return found
 
 
+def split_steps(state: State, text: str):
+    """``(first, rest)`` when ``text`` is two steps typed on one line, the first a legal action's
+    notation (Solomon's ``move a1-b1``: ``move``, then ``a1-b1``), and ``rest`` is legal after
+    it on one of the re-samples :func:`first_step` tries (so this tells nothing hidden); else
+    None. The longest first step that fits is taken."""
+    line = " ".join(text.split())
+    low = line.lower()
+    seat = state.current_player
+    probes = None
+    for a in sorted(state.legal_actions(), key=lambda a: -len(a.text)):
+        head = a.text.lower()
+        if low.startswith(head + " ") and len(low) > len(head) + 1:
+            rest = line[len(head) + 1:]
+            if probes is None:
+                rng = random.Random(state.move_number)
+                probes = [state.resample_hidden(seat, rng) for _ in range(FIRST_STEP_SAMPLES)]
+            if any(_then_legal(p, a.text, rest, seat) for p in probes):
+                return a, rest
+    return None
+
+
 FIRST_STEP_SAMPLES = 8
 """Re-samples on which :func:`first_step` tries the steps: a first step is offered when the
 second is legal after it on one of them (the offer depends only on what the seat can see)."""
@@ -496,6 +517,15 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
         try:
             state.apply_action(action)
         except IllegalActionError as e:
+            steps = split_steps(state, action) if isinstance(action, str) else None
+            if steps is not None:  # both steps typed at once ('move a1-b1'): play them in turn
+                first, rest = steps
+                state.apply_action(first)
+                try:
+                    state.apply_action(rest)
+                except IllegalActionError as e2:  # what the first step showed rules it out
+                    console.print(f"Played '{escape(first.text)}'; [red]then not allowed:[/] {e2}")
+                continue
             first = first_step(state, action) if isinstance(action, str) else None
             if first is None:
                 console.print(f"[red]Not allowed:[/] {e}")

@@ -85,6 +85,9 @@ def why_illegal(s, text: str) -> tuple[str, str]:
             return "SO-11.4", "at most one item of each kind per turn"
         return "SO-11.1", f"you hold no {_C.item_names.get(k, k)} (items dug this turn are usable only later, SO-11.2)"
     if head == "move":
+        if len(words) > 1 and any(a.text == "move" for a in s.legal_actions()):
+            return "SO-6", (f"moving a tile takes two actions: 'move', then the move itself "
+                            f"('{' '.join(words[1:])}')")
         if s.declared or s.picks:
             return "SO-11.3", "no more moves once items are declared for the dig"
         if s.moves >= s.max_moves:
