@@ -1579,3 +1579,41 @@ def test_a_ladder_of_three_players_shows_shares_not_win_rates(tmp_path):
     assert "| bot A | bot B | games | A share | 95% CI |" in r.output
     r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--markdown", "--out", str(tmp_path / "m.csv"))
     assert "| bot A | bot B | games | A win rate | 95% CI |" in r.output
+
+
+def test_a_closed_output_saves_the_game_in_play(tmp_path, monkeypatch):
+    """'meeple play ... | head' or a pager quit early: the game is saved, said on stderr,
+    and the exit code is 128 + SIGPIPE."""
+    import signal
+
+    from meeple.cli import play as play_module
+    from meeple.cli.play import load_save
+
+    real = play_module.console.print
+    calls = []
+
+    def print_until_closed(*args, **kwargs):
+        calls.append(1)
+        if len(calls) > 12:
+            raise BrokenPipeError(32, "the output was closed")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(play_module.console, "print", print_until_closed)
+    monkeypatch.setattr(play_module, "silence_stdout", lambda: None)  # keep pytest's own output
+    save = tmp_path / "p.json"
+    r = run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(save),
+            input="draw\n" * 20 + "quit\n")
+    assert r.exit_code == 128 + signal.SIGPIPE, r.output
+    assert "the output was closed: game saved to" in " ".join(r.output.split())
+    loaded, seats = load_save(save)
+    assert loaded.move_number >= 1 and seats == ["human", "greedy"]
+
+
+def test_the_console_turns_a_closed_pipe_into_broken_pipe_error(monkeypatch):
+    from meeple.cli import common
+
+    monkeypatch.setattr(common, "silence_stdout", lambda: None)
+    c = common._Console(emoji=False)
+    with pytest.raises(BrokenPipeError):
+        c.on_broken_pipe()
+    assert c.quiet

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import errno
 import importlib
 import json
 import os
 import re
+import sys
 from pathlib import Path
 
 import typer
@@ -15,9 +17,31 @@ from rich.pretty import Pretty
 
 from ..core import Game, InvalidConfigError, State, load_game
 
+def silence_stdout() -> None:
+    """Send what is still printed to /dev/null once the output is closed (else every later
+    print, and Python's own flush at exit, fails again)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no real file behind stdout (an embedding program)
+        pass
+
+
+class _Console(Console):
+    """rich's console, but a closed output (``| head``, a pager quit early) raises
+    ``BrokenPipeError`` instead of exiting at once, so that a game in play is saved first and
+    a run keeps its finished games."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True  # print nothing more
+        silence_stdout()
+        raise BrokenPipeError(errno.EPIPE, "the output was closed")
+
+
 # emoji off: a bot spec such as ``mcts:100:depth=0`` must not print as an emoji
-console = Console(emoji=False)
-err_console = Console(stderr=True, emoji=False)
+console = _Console(emoji=False)
+err_console = _Console(stderr=True, emoji=False)
 
 
 def fail(message: str, code: int = 2) -> None:

@@ -16,7 +16,7 @@ from rich.table import Table
 
 from ..agents import make
 from ..core import IllegalActionError, InvalidRecordError, State, derive_seed, replay
-from .common import action_notes, console, reflow, render
+from .common import action_notes, console, err_console, reflow, render, silence_stdout
 
 SAVE_FORMAT = 1
 
@@ -375,6 +375,21 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
     box = [state]  # the position now (a takeback replaces the state object)
     try:
         return _play_loop(box, seats, save_path, seed, input_fn, stopped_by)
+    except OSError as e:
+        if e.errno not in (errno.EPIPE, errno.EIO):
+            raise
+        # the output is gone (| head, a pager quit, a closed terminal): save, say so on stderr
+        silence_stdout()  # (done already when rich saw the closed pipe)
+        if stopped_by is not None and not stopped_by[0]:
+            stopped_by[0] = getattr(signal, "SIGPIPE", 13)
+        state = box[0]
+        path = save_or_fallback(state, seats, save_path)
+        try:
+            err_console.print(f"the output was closed: game saved to {path}" if path is not None
+                              else "the output was closed: the game could not be saved", soft_wrap=True)
+        except OSError:
+            pass
+        return state
     except KeyboardInterrupt:
         if stopped_by is not None and not stopped_by[0]:
             stopped_by[0] = signal.SIGINT
