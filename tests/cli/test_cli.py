@@ -99,6 +99,12 @@ def test_replay_rejects_tampered_and_malformed_files(tmp_path):
     assert r.exit_code == 2
     r = run("play", "toy", "--load", str(tmp_path / "bad.json"))
     assert r.exit_code == 2 and "Traceback" not in r.output
+    data = json.loads(save.read_text())
+    data["record"]["game"] = "solomon"  # the record's game edited, not the state's
+    (tmp_path / "other.json").write_text(json.dumps(data))
+    r = run("play", "toy", "--load", str(tmp_path / "other.json"))
+    assert r.exit_code == 2 and "its record is a game of 'solomon' but its saved state one of 'toy'" in \
+        " ".join(r.output.split())
 
 
 @pytest.mark.parametrize("ext", ["csv", "parquet"])

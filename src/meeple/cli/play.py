@@ -121,7 +121,13 @@ def load_save(path: str | Path) -> tuple[State, list[str] | None]:
     if not isinstance(record, dict) or "game" not in record:
         raise InvalidRecordError(f"{path} is not a meeple save file or game record (it names no game): "
                                  "give a file written by 'meeple play' (save/quit) or State.record()")
-    state = replay(record)
+    if isinstance(saved, dict) and "game" in saved and saved.get("game") != record.get("game"):
+        raise InvalidRecordError(f"{path}: its record is a game of {record.get('game')!r} but its saved state "
+                                 f"one of {saved.get('game')!r} (edited?)")
+    try:
+        state = replay(record)
+    except InvalidRecordError as e:
+        raise InvalidRecordError(f"{path}: {e}") from e
     if saved is not None and _without_events(state.to_dict()) != _without_events(saved):
         raise InvalidRecordError(f"{path}: the saved state does not match its replayed record (edited?)")
     if seats is not None and (not isinstance(seats, list) or len(seats) != state.num_players
@@ -440,6 +446,9 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
         if len(humans) > 1 and last_seat is not None and last_seat != seat:
             # several people at one keyboard: hide the last one's screen before the next looks
             console.clear()
+            if console.is_terminal:  # the scrollback too (ESC[3J): no scrolling up to the last hand
+                console.file.write("\x1b[3J")
+                console.file.flush()
             try:
                 input_fn(f"Pass the keyboard to {seat_label(state, seat, seats)} and press Enter ")
             except EOFError:
