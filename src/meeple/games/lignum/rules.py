@@ -57,6 +57,8 @@ FREE_STAGES = frozenset(("travel", "space4", "space10", "space13", "space16", "m
                          "transport", "move", "saw", "split", "tasks", "sell", "dry", "tact",
                          "w_bonus", "w_fell", "w_sled", "w_saw", "w_tasks", "burn", "forced"))
 EQUIP_TOKENS = ("saw", "raft", "wagon", "sled")
+HUT_NAMES = ("drying", "food", "lodging")
+"""A seat's 3 hut fields by index (``huts[seat][i]``, LG-19.4-19.6), as the log and the board name them."""
 _TOKEN_TEXT = {"dollar_token": "the dollar token (+$1)", "food_token": "the food token (+1 food)"}
 
 
@@ -936,7 +938,8 @@ class Rules:
             self.huts[seat][args[0] - 1] += 1
             self.hut_left -= 1
             if not self.hut_left:
-                self.log(f"{nm} places huts: {self.huts[seat]}")
+                held = ", ".join(f"{name} {k}" for name, k in zip(HUT_NAMES, self.huts[seat]) if k)
+                self.log(f"{nm} places huts: {held or 'none'}")
                 self._after()
             return
         st = self.stage
