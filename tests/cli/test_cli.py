@@ -969,6 +969,14 @@ def test_play_takes_both_steps_typed_on_one_line(tmp_path):
     assert split_steps(st, "move z9-z8") is None and split_steps(st, tile_move) is None
     with pytest.raises(IllegalActionError, match="two actions: 'move', then the move itself"):
         st.apply_action(f"move {tile_move}")
+    after_move = st.clone()
+    after_move.apply_action("move")
+    with pytest.raises(IllegalActionError) as refused:  # a bad move: the move's own reason
+        st.apply_action("move z9-z8")
+    assert "two actions" not in str(refused.value)
+    with pytest.raises(IllegalActionError) as alone:
+        after_move.apply_action("z9-z8")
+    assert str(refused.value) == str(alone.value)
     before = list(st.history)
     lines = iter([f"move {tile_move}", "quit"])
     seats = ["random", "random"]
@@ -1623,3 +1631,30 @@ def test_the_console_turns_a_closed_pipe_into_broken_pipe_error(monkeypatch):
     with pytest.raises(BrokenPipeError):
         c.on_broken_pipe()
     assert c.quiet
+
+
+def test_typed_text_and_file_names_with_brackets_print_as_typed(tmp_path):
+    """Square brackets are not read as the terminal library's markup: no crash, no text lost."""
+    odd = tmp_path / "g[x].json"
+    r = run("play", "toy", "--seats", "human,human", "--seed", "9", "--save", str(tmp_path / "a.json"),
+            input=f"zz[/]\n[red]hello\nsave {odd}\nquit\n")
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert "zz[/]" in out and "[red]hello" in out and "g[x].json" in out and odd.exists()
+
+
+def test_save_file_chosen_in_game_is_where_a_stop_saves(tmp_path, monkeypatch):
+    """After 'save FILE', Ctrl-C saves to FILE (not to the file the game started with)."""
+    from meeple.agents.simple import GreedyAgent
+    from meeple.cli.play import load_save
+
+    first, chosen = tmp_path / "first.json", tmp_path / "chosen.json"
+
+    def interrupted(self, state):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(GreedyAgent, "choose", interrupted)
+    r = run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(first),
+            input=f"save {chosen}\ndraw\n")
+    assert r.exit_code == 130, r.output
+    assert not first.exists() and load_save(chosen)[0].history == ["draw"]

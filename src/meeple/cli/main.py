@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.markup import escape
 from rich.panel import Panel
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ..agents import make, settings
@@ -160,7 +161,8 @@ def play(
         if save is None and (at is not None or seat_list != saved_seats):
             # another game from here on: the loaded file stays as it is
             save = free_path(load)
-            console.print(f"This game goes on in [bold]{save}[/] ({load} is left as it is).", soft_wrap=True)
+            console.print(f"This game goes on in [bold]{escape(str(save))}[/] ({escape(str(load))} is left as it is).",
+                          soft_wrap=True)
     else:
         seat_list = parse_seats(seats) if seats is not None else ["human"] + ["greedy"] * (g.max_players - 1)
         if seed is None:
@@ -629,16 +631,23 @@ def _terminate_as_interrupt(stopped_by: list | None = None, hangup: bool = False
     SIGTERM (the exit code is 128 + the signal's number, as a shell reports it). With
     ``hangup`` (a game in the terminal), SIGHUP too: the terminal window was closed."""
 
-    def interrupt(signum, frame):
-        if stopped_by is not None:
-            stopped_by[0] = signum
-        raise KeyboardInterrupt
-
     signums = [signal.SIGTERM]
     if hangup and hasattr(signal, "SIGHUP"):
         signums.append(signal.SIGHUP)
+
+    def interrupt(signum, frame):
+        if stopped_by is not None:
+            stopped_by[0] = signum
+        # the first stop wins: a second signal (a closed terminal sends SIGHUP twice) must not
+        # cut short the saving this one starts
+        for s in signums + [signal.SIGINT]:
+            signal.signal(s, signal.SIG_IGN)
+        raise KeyboardInterrupt
+
     try:
         old = {s: signal.signal(s, interrupt) for s in signums}
+        if signal.getsignal(signal.SIGINT) is not None:  # None: set outside Python, left alone
+            old.setdefault(signal.SIGINT, signal.getsignal(signal.SIGINT))
     except ValueError:  # not the main thread (an embedding program): leave signals alone
         yield
         return

@@ -7,6 +7,7 @@ import json
 import random
 import shlex
 import signal
+from contextlib import contextmanager
 from pathlib import Path
 
 from rich.columns import Columns
@@ -359,12 +360,12 @@ def save_or_fallback(state: State, seats: list[str], path: Path) -> Path | None:
     try:
         return save_game(state, seats, path)
     except OSError as e:
-        console.print(f"[red]cannot save to {path}: {e.strerror}[/]")
+        console.print(f"[red]cannot save to {escape(str(path))}: {e.strerror}[/]")
     spare = free_path(Path(f"meeple-{state.game.name}-{state.seed}.json"))
     try:
         return save_game(state, seats, spare)
     except OSError as e:
-        console.print(f"[red]cannot save to {spare} either: {e.strerror}[/]")
+        console.print(f"[red]cannot save to {escape(str(spare))} either: {e.strerror}[/]")
         return None
 
 
@@ -378,33 +379,59 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
     set to ``signal.SIGINT`` when Ctrl-C stopped the game (a caller's signal handler that
     raises KeyboardInterrupt sets its own signal number there first).
     """
-    box = [state]  # the position now (a takeback replaces the state object)
+    # the position now (a takeback replaces the state object) and where 'quit' saves ('save
+    # FILE' changes it): a stop by a signal or a closed output saves there too
+    box = [state, save_path]
     try:
         return _play_loop(box, seats, save_path, seed, input_fn, stopped_by)
     except OSError as e:
         if e.errno not in (errno.EPIPE, errno.EIO):
             raise
         # the output is gone (| head, a pager quit, a closed terminal): save, say so on stderr
-        silence_stdout()  # (done already when rich saw the closed pipe)
-        if stopped_by is not None and not stopped_by[0]:
-            stopped_by[0] = getattr(signal, "SIGPIPE", 13)
-        state = box[0]
-        path = save_or_fallback(state, seats, save_path)
-        try:
-            err_console.print(f"the output was closed: game saved to {path}" if path is not None
-                              else "the output was closed: the game could not be saved", soft_wrap=True)
-        except OSError:
-            pass
-        return state
+        with _signals_held():
+            silence_stdout()  # (done already when rich saw the closed pipe)
+            if stopped_by is not None and not stopped_by[0]:
+                stopped_by[0] = getattr(signal, "SIGPIPE", 13)
+            path = save_or_fallback(box[0], seats, box[1])
+            _say(err_console, f"the output was closed: game saved to {path}" if path is not None
+                 else "the output was closed: the game could not be saved")
+        return box[0]
     except KeyboardInterrupt:
-        if stopped_by is not None and not stopped_by[0]:
-            stopped_by[0] = signal.SIGINT
-        state = box[0]
-        path = save_or_fallback(state, seats, save_path)  # first: the terminal may be gone
-        console.print("\nInterrupted.")
-        if path is not None:
-            console.print(f"Game saved to [bold]{path}[/]. Resume with: {resume_hint(state, path)}", soft_wrap=True)
+        with _signals_held():  # a second signal (a closed terminal sends two) must not cut the save
+            if stopped_by is not None and not stopped_by[0]:
+                stopped_by[0] = signal.SIGINT
+            state = box[0]
+            path = save_or_fallback(state, seats, box[1])  # first: the terminal may be gone
+            _say(console, "\nInterrupted.")
+            if path is not None:
+                _say(console, f"Game saved to {path}. Resume with: {resume_hint(state, path)}")
         return state
+
+
+@contextmanager
+def _signals_held():
+    """Ignore Ctrl-C, SIGTERM and SIGHUP while a stopped game is saved (then put back)."""
+    names = ("SIGINT", "SIGTERM", "SIGHUP")
+    old = {}
+    try:
+        for name in names:
+            if hasattr(signal, name):
+                old[name] = signal.signal(getattr(signal, name), signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals are not ours to change
+        pass
+    try:
+        yield
+    finally:
+        for name, handler in old.items():
+            signal.signal(getattr(signal, name), handler)
+
+
+def _say(where, text: str) -> None:
+    """Print ``text`` as it is (no markup read), ignoring an output that is gone."""
+    try:
+        where.print(text, markup=False, highlight=False, soft_wrap=True)
+    except OSError:
+        pass
 
 
 def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn=None,
@@ -473,9 +500,10 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
         word, _, rest = line.partition(" ")
         word = word.lower()
         if word in ("quit", "exit", "q"):
-            path = save_or_fallback(state, seats, save_path)
-            if path is not None:
-                console.print(f"Game saved to [bold]{path}[/]. Resume with: {resume_hint(state, path)}", soft_wrap=True)
+            with _signals_held():  # a second signal must not cut the save
+                path = save_or_fallback(state, seats, save_path)
+                if path is not None:
+                    _say(console, f"Game saved to {path}. Resume with: {resume_hint(state, path)}")
             return state
         if word == "help":
             if rest.strip().lower() == "rules":
@@ -501,11 +529,11 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
                 made = not target.parent.exists()
                 target.parent.mkdir(parents=True, exist_ok=True)  # as --save does
                 save_game(state, seats, target)
-                console.print(f"Saved to [bold]{target}[/] ('quit' saves there too)"
-                              + (f"; created the folder {target.parent}." if made else "."))
-                save_path = target
+                console.print(f"Saved to [bold]{escape(str(target))}[/] ('quit' saves there too)"
+                              + (f"; created the folder {escape(str(target.parent))}." if made else "."))
+                save_path = box[1] = target
             except OSError as e:
-                console.print(f"[red]cannot save to {target}: {e.strerror}[/]")
+                console.print(f"[red]cannot save to {escape(str(target))}: {e.strerror}[/]")
             continue
         if word == "takeback":
             if rest.strip():
@@ -548,11 +576,11 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
                 try:
                     state.apply_action(rest)
                 except IllegalActionError as e2:  # what the first step showed rules it out
-                    console.print(f"Played '{escape(first.text)}'; [red]then not allowed:[/] {e2}")
+                    console.print(f"Played '{escape(first.text)}'; [red]then not allowed:[/] {escape(str(e2))}")
                 continue
             first = first_step(state, action) if isinstance(action, str) else None
             if first is None:
-                console.print(f"[red]Not allowed:[/] {e}")
+                console.print(f"[red]Not allowed:[/] {escape(str(e))}")
                 console.print("[dim]Type a number from the list, or 'help'.[/]")
                 continue
             try:
@@ -569,7 +597,7 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
                 try:
                     state.apply_action(action)
                 except IllegalActionError as e2:  # what the first step showed rules it out
-                    console.print(f"Played '{escape(first.text)}'; [red]then not allowed:[/] {e2}")
+                    console.print(f"Played '{escape(first.text)}'; [red]then not allowed:[/] {escape(str(e2))}")
             elif answer.lower() not in ("n", "no", ""):
                 console.print(f"[dim]('{escape(action.strip())}' not played)[/]")
                 pending = answer  # not an answer: a command or an action, read as typed
@@ -579,5 +607,6 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
     show_result(state, seats)
     path = save_or_fallback(state, seats, save_path)
     if path is not None:
-        console.print(f"The finished game is saved in [bold]{path}[/] (see it again: uv run meeple replay {shlex.quote(str(path))})", soft_wrap=True)
+        console.print(f"The finished game is saved in [bold]{escape(str(path))}[/] (see it again: uv run meeple "
+                      f"replay {escape(shlex.quote(str(path)))})", soft_wrap=True)
     return state

@@ -5,6 +5,8 @@ Part of the rules (split from ``rules.py``); only called when an action is rejec
 
 from __future__ import annotations
 
+from meeple.core import IllegalActionError
+
 from . import rules
 from .actions import (
     ADJ,
@@ -86,8 +88,14 @@ def why_illegal(s, text: str) -> tuple[str, str]:
         return "SO-11.1", f"you hold no {_C.item_names.get(k, k)} (items dug this turn are usable only later, SO-11.2)"
     if head == "move":
         if len(words) > 1 and any(a.text == "move" for a in s.legal_actions()):
-            return "SO-6", (f"moving a tile takes two actions: 'move', then the move itself "
-                            f"('{' '.join(words[1:])}')")
+            rest = " ".join(words[1:])
+            after = s.clone()  # the cave is public: trying the move tells nothing hidden
+            after.apply_action("move")
+            try:
+                after.parse_action(rest)
+            except IllegalActionError:
+                return why_illegal(after, rest)  # the reason the move itself is refused
+            return "SO-6", f"moving a tile takes two actions: 'move', then the move itself ('{rest}')"
         if s.declared or s.picks:
             return "SO-11.3", "no more moves once items are declared for the dig"
         if s.moves >= s.max_moves:
