@@ -1658,3 +1658,17 @@ def test_save_file_chosen_in_game_is_where_a_stop_saves(tmp_path, monkeypatch):
             input=f"save {chosen}\ndraw\n")
     assert r.exit_code == 130, r.output
     assert not first.exists() and load_save(chosen)[0].history == ["draw"]
+
+
+def test_a_save_naming_an_unknown_bot_names_the_file_and_takes_other_seats(tmp_path):
+    save = tmp_path / "g.json"
+    assert run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(save),
+               input="quit\n").exit_code == 0
+    data = json.loads(save.read_text())
+    data["seats"][1] = "nonsense-bot"
+    save.write_text(json.dumps(data))
+    r = run("play", "toy", "--load", str(save))
+    assert r.exit_code == 2 and "g.json: its seats name a player this meeple does not know" in " ".join(r.output.split())
+    r = run("play", "toy", "--load", str(save), "--seats", "human,greedy", "--save", str(tmp_path / "h.json"),
+            input="quit\n")
+    assert r.exit_code == 0, r.output

@@ -136,6 +136,13 @@ def play(
             fail(f"{load} is a saved game of {state.game.name}, not {g.name}")
         # a bare record names no players: a person and greedy bots, as for a new game
         default = saved_seats or ["human"] + ["greedy"] * (state.num_players - 1)
+        if seats is None:
+            for spec in default:
+                if spec != "human":
+                    try:
+                        make(spec, 0)
+                    except InvalidConfigError as e:
+                        fail(f"{load}: its seats name a player this meeple does not know ({e}); give --seats")
         seat_list = parse_seats(seats if seats is not None else ",".join(default))
         if len(seat_list) != state.num_players:
             fail(f"the saved game has {state.num_players} seats, --seats names {len(seat_list)}")
