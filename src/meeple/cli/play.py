@@ -180,8 +180,7 @@ def first_step(state: State, text: str):
     if text.strip().lower() in _CONTROL_WORDS:  # 'done' is no second step ('workshop 4 bucket' first)
         return None
     seat = state.current_player
-    rng = random.Random(state.move_number)
-    probes = [state.resample_hidden(seat, rng) for _ in range(FIRST_STEP_SAMPLES)]
+    probes = _probes(state)
     found = None
     for a in state.legal_actions():
         if not any(_then_legal(p, a.text, text, seat) for p in probes):
@@ -206,8 +205,7 @@ def split_steps(state: State, text: str):
         if low.startswith(head + " ") and len(low) > len(head) + 1:
             rest = line[len(head) + 1:]
             if probes is None:
-                rng = random.Random(state.move_number)
-                probes = [state.resample_hidden(seat, rng) for _ in range(FIRST_STEP_SAMPLES)]
+                probes = _probes(state)
             if any(_then_legal(p, a.text, rest, seat) for p in probes):
                 return a, rest
     return None
@@ -216,6 +214,13 @@ def split_steps(state: State, text: str):
 FIRST_STEP_SAMPLES = 8
 """Re-samples on which :func:`first_step` tries the steps: a first step is offered when the
 second is legal after it on one of them (the offer depends only on what the seat can see)."""
+
+
+def _probes(state: State) -> list[State]:
+    """The re-samples (seeded by the move number) on which typed steps are tried: what they
+    tell depends only on what the seat to move can see."""
+    rng = random.Random(state.move_number)
+    return [state.resample_hidden(state.current_player, rng) for _ in range(FIRST_STEP_SAMPLES)]
 
 
 def _then_legal(probe: State, first: str, text: str, seat: int) -> bool:
