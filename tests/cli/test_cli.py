@@ -1672,3 +1672,25 @@ def test_a_save_naming_an_unknown_bot_names_the_file_and_takes_other_seats(tmp_p
     r = run("play", "toy", "--load", str(save), "--seats", "human,greedy", "--save", str(tmp_path / "h.json"),
             input="quit\n")
     assert r.exit_code == 0, r.output
+
+
+def test_a_signal_inside_a_move_stops_the_game_after_it(tmp_path, monkeypatch):
+    """Ctrl-C between a move's change to the state and its history entry: the save still loads."""
+    import signal
+
+    from meeple.cli.play import load_save, play_loop
+
+    state = meeple.load_game("toy").new_initial_state(2, seed=4)
+    apply_step = type(state)._apply
+
+    def cut(self, action):
+        apply_step(self, action)
+        signal.raise_signal(signal.SIGINT)  # the state has changed; its history has not yet
+
+    monkeypatch.setattr(type(state), "_apply", cut)
+    save = tmp_path / "m.json"
+    stopped_by = [0]
+    play_loop(state, ["human", "human"], save, 4, input_fn=lambda p: "draw", stopped_by=stopped_by)
+    monkeypatch.undo()
+    loaded, _ = load_save(save)
+    assert loaded.history == ["draw"] and stopped_by == [signal.SIGINT]

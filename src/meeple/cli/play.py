@@ -431,6 +431,38 @@ def _signals_held():
             signal.signal(getattr(signal, name), handler)
 
 
+@contextmanager
+def _signals_deferred():
+    """Hold Ctrl-C, SIGTERM and SIGHUP while a move is applied, then deliver the first one.
+
+    A signal between a move's change to the state and its entry in the history would save
+    a game whose state does not match its record (a save that does not load); held here,
+    it stops the game just after the move, which the save then holds.
+    """
+    caught: list[int] = []
+    old = {}
+    try:
+        for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+            if hasattr(signal, name):
+                num = getattr(signal, name)
+                old[num] = signal.signal(num, lambda signum, frame: caught.append(signum))
+    except ValueError:  # not the main thread: signals are not ours to change
+        pass
+    try:
+        yield
+    finally:
+        for num, handler in old.items():
+            signal.signal(num, handler)
+        if caught:
+            signal.raise_signal(caught[0])  # the handler put back acts on it now
+
+
+def _apply(state: State, action) -> None:
+    """``state.apply_action(action)`` that a signal cannot cut in half (see _signals_deferred)."""
+    with _signals_deferred():
+        state.apply_action(action)
+
+
 def _say(where, text: str) -> None:
     """Print ``text`` as it is (no markup read), ignoring an output that is gone."""
     try:
@@ -472,7 +504,7 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
             else:
                 secret_run = None
                 console.print(f"[magenta]{seat_label(state, seat, seats)}[/] plays [bold]{action.text}[/]")
-            state.apply_action(action)
+            _apply(state, action)
             continue
         secret_run = None
         if len(humans) > 1 and last_seat is not None and last_seat != seat:
@@ -572,14 +604,14 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
             console.print("[red]That is far too long to be an action; type a number from the list.[/]")
             continue
         try:
-            state.apply_action(action)
+            _apply(state, action)
         except IllegalActionError as e:
             steps = split_steps(state, action) if isinstance(action, str) else None
             if steps is not None:  # both steps typed at once ('move a1-b1'): play them in turn
                 first, rest = steps
-                state.apply_action(first)
+                _apply(state, first)
                 try:
-                    state.apply_action(rest)
+                    _apply(state, rest)
                 except IllegalActionError as e2:  # what the first step showed rules it out
                     console.print(f"Played '{escape(first.text)}'; [red]then not allowed:[/] {escape(str(e2))}")
                 continue
@@ -598,9 +630,9 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
                     raise  # a kill or a closed terminal, not Ctrl-C: save and stop
                 answer = "n"  # Ctrl-C: no
             if answer.lower() in ("y", "yes"):
-                state.apply_action(first)
+                _apply(state, first)
                 try:
-                    state.apply_action(action)
+                    _apply(state, action)
                 except IllegalActionError as e2:  # what the first step showed rules it out
                     console.print(f"Played '{escape(first.text)}'; [red]then not allowed:[/] {escape(str(e2))}")
             elif answer.lower() not in ("n", "no", ""):
