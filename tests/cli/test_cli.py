@@ -423,6 +423,8 @@ def test_hint_shows_only_searched_actions(tmp_path, monkeypatch):
     ("mcts:10:c=x", "budgets and options are numbers"),
     ("mcts:10:prior=2.5", "prior is a whole number"),
     ("mcts:10:prior=-1", "prior is a whole number"),
+    ("mcts:10:depth=1.5", "depth is a whole number of actions"),
+    ("flatmc:10:depth=-1", "depth is a whole number of actions"),
     ("mcts:10:rollout=foo", "rollout is random or greedy"),
     ("mcts:10:time=1:time=2", "option 'time' twice"),
     ("mcts:1_0", "digits 0-9"),

@@ -76,6 +76,9 @@ def make(spec: str, seed: int = 0) -> Agent:
                 if k == "time":
                     kw["time_cap"] = float(v)
                 elif k == "depth":
+                    if v not in ("none", "end") and not (v.isascii() and v.isdigit()):
+                        raise InvalidConfigError(
+                            f"bot {spec!r}: depth is a whole number of actions >= 0 or 'end', e.g. depth=3")
                     kw["depth"] = None if v in ("none", "end") else int(v)
                 elif k == "c" and name == "mcts":
                     kw["c"] = float(v)
