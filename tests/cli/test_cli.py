@@ -1578,6 +1578,10 @@ def test_ladder_report_says_what_it_ignores_and_refuses_a_simulation_file(tmp_pa
     r = run("ladder", "toy", "--out", str(lad), "--report", "--bots", "random,flatmc:3", "-n", "8", "--players", "3")
     out = " ".join(r.output.split())
     assert r.exit_code == 0 and "--bots, -n, --players not used" in out and "2 games in" in out
+    r = run("ladder", "toy", "--out", str(lad), "--report", "--players", "2", "--seed", "0")  # the defaults, given
+    assert r.exit_code == 0 and "--seed, --players not used" in " ".join(r.output.split())
+    r = run("ladder", "toy", "--out", str(lad), "--report")
+    assert r.exit_code == 0 and "not used" not in r.output
     sim = tmp_path / "s.csv"
     assert run("simulate", "toy", "--seats", "random,greedy,flatmc:2", "-n", "3", "--out", str(sim)).exit_code == 0
     before = sim.read_text()

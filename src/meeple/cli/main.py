@@ -436,6 +436,7 @@ def bench(
 
 @app.command()
 def ladder(
+    ctx: typer.Context,
     game: str = typer.Argument(..., help=GAME_HELP),
     bots: str = typer.Option(LADDER_BOTS, show_default=False,
                              help="Bot specs, comma-separated (default: random, greedy, flatmc:50 and mcts:1000). Bots: "
@@ -472,10 +473,12 @@ def ladder(
 
     g = get_game(game)
     if report:
-        given = [flag for flag, ignored in (
-            ("--bots", bots != LADDER_BOTS), ("-n", n != 200), ("--seed", seed != 0), ("--players", players != 2),
-            ("--option", bool(option)), ("--workers", workers != 1), ("--resume", resume),
-            ("--records", records is not None)) if ignored]
+        # given on the command line, even at its default value (click's ParameterSource, by name:
+        # typer ships its own copy of click)
+        given = [flag for flag, param in (
+            ("--bots", "bots"), ("-n", "n"), ("--seed", "seed"), ("--players", "players"), ("--option", "option"),
+            ("--workers", "workers"), ("--resume", "resume"), ("--records", "records"))
+            if getattr(ctx.get_parameter_source(param), "name", "DEFAULT") not in ("DEFAULT", "DEFAULT_MAP")]
         if given:
             console.print(f"[yellow]note:[/] --report plays nothing and reads the bots and games from the file: "
                           f"{', '.join(given)} not used", soft_wrap=True)
