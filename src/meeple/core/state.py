@@ -283,8 +283,14 @@ class State:
         obs["game"] = self.game.name
         obs["seat"] = seat
         obs["current_player"] = self.current_player
-        obs["move_number"] = len(self._history)
+        obs["move_number"] = self._observed_move_number()
         return obs
+
+    def _observed_move_number(self) -> int:
+        """The ``move_number`` of observations: the number of actions so far. A game whose
+        secret commitments take a varying number of actions overrides it to count each
+        commitment once, so the count does not tell what a seat chose (DESIGN 6)."""
+        return len(self._history)
 
     def resample_hidden(self, seat: int, rng: random.Random) -> "State":
         """A copy equal to this state in all ``seat`` can see, hidden parts re-drawn.

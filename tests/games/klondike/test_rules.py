@@ -258,6 +258,30 @@ def test_KL_40_1_race_boards_and_commitments_hidden():
     assert st.observation(2)["players"][1]["status"] == "finished"
 
 
+def test_KL_40_1_move_number_counts_a_secret_commitment_once():
+    """A rival's commitment shows as one move whatever number of actions it took."""
+    long_, short = race(n=3), race(n=3)
+    for t in ("A0", "B0", "C0", "D0"):  # seat 0: four tiles (the 4th lays the landscape)...
+        long_.apply_action(f"tile {t}")
+    short.apply_action("tile A0")  # ... or one tile and 'build'
+    short.apply_action("build")
+    for st in (long_, short):
+        for _ in (1, 2):
+            st.apply_action("tile A0")
+            st.apply_action("build")
+    assert long_.observation(1)["move_number"] == short.observation(1)["move_number"] == 3
+    for text in ("claim O4", "back", "claim O4", "place O4 0 2 0"):  # tick 1, seat 0
+        long_.apply_action(text)
+    short.apply_action("done")
+    for st in (long_, short):
+        for text in ("relayout", "tile A0", "build"):  # seat 1 lays a new landscape
+            st.apply_action(text)
+    assert long_.move_number == 15 and short.move_number == 10
+    assert long_.observation(2) == short.observation(2)
+    assert long_.observation(2)["move_number"] == 5
+    assert long_.observation(0)["move_number"] == 5  # the seat's own count is the same
+
+
 # ------------------------------------------------------------------ game 2
 def test_KL_30_race_setup():
     st = GAME.new_initial_state(num_players=4, seed=1, variant="race")

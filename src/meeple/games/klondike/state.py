@@ -71,6 +71,10 @@ RACE_LISTS = ("req_deck", "req_seen", "fav_deck", "fav_discard", "display", "cov
               "boards", "shapes", "results", "revealed")
 
 
+_FIRST_STEPS = ("claim", "back", "relayout")
+"""Race actions after which the same seat's secret commitment goes on (KL-40.1)."""
+
+
 class KlondikeState(State):
     """A position of Klondike 1896 (game 1 ``family``/``square`` or game 2 ``race``)."""
 
@@ -385,6 +389,29 @@ class KlondikeState(State):
         if self.mode == "race":
             return self._observation_race(seat)
         return self._observation_family(seat)
+
+    def _observed_move_number(self) -> int:
+        """KL-40.1, KL-50.2: in the race a secret commitment counts as one move however many
+        actions it took (``claim`` then ``place``, a ``back`` between, ``relayout`` then its
+        tiles, 1-4 tiles then ``build``), so the count does not tell a rival's choice. Counted
+        from the notations: a ``claim``, ``back`` or ``relayout`` is always followed by more of
+        the same commitment, and so is a tile that is not the 4th of a layout (the 4th lays it)."""
+        history = self._history
+        if self.mode != "race":
+            return len(history)
+        steps = 0
+        tiles = 0  # tiles in a row: every 4th ends a layout, a 'build' or any other action a run
+        for text in history:
+            word = text.split(" ", 1)[0]
+            if word == "tile":
+                tiles += 1
+                if tiles % 4:
+                    steps += 1
+                continue
+            tiles = 0
+            if word in _FIRST_STEPS:
+                steps += 1
+        return len(history) - steps
 
     def _observation_family(self, seat):
         n = self.num_players
