@@ -19,3 +19,19 @@ def test_the_readme_has_python_examples():
 def test_readme_python_example_runs(index, capsys):
     exec(compile(BLOCKS[index], f"README.md python block {index + 1}", "exec"), {"__name__": "readme"})
     assert capsys.readouterr().out.strip()  # each example prints what it shows
+
+
+@pytest.mark.parametrize("game", ["klondike", "solomon", "lignum"])
+def test_the_readme_round_robin_tables_are_those_of_the_committed_results(game):
+    """The README's full round-robin tables are what `ladder --report` reads from the Parquet
+    file committed beside them (docs/ladder/GAME-full.parquet)."""
+    from typer.testing import CliRunner
+
+    from meeple.cli.main import app
+
+    results = README.parent / "docs" / "ladder" / f"{game}-full.parquet"
+    r = CliRunner().invoke(app, ["ladder", game, "--out", str(results), "--report", "--markdown"])
+    assert r.exit_code == 0, r.output
+    tables = r.output[r.output.index("| bot A |"):].strip()
+    assert "| mcts:1000 | greedy | 200 |" in tables and tables.count("\n| ") == 11  # 6 pairs, the ratings header, 4 bots
+    assert tables in README.read_text(encoding="utf-8")
