@@ -1,6 +1,7 @@
 """Bad arguments to the State API get a clear error and change nothing."""
 
 import random
+import re
 
 import pytest
 
@@ -42,3 +43,33 @@ def test_observation_and_resample_accept_the_same_seats():
     a = st.resample_hidden(Seat.SECOND, random.Random(5))
     b = st.resample_hidden(1, random.Random(5))
     assert a.to_dict() == b.to_dict()
+
+
+@pytest.mark.parametrize("name", ["seed", "num_players", "variant", "self"])
+def test_an_option_named_like_a_parameter_is_an_unknown_option(name):
+    """From the API, a record and the command line: a clear error, not Python's TypeError."""
+    from meeple.core import InvalidConfigError, InvalidRecordError
+    from meeple.sim.runner import play_game
+
+    game = meeple.load_game("solomon")
+    with pytest.raises(InvalidConfigError, match=f"unknown option '{name}' for solomon; options: "):
+        game.new_state(3, 1, None, {name: 2})
+    with pytest.raises(InvalidConfigError, match=f"unknown option '{name}'"):
+        play_game("solomon", ["random", "random"], seed=1, options={name: 2})
+    record = game.new_initial_state(3, seed=1).record()
+    with pytest.raises(InvalidRecordError, match=f"bad configuration: unknown option '{name}'"):
+        meeple.replay({**record, "options": {name: 3}})
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"num_players": 0}, "'num_players' must be the number of seats, not 0"),
+    ({"num_players": None}, "'num_players' must be the number of seats, not None"),
+    ({"variant": None}, "record has no 'variant' (variants of solomon: standard"),
+])
+def test_a_record_names_its_seats_and_variant(change, message):
+    from meeple.core import InvalidRecordError
+
+    record = meeple.load_game("solomon").new_initial_state(3, seed=1).record()
+    with pytest.raises(InvalidRecordError, match=re.escape(message)):
+        meeple.replay({**record, **change})
+    assert meeple.replay(record).num_players == 3

@@ -77,7 +77,7 @@ def _progress() -> Progress:
 
 def _new_state(game, num_players: int, seed: int, variant: Optional[str], options: dict):
     try:
-        return game.new_initial_state(num_players=num_players, seed=seed, variant=variant, **options)
+        return game.new_state(num_players, seed, variant, options)
     except InvalidConfigError as e:
         fail(str(e))
 

@@ -149,7 +149,7 @@ def save_record(game: str, r, variant, options: dict, path: Path) -> bool:
     from ..core import load_game
     from .play import save_game
 
-    state = load_game(game).new_initial_state(num_players=len(r.bots), seed=r.seed, variant=variant, **options)
+    state = load_game(game).new_state(len(r.bots), r.seed, variant, options)
     for text in r.actions:
         state.apply_action(text)
     try:

@@ -36,6 +36,9 @@ class Option:
     human_default: Any = None
 
 
+_PARAMETERS = ("self", "num_players", "seed", "variant")
+"""Names of new_initial_state's own parameters: never game options."""
+
 class Game:
     """A game: its name, player counts, variants and options; makes and loads states.
 
@@ -133,6 +136,22 @@ class Game:
         state._init_base(self, num_players, seed, variant, opts)
         state._setup()
         return state
+
+    def new_state(self, num_players: int = 0, seed: int = 0, variant: str | None = None,
+                  options: dict | None = None) -> State:
+        """:meth:`new_initial_state` with the options given as a dict (read from a file or a
+        command line), where a key named like a parameter (``seed``, ``num_players``,
+        ``variant``) is an unknown option, not a second value for that parameter.
+
+        Raises:
+            InvalidConfigError: a bad configuration; nothing is created.
+        """
+        options = options or {}
+        for key in options:
+            if key in _PARAMETERS:
+                names = ", ".join(o.name for o in self.options) or "none"
+                raise InvalidConfigError(f"unknown option {key!r} for {self.name}; options: {names}")
+        return self.new_initial_state(num_players, seed, variant, **options)
 
     def state_from_dict(self, d: dict) -> State:
         """The state saved by ``State.to_dict()``, values taken as they are (tests and studies

@@ -68,9 +68,14 @@ def replay(record: dict) -> State:
     options = record.get("options") or {}
     if not isinstance(options, dict):
         raise InvalidRecordError("record 'options' must be an object")
+    num_players = record.get("num_players")
+    if num_players == 0 or num_players is None:  # 0 would mean 'the most' to new_initial_state
+        raise InvalidRecordError(f"record 'num_players' must be the number of seats, not {num_players!r}")
+    variant = record.get("variant")
+    if variant is None:  # a record names its variant (record() always writes it)
+        raise InvalidRecordError(f"record has no 'variant' (variants of {game.name}: {', '.join(game.variants)})")
     try:
-        state = game.new_initial_state(num_players=record.get("num_players"), seed=seed,
-                                       variant=record.get("variant"), **options)
+        state = game.new_state(num_players, seed, variant, options)
     except InvalidConfigError as e:
         raise InvalidRecordError(f"record has a bad configuration: {e}") from e
     for i, text in enumerate(actions):

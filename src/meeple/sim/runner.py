@@ -119,7 +119,7 @@ def play_game(game_name: str, bots: list, seed: int, variant: str | None = None,
         GameNotEndingError: the game did not end within ``max_steps`` actions.
     """
     game = load_game(game_name)
-    state = game.new_initial_state(num_players=len(bots), seed=seed, variant=variant, **(options or {}))
+    state = game.new_state(len(bots), seed, variant, options)
     agents = []
     for s, spec in enumerate(bots):
         if isinstance(spec, Agent):
