@@ -309,7 +309,8 @@ def test_SO_11_6_pickaxe_only_cannot_pay_ex9():
     s = turn_state(n=2, seat=0, card=10, coins=0, pub=["AM", "PX"], stacks=EX9)
     s.apply_action("use PX")
     s.apply_action("dig b5,c5,d5,c6")
-    assert any("cannot pay 5 (wealth 2)" in e for e in s.events)
+    assert "P1 cannot pay 5" in s.events and "wealth" not in " ".join(s.events)  # SO-13.3
+    assert s.notes[0][-1] == "you could not pay 5: your wealth was 2"
     assert s.coins[0] == 0
     assert holdings(s, 0) == ["AM"]
     assert s.used == ["PX"]  # SO-10.2: items used stay spent
@@ -333,7 +334,8 @@ def test_SO_10_3_unable_to_pay_more_tiles_than_opponents_ex10():
     mv(s, "e2-e1")
     mv(s, "f2-f1")
     s.apply_action("dig a1,b1,c1,d1,a2")
-    assert any("cannot pay 6 (wealth 2)" in e for e in s.events)
+    assert "P2 cannot pay 6" in s.events and "wealth" not in " ".join(s.events)  # SO-13.3
+    assert s.notes[1][-1] == "you could not pay 6: your wealth was 2"
     assert s.coins[1] == 1 and holdings(s, 1) == []
     assert [len(s.sec[p]) for p in (2, 3, 0)] == [1, 1, 1]
     assert len(s.removed) == 2
@@ -352,7 +354,8 @@ def test_SO_10_3_fewer_tiles_than_opponents_5p_ex11a():
                    stacks={"a1": ["?", "?", "?", "T5"], "b1": ["?", "?", "?", "C3"], "c1": ["?", "?", "?", "S1"]})
     s.moves = 6  # six moves already made this turn
     s.apply_action("dig a1,b1,c1")
-    assert any("cannot pay 9 (wealth 8)" in e for e in s.events)
+    assert "P3 cannot pay 9" in s.events and "wealth" not in " ".join(s.events)  # SO-13.3
+    assert s.notes[2][-1] == "you could not pay 9: your wealth was 8"
     assert [len(s.sec[p]) for p in (3, 4, 0)] == [1, 1, 1]
     assert Counter(s.sec[3] + s.sec[4] + s.sec[0]) == Counter(["T5", "C3", "S1"])
     assert s.phase == rules.GIVE_PHASE and s.current_player == 2

@@ -377,7 +377,9 @@ def settle(s, seat: int, dug: list, amulet: bool) -> None:
         end_turn(s)
         return
     # SO-10: unable to pay; pays nothing, keeps coins and earlier holdings
-    s.log(f"{name} cannot pay {due} (wealth {wealth})")
+    # the log is public: the wealth (secret tiles in it, SO-13.3) goes to the seat's own notes
+    s.log(f"{name} cannot pay {due}")
+    s.notes[seat].append(f"you could not pay {due}: your wealth was {wealth}")
     n = s.num_players
     opp = [(seat + i) % n for i in range(1, n)]                 # clockwise from the left (SO-3.7)
     k = n - 1
