@@ -518,7 +518,7 @@ def test_SO_10_6_giver_and_recipient_told_privately():
     s.apply_action("decline")
     assert s.is_secret_decision()                          # SO-10.6: the gift is secret
     s.apply_action("give S4")
-    assert s.observation(0)["notes"] == ["you gave S4 to P2"]
+    assert s.observation(0)["notes"] == ["you could not pay 1: your wealth was 0", "you gave S4 to P2"]
     assert s.observation(1)["notes"] == ["P1 gave you S4"]
     assert s.observation(2)["notes"] == [] and s.observation(None)["notes"] == []
     r = s.resample_hidden(2, random.Random(1))
