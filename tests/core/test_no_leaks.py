@@ -77,3 +77,31 @@ def test_the_board_a_seat_sees_shows_nothing_hidden(name, variant, options):
             assert text(st, seat) == text(st.resample_hidden(seat, random.Random(i)), seat), (name, st.move_number)
             assert text(st, None) == text(st.resample_hidden(seat, random.Random(i)), None)
         st.apply_action(r.choice(st.legal_actions()))
+
+
+def test_a_resample_keeps_no_trace_of_the_true_game():
+    """Its history, record and seed would replay the true deal and the rivals' secret choices."""
+    game = meeple.load_game("solomon")
+    st = game.new_initial_state(3, seed=7)
+    st.apply_action("play 9")  # P1's secret card
+    true_hand = st.hands[2][:]
+    r = st.resample_hidden(1, random.Random(0))
+    assert r.history == ["?"] and r.record()["actions"] == ["?"] and r.to_dict()["history"] == ["?"]
+    assert r.seed != st.seed and r.record()["seed"] == r.seed
+    assert game.new_initial_state(3, seed=r.seed).hands[2] != true_hand
+    with pytest.raises(meeple.InvalidRecordError, match="action 1 \\('\\?'\\) cannot be replayed"):
+        meeple.replay(r.record())
+    later = r.clone()
+    action = later.legal_actions()[0]  # P2 chooses a card on the re-sample
+    later.apply_action(action)
+    assert later.history == ["?", action.text]
+    assert later.move_number == 2 and r.history == ["?"] and st.history == ["play 9"]
+    # the same for every bot's view: equal observations, nothing of the true history
+    assert r.observation(1) == st.observation(1)
+
+
+@pytest.mark.parametrize("rng", [5, None, "seed"])
+def test_resample_takes_a_random_generator(rng):
+    st = meeple.load_game("solomon").new_initial_state(3, seed=7)
+    with pytest.raises(TypeError, match="takes a random.Random as rng"):
+        st.resample_hidden(0, rng)

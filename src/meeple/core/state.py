@@ -20,6 +20,9 @@ TERMINAL = -4
 
 RECORD_VERSION = 1
 
+REDACTED = "?"
+"""The notation a re-sample's history shows for each action before it (resample_hidden)."""
+
 
 class State:
     """One position of one game.
@@ -48,7 +51,8 @@ class State:
     Attributes:
         game: the :class:`meeple.core.game.Game` this state belongs to.
         num_players: seats in the game (int).
-        seed: the seed the game was created with (int).
+        seed: the seed the game was created with (int; a re-sample's own, see
+            :meth:`resample_hidden`).
         variant: the variant name (str).
         options: the game options (dict of JSON-safe values; never mutated).
         rng: the state's :class:`Rng`, the only source of chance.
@@ -61,6 +65,7 @@ class State:
     variant: str
     options: dict
     rng: Rng
+    _redacted: int = 0  # the first actions of the history that read "?" (a re-sample's)
 
     def _init_base(self, game, num_players: int, seed: int, variant: str, options: dict) -> None:
         """Set the base fields of a fresh state (called by ``Game.new_initial_state``)."""
@@ -191,6 +196,7 @@ class State:
         new.options = self.options
         new.rng = self.rng.clone()
         new._history = self._history
+        new._redacted = self._redacted
         new._events = self._events
         new._shared = True
         self._shared = True
@@ -214,8 +220,12 @@ class State:
 
     @property
     def history(self) -> list[str]:
-        """The notations of every action applied since the initial state."""
-        return list(self._history)
+        """The notations of every action applied since the initial state (a re-sample's
+        actions before it read ``"?"``: see :meth:`resample_hidden`)."""
+        history = list(self._history)
+        if self._redacted:
+            history[:self._redacted] = [REDACTED] * self._redacted
+        return history
 
     @property
     def move_number(self) -> int:
@@ -297,17 +307,29 @@ class State:
 
         The result depends only on ``observation(seat)`` and ``rng`` (a ``random.Random``),
         never on the true hidden values, so bots that decide on it cannot peek. The copy's
-        own chance generator is re-seeded from ``rng`` too (future chance is unknown).
+        own chance generator is re-seeded from ``rng`` too (future chance is unknown), and
+        so is its ``seed`` (the game's would deal the hidden parts again). Its ``history``
+        (and so ``record()`` and ``to_dict()``) reads ``"?"`` for every action before the
+        re-sample (a rival's secret choice is among them); the actions applied to the copy
+        afterwards are listed as usual. The copy is a guess at the position, not a game
+        with a record: its record does not replay.
 
         Raises:
             ValueError: ``seat`` is not a seat of this game (an int 0..num_players-1).
+            TypeError: ``rng`` is not a ``random.Random``.
         """
         if not _is_seat(seat, self.num_players):  # the same check as observation()
             raise ValueError(f"seat {seat!r} is not a seat of this {self.num_players}-player game "
                              f"(an int 0..{self.num_players - 1})")
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"resample_hidden takes a random.Random as rng, not {type(rng).__name__} "
+                            f"{rng!r} (e.g. random.Random(7))")
         new = self._copy()
         new._resample(seat, rng)
-        new.rng = Rng(rng.getrandbits(64))
+        chance = rng.getrandbits(64)
+        new.rng = Rng(chance)
+        new.seed = chance
+        new._redacted = len(new._history)
         return new
 
     # ------------------------------------------------------------ persistence
@@ -320,7 +342,7 @@ class State:
             "variant": self.variant,
             "options": dict(self.options),
             "seed": self.seed,
-            "actions": list(self._history),
+            "actions": self.history,
         }
 
     def to_dict(self) -> dict:
@@ -338,7 +360,7 @@ class State:
             "options": dict(self.options),
             "seed": self.seed,
             "rng": self.rng.state,
-            "history": list(self._history),
+            "history": self.history,
             "events": list(self._events),
             "state": self._state_dict(),
         }
