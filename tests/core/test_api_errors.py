@@ -73,3 +73,14 @@ def test_a_record_names_its_seats_and_variant(change, message):
     with pytest.raises(InvalidRecordError, match=re.escape(message)):
         meeple.replay({**record, **change})
     assert meeple.replay(record).num_players == 3
+
+
+def test_records_saves_and_given_options_are_copies():
+    """Editing a record, a save or the list given as an option never changes a game's rules."""
+    children = [1]
+    st = meeple.load_game("klondike").new_initial_state(2, seed=1, variant="race", children=children)
+    children.append(0)
+    st.record()["options"]["children"].append(0)
+    st.to_dict()["options"]["children"].append(0)
+    assert st.options["children"] == [1] and st.clone().options["children"] == [1]
+    assert meeple.load_game("klondike").new_initial_state(2, seed=1).options["children"] == []

@@ -105,7 +105,7 @@ class Game:
                 raise InvalidConfigError(f"option {o.name} must be of type {kind.__name__}, not {value!r}")
             if o.choices is not None and value not in o.choices:
                 raise InvalidConfigError(f"option {o.name} must be one of {list(o.choices)}, not {value!r}")
-            out[o.name] = list(value) if isinstance(value, tuple) else value
+            out[o.name] = list(value) if isinstance(value, (tuple, list)) else value  # our own copy
         self.check_options(num_players, variant, out)
         return out
 

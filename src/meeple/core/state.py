@@ -24,6 +24,12 @@ REDACTED = "?"
 """The notation a re-sample's history shows for each action before it (resample_hidden)."""
 
 
+def _options_copy(options: dict) -> dict:
+    """A copy of the options for a record or save: list values copied too (Klondike's
+    ``children`` deck), so editing the copy never changes the game's rules."""
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in options.items()}
+
+
 class State:
     """One position of one game.
 
@@ -340,7 +346,7 @@ class State:
             "version": RECORD_VERSION,
             "num_players": self.num_players,
             "variant": self.variant,
-            "options": dict(self.options),
+            "options": _options_copy(self.options),
             "seed": self.seed,
             "actions": self.history,
         }
@@ -357,7 +363,7 @@ class State:
             "version": RECORD_VERSION,
             "num_players": self.num_players,
             "variant": self.variant,
-            "options": dict(self.options),
+            "options": _options_copy(self.options),
             "seed": self.seed,
             "rng": self.rng.state,
             "history": self.history,
