@@ -192,3 +192,25 @@ def test_exploration_comes_from_the_game_unless_given(name, c):
     state = meeple.load_game(name).new_initial_state(num_players=2, seed=0)
     assert make("mcts:10", 0).exploration(state) == c
     assert make("mcts:10:c=0.4", 0).exploration(state) == 0.4
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "flatmc:2", "mcts:5", "hard"])
+def test_a_bot_asked_to_move_in_a_finished_game_says_so(spec):
+    state = meeple.load_game("toy").new_initial_state(2, seed=3)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    bot = make(spec, 1)
+    with pytest.raises(ValueError, match="the game is over"):
+        bot.choose(state)
+    if hasattr(bot, "action_values"):
+        with pytest.raises(ValueError, match="the game is over"):
+            bot.action_values(state)
+
+
+@pytest.mark.parametrize("seed", [None, 1.5, "7", True])
+def test_a_bot_seed_is_an_int(seed):
+    from meeple.core import InvalidConfigError
+
+    with pytest.raises(InvalidConfigError, match="a bot's seed is an int"):
+        make("greedy", seed)

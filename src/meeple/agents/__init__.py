@@ -48,8 +48,12 @@ def make(spec: str, seed: int = 0) -> Agent:
     """A bot from its spec (see the module docstring), seeded.
 
     Raises:
-        InvalidConfigError: unknown bot kind or malformed options.
+        InvalidConfigError: unknown bot kind or malformed options, or a seed that is not
+            an int (a bot's choices are reproducible from its seed).
     """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidConfigError(f"a bot's seed is an int, not {seed!r} (its choices are reproducible "
+                                 "from it)")
     spec = str(spec).strip().lower()
     if "," in spec:
         raise InvalidConfigError(

@@ -41,6 +41,18 @@ class Agent:
         return f"<Agent {self.spec}>"
 
 
+def legal_actions_to_choose_from(state: State) -> list[Action]:
+    """``state.legal_actions()`` of a game still going (what every bot's ``choose`` starts from).
+
+    Raises:
+        ValueError: the game is over: there is nothing to choose.
+    """
+    legal = state.legal_actions()
+    if not legal:
+        raise ValueError("the game is over (state.is_terminal()): there is no action to choose")
+    return legal
+
+
 _HEURISTICS: dict[str, ModuleType | None] = {}
 
 

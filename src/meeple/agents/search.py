@@ -11,7 +11,7 @@ import math
 import time
 
 from ..core import Action, State
-from .base import Agent, evaluate, heuristics_of, relative_values
+from .base import Agent, evaluate, heuristics_of, legal_actions_to_choose_from, relative_values
 
 
 MAX_PLAYOUT = 10_000
@@ -63,8 +63,12 @@ class FlatMCAgent(Agent):
         self.last_playouts = 0
 
     def action_values(self, state: State) -> list[tuple[Action, float]]:
-        """Each legal action with its mean playout value for the acting seat (0..1)."""
-        legal = state.legal_actions()
+        """Each legal action with its mean playout value for the acting seat (0..1).
+
+        Raises:
+            ValueError: the game is over.
+        """
+        legal = legal_actions_to_choose_from(state)
         seat = state.current_player
         totals = [0.0] * len(legal)
         counts = [0] * len(legal)
@@ -83,7 +87,7 @@ class FlatMCAgent(Agent):
         return [(a, totals[i] / max(1, counts[i])) for i, a in enumerate(legal)]
 
     def choose(self, state: State) -> Action:
-        legal = state.legal_actions()
+        legal = legal_actions_to_choose_from(state)
         if len(legal) == 1:
             return legal[0]
         values = self.action_values(state)
@@ -337,7 +341,12 @@ class MCTSAgent(Agent):
         return legal[rng.randrange(len(legal))]
 
     def action_values(self, state: State) -> list[tuple[Action, float, int]]:
-        """Each legal action with its mean value for the acting seat (0..1) and visit count."""
+        """Each legal action with its mean value for the acting seat (0..1) and visit count.
+
+        Raises:
+            ValueError: the game is over.
+        """
+        legal_actions_to_choose_from(state)
         seat = state.current_player
         root = self.search(state)
         out = []
@@ -350,7 +359,7 @@ class MCTSAgent(Agent):
         return out
 
     def choose(self, state: State) -> Action:
-        legal = state.legal_actions()
+        legal = legal_actions_to_choose_from(state)
         if len(legal) == 1:
             return legal[0]
         values = self.action_values(state)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core import Action, State
-from .base import Agent, evaluate
+from .base import Agent, evaluate, legal_actions_to_choose_from
 
 
 class RandomAgent(Agent):
@@ -12,7 +12,7 @@ class RandomAgent(Agent):
     spec = "random"
 
     def choose(self, state: State) -> Action:
-        legal = state.legal_actions()
+        legal = legal_actions_to_choose_from(state)
         return legal[self.rng.randrange(len(legal))]
 
 
@@ -28,7 +28,7 @@ class GreedyAgent(Agent):
     spec = "greedy"
 
     def choose(self, state: State) -> Action:
-        legal = state.legal_actions()
+        legal = legal_actions_to_choose_from(state)
         if len(legal) == 1:
             return legal[0]
         seat = state.current_player
