@@ -487,6 +487,19 @@ def test_MS_17_6_same_colour_twice_ec9():
     assert_illegal(s, "sell brown", "MS-17.6")
 
 
+def test_MS_17_3_17_4_market_refusals_say_which_rule_stops_them():
+    s = new(3)
+    s.market = [0, 3, 1]  # brown column empty, green full, one white cube
+    s.salt[ORANGE] = [0, 1, 1]
+    s.money[ORANGE] = 3
+    play(s, "market")
+    assert "you have no brown salt to sell" in str(assert_illegal(s, "sell brown", "MS-17.3"))
+    assert "the green column of the market is full" in str(assert_illegal(s, "sell green", "MS-17.3"))
+    assert "the brown column of the market is empty" in str(assert_illegal(s, "buy brown", "MS-17.4"))
+    # the last white cube costs 8 (MS-17.4: white c=1 -> 8)
+    assert "white salt costs 8 groše here and you have 3" in str(assert_illegal(s, "buy white", "MS-17.4"))
+
+
 def _pass_round(s):
     for _ in range(s.num_players):
         for _ in range(s.actions_left):

@@ -125,6 +125,28 @@ def _main_refusal(state, verb: str, words: list, text: str, sample: str):
     return None
 
 
+def _market_refusal(state, verb: str, col: int, colour: str):
+    """MS-17.3 / MS-17.4: why this seat cannot sell or buy a cube of ``col`` now; None if
+    unexplained."""
+    seat = state.turn
+    priv = state.ctx[0]
+    cnt = state.market[col]
+    if verb == "sell":
+        if not state.salt[seat][col]:
+            return "MS-17.3", f"you have no {colour} salt to sell"
+        if cnt >= len(C.MARKET_COLUMNS[col]) and not priv:
+            return "MS-17.3", (f"the {colour} column of the market is full (the commercial privilege, "
+                               "MS-20.7, sells into a full column)")
+        return None
+    if not cnt:
+        return "MS-17.4", f"the {colour} column of the market is empty"
+    price = C.buy_price(col, cnt) - (1 if priv else 0)
+    money = state.money[seat]
+    if money < price:
+        return "MS-17.4", f"{colour} salt costs {price} groše here and you have {money}"
+    return None
+
+
 def why_illegal(state, text: str) -> tuple:
     """``(rule_id, message)`` for a rejected notation (IllegalActionError): the rule actually
     broken, e.g. MS-13.2 for a second visit of a building in one turn, MS-14.3 for an inn
@@ -164,6 +186,9 @@ def why_illegal(state, text: str) -> tuple:
             col = COL.index(words[1])
             if verb == "sell" and (state.ctx[3] >> col) & 1 or verb == "buy" and (state.ctx[2] >> col) & 1:
                 return "MS-17.6", "you may not buy and sell the same colour in one visit"
+            got = _market_refusal(state, verb, col, words[1])
+            if got:
+                return got
         if st == "deliver" and verb == "penalty":
             return "MS-19.4", "completing an order is compulsory when you can"
     rule, msg = _VERB_RULES[verb]
