@@ -500,6 +500,14 @@ def test_MS_17_3_17_4_market_refusals_say_which_rule_stops_them():
     assert "white salt costs 8 groše here and you have 3" in str(assert_illegal(s, "buy white", "MS-17.4"))
 
 
+def test_MS_12_2_assistant_refusals_say_which_rule_stops_them():
+    s = new(3)
+    s.assist[2] = BLACK
+    assert "the market assistant space is taken by black" in str(assert_illegal(s, "assist market", "MS-12.2"))
+    s.assist[2] = ORANGE
+    assert "taken by your own miner" in str(assert_illegal(s, "assist market", "MS-12.2"))
+
+
 def _pass_round(s):
     for _ in range(s.num_players):
         for _ in range(s.actions_left):

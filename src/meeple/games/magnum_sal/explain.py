@@ -107,6 +107,12 @@ def _main_refusal(state, verb: str, words: list, text: str, sample: str):
             return "MS-16.2", f"you have no miner in {words[1]}"
         if sp >= FIRST and not state.water[sp - FIRST]:
             return "MS-16.2", f"{words[1]} holds no water"
+    if verb == "assist" and len(words) == 2 and words[1] in C.ASSIST_BUILDINGS:
+        holder = state.assist[C.ASSIST_BUILDINGS.index(words[1])]
+        if holder != -1:  # MS-12.2: one assistant a building
+            who = "your own miner" if holder == seat else state.seat_name(holder)
+            return "MS-12.2", f"the {words[1]} assistant space is taken by {who}"
+        return "MS-12.2", f"you have no available miner to send as an assistant; legal: {sample}"
     if verb == "castle" and len(words) > 1 and not unused(state, seat, "royal_privilege"):
         return "MS-20.8", "you have no unused royal privilege"
     if verb == "extract" and len(words) > 1 and words[1] in C.SPACE_INDEX:
