@@ -1700,3 +1700,14 @@ def test_a_signal_inside_a_move_stops_the_game_after_it(tmp_path, monkeypatch):
     monkeypatch.undo()
     loaded, _ = load_save(save)
     assert loaded.history == ["draw"] and stopped_by == [signal.SIGINT]
+
+
+def test_a_variant_alias_names_the_same_runs(tmp_path):
+    out = tmp_path / "k.csv"
+    r = run("simulate", "klondike", "--seats", "random,random", "-n", "2", "--variant", "expert", "--out", str(out))
+    assert r.exit_code == 0, r.output
+    assert {row["variant"] for row in _rows_without_time(out)} == {"race"}
+    r = run("simulate", "klondike", "--seats", "random,random", "-n", "3", "--variant", "race", "--out", str(out),
+            "--resume")
+    assert r.exit_code == 0 and "resuming: 2 of 3 games" in r.output, r.output
+    assert "race (also expert)" in run("games").output

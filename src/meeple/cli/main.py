@@ -88,7 +88,7 @@ def games():
     for name in game_names():
         g = get_game(name)
         console.print(f"[bold]{name}[/]  {g.title}, {g.min_players}-{g.max_players} players; "
-                      f"variants: {', '.join(g.variants)} (default {g.variants[0]})")
+                      f"variants: {g.variants_text()} (default {g.variants[0]})")
         if g.options:
             table = Table("option", "default", "meaning", box=None, padding=(0, 2), show_header=False)
             for o in g.options:
@@ -239,7 +239,7 @@ def simulate(
     _note_time_caps(bots)
     if resume and out is None:
         fail("--resume continues from the results file of a stopped run: give it with --out")
-    variant_name = variant or g.variants[0]
+    variant_name = g.canonical_variant(variant)
     jobs = simulation_jobs(bots, n, seed)
     if out is not None:
         out = check_results_path(out)
@@ -482,7 +482,8 @@ def ladder(
         if given:
             console.print(f"[yellow]note:[/] --report plays nothing and reads the bots and games from the file: "
                           f"{', '.join(given)} not used", soft_wrap=True)
-        _ladder_report(g, out or Path(f"ladder-{g.name}.parquet"), variant, markdown)
+        _ladder_report(g, out or Path(f"ladder-{g.name}.parquet"),
+                       None if variant is None else g.canonical_variant(variant), markdown)
         return
     players = players or g.max_players
     specs = parse_seats(bots, "--bots", example="random,greedy")
@@ -504,7 +505,7 @@ def ladder(
         console.print(f"[yellow]note:[/] games come in pairs on one deal: {n + 1} games a pair, not {n}")
     _note_time_caps(specs)
     jobs = ladder_jobs(specs, n, seed, players)
-    variant_name = variant or g.variants[0]
+    variant_name = g.canonical_variant(variant)
     kept, todo = _resumed(out, g, variant_name, options, jobs) if resume else ([], jobs)
     heavy = [s for s, st in zip(specs, bot_settings) if _slow_bot(st)]
     if heavy and len(todo) > 50:

@@ -53,6 +53,8 @@ class Game:
     min_players: int = 2
     max_players: int = 4
     variants: tuple[str, ...] = ("standard",)
+    variant_aliases: dict[str, str] = {}
+    """Other names of variants, e.g. the rules spec's (Klondike's ``expert`` for ``race``)."""
     options: tuple[Option, ...] = ()
     state_class: type[State] = State
     package: str = ""
@@ -85,7 +87,7 @@ class Game:
                 f"{self.title} takes {self.min_players} to {self.max_players} players, not {num_players}")
         if variant not in self.variants:
             raise InvalidConfigError(
-                f"unknown variant {variant!r} for {self.name}; variants: {', '.join(self.variants)}")
+                f"unknown variant {variant!r} for {self.name}; variants: {self.variants_text()}")
         known = {o.name: o for o in self.options}
         out = {}
         for key in options:
@@ -109,6 +111,20 @@ class Game:
         self.check_options(num_players, variant, out)
         return out
 
+    def canonical_variant(self, variant: Any) -> Any:
+        """The variant's own name: the default one for None, the variant an alias names;
+        any other value unchanged (:meth:`check_config` refuses an unknown one)."""
+        if variant is None:
+            return self.variants[0]
+        return self.variant_aliases.get(variant, variant) if isinstance(variant, str) else variant
+
+    def variants_text(self) -> str:
+        """``"family, square (also family-square), race (also expert)"``: for messages and help."""
+        also = {}
+        for alias, v in self.variant_aliases.items():
+            also.setdefault(v, []).append(alias)
+        return ", ".join(v + (f" (also {', '.join(also[v])})" if v in also else "") for v in self.variants)
+
     def check_options(self, num_players: int, variant: str, options: dict) -> None:
         """Game-specific checks across options (raise :class:`InvalidConfigError`)."""
 
@@ -120,15 +136,14 @@ class Game:
         Args:
             num_players: seats (``min_players..max_players``); 0 means ``max_players``.
             seed: any int; all chance in the game derives from it.
-            variant: one of ``variants`` (default: the first).
+            variant: one of ``variants`` or ``variant_aliases`` (default: the first variant).
             **options: game options (see ``options``).
         Raises:
             InvalidConfigError: a bad configuration; nothing is created.
         """
         if num_players == 0:
             num_players = self.max_players
-        if variant is None:
-            variant = self.variants[0]
+        variant = self.canonical_variant(variant)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidConfigError(f"seed must be an int, not {seed!r}")
         opts = self.check_config(num_players, variant, options)
@@ -164,9 +179,10 @@ class Game:
         """
         check_record_header(d, self.name)
         try:
-            opts = self.check_config(d["num_players"], d["variant"], d.get("options") or {})
+            variant = self.canonical_variant(d["variant"])
+            opts = self.check_config(d["num_players"], variant, d.get("options") or {})
             state = self.state_class.__new__(self.state_class)
-            state._init_base(self, d["num_players"], int(d["seed"]), d["variant"], opts)
+            state._init_base(self, d["num_players"], int(d["seed"]), variant, opts)
             state.rng.state = int(d["rng"])
             history = d["history"]
             events = d["events"]

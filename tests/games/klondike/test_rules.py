@@ -489,3 +489,16 @@ def test_save_round_trip_every_step(variant, opts):
         assert again.to_dict() == st.to_dict()
         assert [a.text for a in again.legal_actions()] == [a.text for a in st.legal_actions()]
         st.apply_action(rng.choice(st.legal_actions()))
+
+
+def test_KL_50_4_the_spec_variant_names_are_accepted():
+    """family-square and expert (KL-50.4) name the variants square and race."""
+    from meeple.core import InvalidConfigError
+
+    assert GAME.new_initial_state(2, seed=1, variant="expert").variant == "race"
+    assert GAME.new_initial_state(2, seed=1, variant="family-square").variant == "square"
+    assert (GAME.new_initial_state(2, seed=1, variant="expert").to_dict()
+            == GAME.new_initial_state(2, seed=1, variant="race").to_dict())
+    with pytest.raises(InvalidConfigError, match=r"variants: family, square \(also family-square\), "
+                                                 r"race \(also expert\)"):
+        GAME.new_initial_state(2, seed=1, variant="game2")

@@ -86,6 +86,7 @@ class KlondikeGame(Game):
     min_players = 2
     max_players = 4
     variants = ("family", "square", "race")
+    variant_aliases = {"family-square": "square", "expert": "race"}  # the names of KL-50.4
     options = (
         Option("layout", "random", "game 1 tile layout: random, choose or identical (KL-10.2)",
                choices=("random", "choose", "identical")),
