@@ -84,3 +84,11 @@ def test_records_saves_and_given_options_are_copies():
     st.to_dict()["options"]["children"].append(0)
     assert st.options["children"] == [1] and st.clone().options["children"] == [1]
     assert meeple.load_game("klondike").new_initial_state(2, seed=1).options["children"] == []
+
+
+def test_the_spec_option_for_the_mapped_mine_points_to_its_variant():
+    from meeple.core import InvalidConfigError
+
+    with pytest.raises(InvalidConfigError, match="MS-25's mapped mine is the variant mapped-mine"):
+        meeple.load_game("magnum-sal").new_initial_state(2, variant_mapped_mine=True)
+    assert meeple.load_game("magnum-sal").new_initial_state(2, variant="mapped-mine").variant == "mapped-mine"

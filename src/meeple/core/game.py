@@ -56,6 +56,8 @@ class Game:
     variant_aliases: dict[str, str] = {}
     """Other names of variants, e.g. the rules spec's (Klondike's ``expert`` for ``race``)."""
     options: tuple[Option, ...] = ()
+    option_hints: dict[str, str] = {}
+    """What to use instead of an option the rules spec names but the engine has in another form."""
     state_class: type[State] = State
     package: str = ""
     rules_help: str = ""
@@ -93,7 +95,8 @@ class Game:
         for key in options:
             if key not in known:
                 names = ", ".join(known) or "none"
-                raise InvalidConfigError(f"unknown option {key!r} for {self.name}; options: {names}")
+                hint = f" ({self.option_hints[key]})" if key in self.option_hints else ""
+                raise InvalidConfigError(f"unknown option {key!r} for {self.name}{hint}; options: {names}")
         for o in self.options:
             value = options.get(o.name, o.default)
             kind = o.kind or type(o.default)

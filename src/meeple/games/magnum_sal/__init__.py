@@ -55,6 +55,8 @@ class MagnumSalGame(Game):
     min_players = 2
     max_players = 4
     variants = ("standard", "mapped-mine")
+    option_hints = {"variant_mapped_mine": "MS-25's mapped mine is the variant mapped-mine: "
+                                           "--variant mapped-mine, or variant='mapped-mine'"}
     options = (
         Option("cart_max_cubes", None, "cubes a cart carries free (None = unlimited, 2 = designers' cap)",
                kind=int),
