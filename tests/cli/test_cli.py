@@ -1577,7 +1577,7 @@ def test_ladder_report_says_what_it_ignores_and_refuses_a_simulation_file(tmp_pa
     assert run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(lad)).exit_code == 0
     r = run("ladder", "toy", "--out", str(lad), "--report", "--bots", "random,flatmc:3", "-n", "8", "--players", "3")
     out = " ".join(r.output.split())
-    assert r.exit_code == 0 and "--bots, -n, --players not used" in out and "2 games in" in out
+    assert r.exit_code == 0 and "--bots, -n/--games, --players not used" in out and "2 games in" in out
     r = run("ladder", "toy", "--out", str(lad), "--report", "--players", "2", "--seed", "0")  # the defaults, given
     assert r.exit_code == 0 and "--seed, --players not used" in " ".join(r.output.split())
     r = run("ladder", "toy", "--out", str(lad), "--report")

@@ -52,7 +52,7 @@ def test_an_option_named_like_a_parameter_is_an_unknown_option(name):
     from meeple.sim.runner import play_game
 
     game = meeple.load_game("solomon")
-    with pytest.raises(InvalidConfigError, match=f"unknown option '{name}' for solomon; options: "):
+    with pytest.raises(InvalidConfigError, match=f"unknown option '{name}' for solomon.*; options: max_moves_per_turn"):
         game.new_state(3, 1, None, {name: 2})
     with pytest.raises(InvalidConfigError, match=f"unknown option '{name}'"):
         play_game("solomon", ["random", "random"], seed=1, options={name: 2})
@@ -92,3 +92,12 @@ def test_the_spec_option_for_the_mapped_mine_points_to_its_variant():
     with pytest.raises(InvalidConfigError, match="MS-25's mapped mine is the variant mapped-mine"):
         meeple.load_game("magnum-sal").new_initial_state(2, variant_mapped_mine=True)
     assert meeple.load_game("magnum-sal").new_initial_state(2, variant="mapped-mine").variant == "mapped-mine"
+
+
+def test_a_parameter_given_as_an_option_says_where_it_goes():
+    from meeple.core import InvalidConfigError
+
+    with pytest.raises(InvalidConfigError, match="seed is not an option: give it with --seed"):
+        meeple.load_game("klondike").new_state(2, 1, None, {"seed": 3})
+    g = meeple.load_game("klondike")
+    assert g.check_config(2, "expert", {})["tick_cap"] == 40  # an alias is a variant here too

@@ -247,7 +247,12 @@ class MCTSAgent(Agent):
         return one_ply_priors(base, base.legal_actions())
 
     def search(self, state: State) -> _Node:
-        """Run the search from ``state``; the root node with its statistics."""
+        """Run the search from ``state``; the root node with its statistics.
+
+        Raises:
+            ValueError: the game is over.
+        """
+        legal_actions_to_choose_from(state)
         seat = state.current_player
         n = state.num_players
         root = _Node(seat, n)

@@ -476,8 +476,8 @@ def ladder(
         # given on the command line, even at its default value (click's ParameterSource, by name:
         # typer ships its own copy of click)
         given = [flag for flag, param in (
-            ("--bots", "bots"), ("-n", "n"), ("--seed", "seed"), ("--players", "players"), ("--option", "option"),
-            ("--workers", "workers"), ("--resume", "resume"), ("--records", "records"))
+            ("--bots", "bots"), ("-n/--games", "n"), ("--seed", "seed"), ("--players", "players"), ("--option", "option"),
+            ("--workers", "workers"), ("--resume/--no-resume", "resume"), ("--records", "records"))
             if getattr(ctx.get_parameter_source(param), "name", "DEFAULT") not in ("DEFAULT", "DEFAULT_MAP")]
         if given:
             console.print(f"[yellow]note:[/] --report plays nothing and reads the bots and games from the file: "

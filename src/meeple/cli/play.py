@@ -420,7 +420,8 @@ def _signals_held():
     old = {}
     try:
         for name in names:
-            if hasattr(signal, name):
+            # None: a handler set outside Python, which could not be put back: left alone
+            if hasattr(signal, name) and signal.getsignal(getattr(signal, name)) is not None:
                 old[name] = signal.signal(getattr(signal, name), signal.SIG_IGN)
     except ValueError:  # not the main thread: signals are not ours to change
         pass
@@ -443,8 +444,8 @@ def _signals_deferred():
     old = {}
     try:
         for name in ("SIGINT", "SIGTERM", "SIGHUP"):
-            if hasattr(signal, name):
-                num = getattr(signal, name)
+            num = getattr(signal, name, None)
+            if num is not None and signal.getsignal(num) is not None:  # None: set outside Python
                 old[num] = signal.signal(num, lambda signum, frame: caught.append(signum))
     except ValueError:  # not the main thread: signals are not ours to change
         pass

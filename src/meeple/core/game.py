@@ -87,6 +87,7 @@ class Game:
         if not self.min_players <= num_players <= self.max_players:
             raise InvalidConfigError(
                 f"{self.title} takes {self.min_players} to {self.max_players} players, not {num_players}")
+        variant = self.canonical_variant(variant)
         if variant not in self.variants:
             raise InvalidConfigError(
                 f"unknown variant {variant!r} for {self.name}; variants: {self.variants_text()}")
@@ -168,7 +169,11 @@ class Game:
         for key in options:
             if key in _PARAMETERS:
                 names = ", ".join(o.name for o in self.options) or "none"
-                raise InvalidConfigError(f"unknown option {key!r} for {self.name}; options: {names}")
+                flag = {"num_players": "--players (or as many --seats)", "seed": "--seed",
+                        "variant": "--variant"}.get(key)
+                hint = (f" ({key} is not an option: give it with {flag} on the command line, or as "
+                        f"new_initial_state's {key} argument)") if flag else ""
+                raise InvalidConfigError(f"unknown option {key!r} for {self.name}{hint}; options: {names}")
         return self.new_initial_state(num_players, seed, variant, **options)
 
     def state_from_dict(self, d: dict) -> State:

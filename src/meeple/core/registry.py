@@ -73,7 +73,7 @@ def replay(record: dict) -> State:
         raise InvalidRecordError(f"record 'num_players' must be the number of seats, not {num_players!r}")
     variant = record.get("variant")
     if variant is None:  # a record names its variant (record() always writes it)
-        raise InvalidRecordError(f"record has no 'variant' (variants of {game.name}: {', '.join(game.variants)})")
+        raise InvalidRecordError(f"record has no 'variant' (variants of {game.name}: {game.variants_text()})")
     try:
         state = game.new_state(num_players, seed, variant, options)
     except InvalidConfigError as e:

@@ -305,7 +305,8 @@ class State:
     def _observed_move_number(self) -> int:
         """The ``move_number`` of observations: the number of actions so far. A game whose
         secret commitments take a varying number of actions overrides it to count each
-        commitment once, so the count does not tell what a seat chose (DESIGN 6)."""
+        commitment once, so the count does not tell what a seat chose (hidden information is
+        never leaked, not even as a count)."""
         return len(self._history)
 
     def resample_hidden(self, seat: int, rng: random.Random) -> "State":

@@ -502,3 +502,19 @@ def test_KL_50_4_the_spec_variant_names_are_accepted():
     with pytest.raises(InvalidConfigError, match=r"variants: family, square \(also family-square\), "
                                                  r"race \(also expert\)"):
         GAME.new_initial_state(2, seed=1, variant="game2")
+
+
+def test_KL_40_1_move_number_counted_on_from_the_last_count():
+    """The public count is carried by clones and extended, equal to a count from scratch."""
+    import copy
+
+    st = GAME.new_initial_state(3, seed=4, variant="race")
+    rng = random.Random(4)
+    for _ in range(120):
+        st.apply_action(rng.choice(st.legal_actions()))
+        if rng.random() < 0.3:
+            st.observation(0)  # counts so far, kept
+        if rng.random() < 0.2:
+            st = st.clone()
+    fresh = GAME.state_from_dict(copy.deepcopy(st.to_dict()))  # no count kept: from scratch
+    assert st.observation(1)["move_number"] == fresh.observation(1)["move_number"] < st.move_number

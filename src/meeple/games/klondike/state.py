@@ -27,6 +27,8 @@ Derived, not saved: boards (cell codes), shapes, cov (covered bitmask), used, go
 
 from __future__ import annotations
 
+from itertools import islice
+
 from meeple.core import TERMINAL, State
 
 from . import race, rules
@@ -254,6 +256,7 @@ class KlondikeState(State):
         d["mode"] = self.mode
         d["loose_edges"] = self.loose_edges
         if self.mode == "race":
+            d["_move_count"] = s.get("_move_count")  # a tuple: shared
             for f in RACE_SCALARS:
                 d[f] = s[f]
             for f in RACE_LISTS:
@@ -399,11 +402,13 @@ class KlondikeState(State):
         history = self._history
         if self.mode != "race":
             return len(history)
-        steps = 0
-        tiles = 0  # tiles in a row: every 4th ends a layout, a 'build' or any other action a run
-        for text in history:
+        # counted on from where the last count stopped (clones share it: histories only grow)
+        done, steps, tiles = self.__dict__.get("_move_count") or (0, 0, 0)
+        if done > len(history):  # pragma: no cover - a history never shrinks
+            done, steps, tiles = 0, 0, 0
+        for text in islice(history, done, None):
             word = text.split(" ", 1)[0]
-            if word == "tile":
+            if word == "tile":  # tiles in a row: every 4th ends a layout, a 'build' or any other action a run
                 tiles += 1
                 if tiles % 4:
                     steps += 1
@@ -411,6 +416,7 @@ class KlondikeState(State):
             tiles = 0
             if word in _FIRST_STEPS:
                 steps += 1
+        self._move_count = (len(history), steps, tiles)
         return len(history) - steps
 
     def _observation_family(self, seat):

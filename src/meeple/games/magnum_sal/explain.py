@@ -111,7 +111,8 @@ def _main_refusal(state, verb: str, words: list, text: str, sample: str):
         holder = state.assist[C.ASSIST_BUILDINGS.index(words[1])]
         if holder != -1:  # MS-12.2: one assistant a building
             who = "your own miner" if holder == seat else state.seat_name(holder)
-            return "MS-12.2", f"the {words[1]} assistant space is taken by {who}"
+            name = "pump house" if words[1] == "pump" else words[1]
+            return "MS-12.2", f"the {name} assistant space is taken by {who}"
         return "MS-12.2", f"you have no available miner to send as an assistant; legal: {sample}"
     if verb == "castle" and len(words) > 1 and not unused(state, seat, "royal_privilege"):
         return "MS-20.8", "you have no unused royal privilege"
