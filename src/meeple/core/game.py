@@ -39,6 +39,7 @@ class Option:
 _PARAMETERS = ("self", "num_players", "seed", "variant")
 """Names of new_initial_state's own parameters: never game options."""
 
+
 class Game:
     """A game: its name, player counts, variants and options; makes and loads states.
 
