@@ -1401,7 +1401,7 @@ def test_replay_step_walks_the_game_action_by_action(tmp_path):
         line.apply_action(text)
     assert f"1. {names[0]}" in out and f"2. {names[1]}" in out
     assert "Type a number of actions from 0 to 30" in out
-    assert f"30. " in out and "after 30 of 30 actions" in out and "End of the record." in out
+    assert "30. " in out and "after 30 of 30 actions" in out and "End of the record." in out
     r = run("replay", str(path), "--step", "--at", "31")
     assert r.exit_code == 2 and "--at must be 0 to 30" in r.output
     # from the end a number still jumps back; --no-events leaves the events out

@@ -19,7 +19,7 @@ from ..agents import make, settings
 from ..core import InvalidConfigError, InvalidRecordError, game_names
 from ..core import replay as core_replay
 from .common import (Checkpoint, check_output_path, check_results_path, console, err_console, fail, get_game,
-                     parse_options, parse_seats, reflow, render, write_results)
+                     parse_options, parse_seats, reflow, render)
 from .replay import numbered_events, parse_seat, records_dir, save_record, shown_action, step_through
 
 app = typer.Typer(
