@@ -413,23 +413,31 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
         return state
 
 
+_STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n))
+"""The signals that stop a game of ``meeple play`` (Ctrl-C, a kill, a closed terminal)."""
+
+
 @contextmanager
-def _signals_held():
-    """Ignore Ctrl-C, SIGTERM and SIGHUP while a stopped game is saved (then put back)."""
-    names = ("SIGINT", "SIGTERM", "SIGHUP")
+def _stop_signals_to(handler):
+    """Send the stop signals to ``handler`` for the block, then put the handlers back (a
+    handler set outside Python, which could not be put back, is left alone)."""
     old = {}
     try:
-        for name in names:
-            # None: a handler set outside Python, which could not be put back: left alone
-            if hasattr(signal, name) and signal.getsignal(getattr(signal, name)) is not None:
-                old[name] = signal.signal(getattr(signal, name), signal.SIG_IGN)
+        for num in _STOP_SIGNALS:
+            if signal.getsignal(num) is not None:
+                old[num] = signal.signal(num, handler)
     except ValueError:  # not the main thread: signals are not ours to change
         pass
     try:
         yield
     finally:
-        for name, handler in old.items():
-            signal.signal(getattr(signal, name), handler)
+        for num, previous in old.items():
+            signal.signal(num, previous)
+
+
+def _signals_held():
+    """Ignore Ctrl-C, SIGTERM and SIGHUP while a stopped game is saved (then put back)."""
+    return _stop_signals_to(signal.SIG_IGN)
 
 
 @contextmanager
@@ -441,19 +449,10 @@ def _signals_deferred():
     it stops the game just after the move, which the save then holds.
     """
     caught: list[int] = []
-    old = {}
     try:
-        for name in ("SIGINT", "SIGTERM", "SIGHUP"):
-            num = getattr(signal, name, None)
-            if num is not None and signal.getsignal(num) is not None:  # None: set outside Python
-                old[num] = signal.signal(num, lambda signum, frame: caught.append(signum))
-    except ValueError:  # not the main thread: signals are not ours to change
-        pass
-    try:
-        yield
-    finally:
-        for num, handler in old.items():
-            signal.signal(num, handler)
+        with _stop_signals_to(lambda signum, frame: caught.append(signum)):
+            yield
+    finally:  # also after a refused move
         if caught:
             signal.raise_signal(caught[0])  # the handler put back acts on it now
 
