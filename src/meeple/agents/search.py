@@ -349,9 +349,8 @@ class MCTSAgent(Agent):
         """Each legal action with its mean value for the acting seat (0..1) and visit count.
 
         Raises:
-            ValueError: the game is over.
+            ValueError: the game is over (from :meth:`search`).
         """
-        legal_actions_to_choose_from(state)
         seat = state.current_player
         root = self.search(state)
         out = []
