@@ -1549,6 +1549,36 @@ def test_simulate_writes_its_file_before_the_tables(tmp_path, monkeypatch):
     assert len(_rows_without_time(out)) == 6  # 3 games, 2 seats each
 
 
+def test_a_closed_output_exits_with_141_as_a_shell_expects():
+    """'meeple games | head' with the reader gone: 128 + SIGPIPE (click alone says 1), no traceback."""
+    import signal
+    import subprocess
+    import sys
+
+    p = subprocess.Popen([sys.executable, "-c", "from meeple.cli.main import main; main()", "games"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.close()  # closed before the command prints anything
+    err = p.stderr.read().decode()
+    assert p.wait(timeout=120) == 128 + signal.SIGPIPE, err
+    assert "Traceback" not in err
+
+
+def test_only_a_closed_output_turns_an_exit_into_141(monkeypatch):
+    from meeple.cli import main as main_module
+
+    def failing_run():
+        raise SystemExit(1)
+
+    monkeypatch.setattr(main_module, "app", failing_run)
+    with pytest.raises(SystemExit) as e:
+        main_module.main()
+    assert e.value.code == 1
+    monkeypatch.setattr(main_module.console, "broken", True, raising=False)
+    with pytest.raises(SystemExit) as e:
+        main_module.main()
+    assert e.value.code == 141
+
+
 def test_a_comma_inside_a_bot_spec_says_where_options_go():
     from meeple.core import InvalidConfigError
 

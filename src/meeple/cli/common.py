@@ -33,7 +33,11 @@ class _Console(Console):
     ``BrokenPipeError`` instead of exiting at once, so that a game in play is saved first and
     a run keeps its finished games."""
 
+    broken = False
+    """True once the output was found closed (the command then exits with 141, see ``main``)."""
+
     def on_broken_pipe(self) -> None:
+        self.broken = True
         self.quiet = True  # print nothing more
         silence_stdout()
         raise BrokenPipeError(errno.EPIPE, "the output was closed")

@@ -709,6 +709,11 @@ def main() -> None:
 
     try:
         app()
+    except SystemExit as e:
+        if console.broken or err_console.broken:
+            # a closed output (``| head``): click exits 1 on it; say 128 + SIGPIPE as a shell does
+            sys.exit(141)
+        raise
     except (InvalidConfigError, InvalidRecordError, GameNotEndingError) as e:
         err_console.print(f"[bold red]error:[/] {e}")
         sys.exit(1 if isinstance(e, GameNotEndingError) else 2)  # 2: bad input, 1: failed run
