@@ -246,10 +246,11 @@ def test_play_switches_simulation_caps_off_for_people(tmp_path):
     r = run("play", "magnum-sal", "--seats", "human,random", "--seed", "1", "--save", str(save), input="quit\n")
     assert r.exit_code == 0, r.output
     assert json.loads(save.read_text())["record"]["options"]["max_rounds"] == 0
+    save = tmp_path / "ms2.json"  # (a new game does not replace the save of another)
     r = run("play", "magnum-sal", "--seats", "human,random", "--seed", "1", "--save", str(save),
             "--option", "max_rounds=30", input="quit\n")
     assert json.loads(save.read_text())["record"]["options"]["max_rounds"] == 30
-    r = run("play", "magnum-sal", "--seats", "random,random", "--seed", "1", "--save", str(save))
+    r = run("play", "magnum-sal", "--seats", "random,random", "--seed", "1", "--save", str(tmp_path / "ms3.json"))
     assert r.exit_code == 0 and "final ranking" in r.output
 
 
@@ -500,6 +501,43 @@ def test_results_are_kept_when_the_file_fails_at_the_end(tmp_path, monkeypatch):
     assert r.exit_code == 0, r.output
     assert "No space left" in " ".join(r.output.split()) and (tmp_path / "meeple-results-toy.csv").exists()
     assert (tmp_path / "meeple-results-toy.csv").read_text().count("\n") == 5  # header + 2 games x 2 seats
+
+
+def test_a_game_never_replaces_the_save_of_another_game(tmp_path, monkeypatch):
+    """--save and 'save FILE' refuse a save the game did not load or write (another deal, or
+    another line of play), and leave it as it is; a game's own file is replaced."""
+    monkeypatch.chdir(tmp_path)
+    first = tmp_path / "k.json"
+    assert run("play", "toy", "--seats", "human,human", "--seed", "3", "--save", str(first),
+               input="1\n\nquit\n").exit_code == 0
+    kept = first.read_text()
+    r = run("play", "toy", "--seats", "human,human", "--seed", "4", "--save", str(first), input="quit\n")
+    out = " ".join(r.output.split())
+    assert r.exit_code == 2 and "holds another saved game (toy, seed 3, 1 action)" in out, r.output
+    assert "--load" in out and first.read_text() == kept
+    r = run("play", "toy", "--seats", "human,human", "--seed", "4",
+            input=f"save {first}\nsave \"my game.json\"\n1\n\nsave my game.json\nquit\n")
+    out = " ".join(r.output.split())
+    assert r.exit_code == 0 and "cannot save to" in out and "holds another saved game" in out, r.output
+    assert first.read_text() == kept
+    mine = json.loads((tmp_path / "my game.json").read_text())  # the quotes are not part of the name
+    assert mine["record"]["seed"] == 4 and mine["record"]["actions"] == ["draw"]  # its own file: replaced
+    r = run("play", "toy", "--load", str(first), "--save", str(first), input="1\n\nquit\n")
+    assert r.exit_code == 0, r.output  # a loaded game saves back to its own file
+    assert json.loads(first.read_text())["record"]["actions"] == ["draw", "draw"]
+
+
+def test_quit_with_a_file_name_saves_there(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = run("play", "toy", "--seats", "human,human", "--seed", "5", input="1\n\nquit there.json\n")
+    assert r.exit_code == 0 and "Game saved to there.json" in r.output, r.output
+    assert json.loads((tmp_path / "there.json").read_text())["record"]["actions"] == ["draw"]
+    assert not (tmp_path / "meeple-toy-5.json").exists()
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine")
+    r = run("play", "toy", "--seats", "human,human", "--seed", "5", input=f"quit {notes}\nquit\n")
+    assert r.exit_code == 0 and "not a meeple save" in " ".join(r.output.split())  # refused: the game goes on
+    assert notes.read_text() == "mine" and (tmp_path / "meeple-toy-5.json").exists()
 
 
 def test_save_never_replaces_a_file_that_is_not_a_save(tmp_path, monkeypatch):

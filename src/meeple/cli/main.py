@@ -120,7 +120,7 @@ def play(
                                         "loaded file)."),
 ):
     """Play a game in the terminal against bots (or friends at the same keyboard)."""
-    from .play import check_save_target, free_path, load_save, play_loop, show_result
+    from .play import free_path, load_save, other_save, play_loop, show_result
 
     g = get_game(game)
     if at is not None and load is None:
@@ -185,7 +185,7 @@ def play(
         console.print("[dim]No human seat: watching the bots play.[/]")
     if save is not None:
         check_output_path(save, "--save", "save file")
-        problem = check_save_target(save)
+        problem = other_save(save, {load.expanduser().resolve()} if load is not None else set())
         if problem:
             fail(f"--save {save}: {problem}")
     save_path = save or load or free_path(Path(f"meeple-{g.name}-{seed}.json"))
@@ -196,7 +196,7 @@ def play(
     with _terminate_as_interrupt(stopped_by, hangup=True):
         # Ctrl-C, a kill or a closed terminal saves the game first (play_loop), then exits
         # 128 + the signal's number, as a shell reports it
-        play_loop(state, seat_list, save_path, seed, stopped_by=stopped_by)
+        play_loop(state, seat_list, save_path, seed, stopped_by=stopped_by, loaded=load)
     if stopped_by[0]:
         raise typer.Exit(128 + stopped_by[0])
 

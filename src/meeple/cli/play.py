@@ -35,7 +35,7 @@ HELP = """[bold]Commands[/]
                 turned), after a rival's secret choice, or when another
                 person has moved since
   [cyan]save FILE[/]     save the game (resume: meeple play GAME --load FILE)
-  [cyan]quit[/]          save and leave
+  [cyan]quit [FILE][/]   save (to FILE if given) and leave
   [cyan]help rules[/]    the rules summary and the action notation
   [cyan]help[/]          this text"""
 
@@ -65,6 +65,33 @@ def check_save_target(path: str | Path) -> str | None:
     if isinstance(data, dict) and "meeple_save" in data:
         return None
     return "exists and is not a meeple save; choose another name (it is left as it is)"
+
+
+def other_save(path: str | Path, ours) -> str | None:
+    """Why a game of ``meeple play`` must not save to ``path``, or None.
+
+    Besides :func:`check_save_target`: a save a game did not load or write itself (``ours``,
+    resolved paths) is another game (or another line of this one) and is never replaced.
+    """
+    path = Path(path)
+    problem = check_save_target(path)
+    if problem or not path.exists() or _resolved(path) in ours:
+        return problem
+    try:
+        record = json.loads(path.read_text(encoding="utf-8")).get("record") or {}
+        k = len(record.get("actions") or [])
+        what = f"{record.get('game')}, seed {record.get('seed')}, {k} action{'s' if k != 1 else ''}"
+        resume = f"; resume it with 'meeple play {record.get('game')} --load {shlex.quote(str(path))}'"
+    except (OSError, ValueError, AttributeError, TypeError):
+        what, resume = "unreadable", ""
+    return f"holds another saved game ({what}); it is left as it is: choose another name{resume}"
+
+
+def _resolved(path: str | Path) -> Path:
+    try:
+        return Path(path).expanduser().resolve()
+    except OSError:
+        return Path(path).absolute()
 
 
 def save_game(state: State, seats: list[str], path: str | Path) -> Path:
@@ -375,18 +402,20 @@ def save_or_fallback(state: State, seats: list[str], path: Path) -> Path | None:
 
 
 def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_fn=None,
-              stopped_by: list | None = None) -> State:
+              stopped_by: list | None = None, loaded: Path | None = None) -> State:
     """Play until the game ends or a person quits; returns the state reached.
 
     ``input_fn(prompt) -> str`` reads a person's line (default: the console); end of input
     acts as ``quit``, and so does Ctrl-C at any moment (the game is saved first). Bots' moves
     and the events they cause are printed as they happen. ``stopped_by``: a one-item list
     set to ``signal.SIGINT`` when Ctrl-C stopped the game (a caller's signal handler that
-    raises KeyboardInterrupt sets its own signal number there first).
+    raises KeyboardInterrupt sets its own signal number there first). ``loaded``: the file
+    the game was loaded from; 'save FILE' replaces only it, ``save_path`` and the files this
+    game saved to (:func:`other_save`).
     """
     # the position now (a takeback replaces the state object) and where 'quit' saves ('save
     # FILE' changes it): a stop by a signal or a closed output saves there too
-    box = [state, save_path]
+    box = [state, save_path, {_resolved(p) for p in (save_path, loaded) if p is not None}]
     try:
         return _play_loop(box, seats, save_path, seed, input_fn, stopped_by)
     except OSError as e:
@@ -463,6 +492,32 @@ def _apply(state: State, action) -> None:
         state.apply_action(action)
 
 
+def _save_as(state: State, seats: list[str], name: str, box: list) -> bool:
+    """'save FILE' in the game: save to FILE (``box[1]``, where 'quit' saves, if empty), make
+    it where 'quit' saves and print what was done; False (after saying why) when refused or
+    failed (:func:`other_save`)."""
+    name = name.strip()
+    if len(name) > 1 and name[0] == name[-1] and name[0] in "'\"":
+        name = name[1:-1]  # save "my game.json": the quotes are not part of the name
+    target = Path(name).expanduser() if name else box[1]
+    problem = other_save(target, box[2])
+    if problem:
+        console.print(f"[red]cannot save to {escape(str(target))}: it {escape(problem)}[/]")
+        return False
+    try:
+        made = not target.parent.exists()
+        target.parent.mkdir(parents=True, exist_ok=True)  # as --save does
+        save_game(state, seats, target)
+    except OSError as e:
+        console.print(f"[red]cannot save to {escape(str(target))}: {e.strerror}[/]")
+        return False
+    console.print(f"Saved to [bold]{escape(str(target))}[/] ('quit' saves there too)"
+                  + (f"; created the folder {escape(str(target.parent))}." if made else "."))
+    box[1] = target
+    box[2].add(_resolved(target))
+    return True
+
+
 def _say(where, text: str) -> None:
     """Print ``text`` as it is (no markup read), ignoring an output that is gone."""
     try:
@@ -537,6 +592,10 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
         word, _, rest = line.partition(" ")
         word = word.lower()
         if word in ("quit", "exit", "q"):
+            if rest.strip():  # 'quit FILE': save there, then leave (stay if it cannot be saved)
+                if not _save_as(state, seats, rest, box):
+                    continue
+                save_path = box[1]
             with _signals_held():  # a second signal must not cut the save
                 path = save_or_fallback(state, seats, save_path)
                 if path is not None:
@@ -561,16 +620,8 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
                 console.print(f"  {e}")
             continue
         if word == "save":
-            target = Path(rest.strip()).expanduser() if rest.strip() else save_path
-            try:
-                made = not target.parent.exists()
-                target.parent.mkdir(parents=True, exist_ok=True)  # as --save does
-                save_game(state, seats, target)
-                console.print(f"Saved to [bold]{escape(str(target))}[/] ('quit' saves there too)"
-                              + (f"; created the folder {escape(str(target.parent))}." if made else "."))
-                save_path = box[1] = target
-            except OSError as e:
-                console.print(f"[red]cannot save to {escape(str(target))}: {e.strerror}[/]")
+            if _save_as(state, seats, rest, box):
+                save_path = box[1]
             continue
         if word == "takeback":
             if rest.strip():
