@@ -252,6 +252,21 @@ def test_play_switches_simulation_caps_off_for_people(tmp_path):
     assert json.loads(save.read_text())["record"]["options"]["max_rounds"] == 30
     r = run("play", "magnum-sal", "--seats", "random,random", "--seed", "1", "--save", str(tmp_path / "ms3.json"))
     assert r.exit_code == 0 and "final ranking" in r.output
+    assert "safety cap off" not in r.output
+
+
+def test_bots_alone_on_a_game_without_its_safety_cap_are_warned(tmp_path, monkeypatch):
+    """A person's Magnum Sal game (max_rounds=0) resumed by bots alone may never end: a note says so."""
+    from meeple.cli import play as play_module
+
+    save = tmp_path / "ms.json"
+    assert run("play", "magnum-sal", "--seats", "human,human", "--seed", "4", "--save", str(save),
+               input="quit\n").exit_code == 0
+    monkeypatch.setattr(play_module, "play_loop", lambda state, *a, **k: state)  # (random bots might not end it)
+    r = run("play", "magnum-sal", "--load", str(save), "--seats", "random,random",
+            "--save", str(tmp_path / "bots.json"), input="")
+    out = " ".join(r.output.split())
+    assert "this game has its safety cap off (max_rounds=0" in out and "Ctrl-C saves it" in out, r.output
 
 
 def test_notation_forgives_spaces_and_capitals():

@@ -183,6 +183,12 @@ def play(
         state = _new_state(g, len(seat_list), seed, variant, options)
     if "human" not in seat_list:
         console.print("[dim]No human seat: watching the bots play.[/]")
+        uncapped = [f"{o.name}={state.options.get(o.name)}" for o in g.options
+                    if o.human_default is not None and state.options.get(o.name) == o.human_default]
+        if uncapped:
+            console.print(f"[yellow]note:[/] this game has its safety cap off ({', '.join(uncapped)}, as in a game "
+                          "with a person): bots alone may play for a very long time or never end it "
+                          "(Ctrl-C saves it)", soft_wrap=True)
     if save is not None:
         check_output_path(save, "--save", "save file")
         problem = other_save(save, {load.expanduser().resolve()} if load is not None else set())
