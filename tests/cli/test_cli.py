@@ -1794,3 +1794,13 @@ def test_a_variant_alias_names_the_same_runs(tmp_path):
             "--resume")
     assert r.exit_code == 0 and "resuming: 2 of 3 games" in r.output, r.output
     assert "race (also expert)" in run("games").output
+
+
+def test_option_values_none_true_false_read_in_any_case():
+    """--option cart_max_cubes=None means null (no limit), as the refusal of 0 suggests."""
+    from meeple.cli.common import parse_options
+
+    assert parse_options(["cart_max_cubes=None", "a=TRUE", "b=false", "c=null", "d=2", "e=[1, 2]", "f=random"]) == {
+        "cart_max_cubes": None, "a": True, "b": False, "c": None, "d": 2, "e": [1, 2], "f": "random"}
+    r = run("play", "magnum-sal", "--seats", "human,greedy", "--option", "cart_max_cubes=0", input="quit\n")
+    assert r.exit_code == 2 and "must be null (no limit) or 1 or more, not 0" in " ".join(r.output.split())

@@ -68,13 +68,18 @@ def get_game(name: str) -> Game:
 def parse_options(items: list[str] | None) -> dict:
     """``["cart_max_cubes=2", "tactical=true"]`` -> ``{"cart_max_cubes": 2, "tactical": True}``.
 
-    Values are read as JSON where they parse (numbers, true/false, null, lists), else as text.
+    Values are read as JSON where they parse (numbers, true/false, null, lists), else as text;
+    ``None``, ``True`` and ``False`` (any case) are read as null, true and false.
     """
+    words = {"none": None, "null": None, "true": True, "false": False}
     out = {}
     for item in items or []:
         if "=" not in item:
             fail(f"bad --option {item!r}: expected NAME=VALUE")
         k, v = item.split("=", 1)
+        if v.strip().lower() in words:
+            out[k.strip()] = words[v.strip().lower()]
+            continue
         try:
             out[k.strip()] = json.loads(v)
         except json.JSONDecodeError:

@@ -32,7 +32,7 @@ app = typer.Typer(
 GAME_HELP = "Game id: magnum-sal, lignum, solomon or klondike (see 'meeple games')."
 OPTION_HELP = "A game option NAME=VALUE (repeatable), e.g. --option cart_max_cubes=2."
 BOTS_HELP = ("random, greedy, easy, medium, hard, flatmc:N, mcts:N (options after colons, such as "
-             "mcts:1000:time=1.5:c=0.3; see the README's Bots table)")
+             "mcts:200:c=0.3; see the README's Bots table)")
 
 
 MAX_SIMULATED_GAMES = 1_000_000

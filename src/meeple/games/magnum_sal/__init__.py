@@ -70,6 +70,6 @@ class MagnumSalGame(Game):
     def check_options(self, num_players: int, variant: str, options: dict) -> None:
         v = options.get("cart_max_cubes")
         if v is not None and v < 1:
-            raise InvalidConfigError(f"option cart_max_cubes must be None or >= 1, not {v!r}")
+            raise InvalidConfigError(f"option cart_max_cubes must be null (no limit) or 1 or more, not {v!r}")
         if options.get("max_rounds", 0) < 0:
             raise InvalidConfigError("option max_rounds must be >= 0 (0 = no cap)")
