@@ -815,3 +815,15 @@ def test_text_four_player_board_fits_45_lines():
     lines = c.export_text().splitlines()
     assert len(lines) <= 45, len(lines)
     assert max(len(x) for x in lines) <= 100
+
+
+def test_an_unknown_action_lists_ten_legal_ones_and_says_how_many_there_are():
+    """A cut list of legal actions says so (no action looks illegal for being left out)."""
+    from meeple import load_game
+
+    state = load_game("lignum").new_initial_state(2, seed=3)
+    legal = state.legal_actions()
+    with pytest.raises(IllegalActionError) as e:
+        state.apply_action("foo")
+    assert len(legal) > 10 and f"... {len(legal)} in all)" in str(e.value)
+    assert ", ".join(a.text for a in legal[:10]) in str(e.value)

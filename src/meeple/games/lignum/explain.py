@@ -91,8 +91,10 @@ def explain(state, text: str) -> tuple:
     for prefix, rule, msg in _FALLBACK:
         if head == prefix:
             return rule, f"'{t}' is not legal now: {msg}; {_now(state)}"
+    legal = state.legal_actions()
+    more = f" ... {len(legal)} in all" if len(legal) > 10 else ""
     return "", f"'{t}' is not an action of Lignum now ({_now(state)}; legal: " + ", ".join(
-        a.text for a in state.legal_actions()[:10]) + ")"
+        a.text for a in legal[:10]) + more + ")"
 
 
 # ------------------------------------------------------------------ handlers
