@@ -278,3 +278,17 @@ def test_LG_8_4_path_tokens_named_in_words_in_the_log():
     assert any(e.endswith("takes the dollar token (+$1)") for e in texts)
     assert any(e.endswith("takes the food token (+1 food)") for e in texts)
     assert not any("_token" in e for e in texts)
+
+
+@pytest.mark.parametrize("width", [80, 100])
+def test_all_six_felling_areas_are_drawn_at_80_columns(width):
+    """A piped output or an 80-column terminal still shows every area (rich drops a table
+    column that does not fit its minimum width, silently)."""
+    s = new(4)
+    s.areas_wood[5] = discs("FW FW SW")
+    c = Console(width=width, record=True, file=io.StringIO())
+    c.print(render(s, None))
+    text = c.export_text()
+    head = next(line for line in text.splitlines() if "A1" in line and "A2" in line)
+    assert all(f"A{a}" in head for a in range(1, 7)), text
+    assert "2FW 1SW" in text

@@ -295,9 +295,9 @@ def render(state, seat=None):
     parts.append(_path(o, n))
     # areas
     parts.append(Text("felling areas", style="bold underline"))
-    areas = Table(show_header=True, box=None, padding=(0, 1), pad_edge=False, header_style="bold")
+    areas = Table(show_header=True, expand=True, box=None, padding=(0, 1), pad_edge=False, header_style="bold")
     for a in range(1, 7):
-        areas.add_column(f"A{a}", min_width=15)
+        areas.add_column(f"A{a}", min_width=10, ratio=1)
     areas.add_row(*[_pieces(o["areas_wood"][a]) for a in range(6)])
     areas.add_row(*[" ".join([f"{o['areas_food'][a]} food"]
                              + [f"P{s + 1}" for s in range(n) if o["area"][s] == a + 1]) for a in range(6)])
