@@ -1040,6 +1040,23 @@ def test_play_takes_both_steps_typed_on_one_line(tmp_path):
     assert final.history[len(before):] == ["move", tile_move]
 
 
+def test_play_takes_three_steps_typed_on_one_line(tmp_path):
+    """Magnum Sal's 'place from supply to S1' is three steps ('place', 'from supply', 'to S1')."""
+    from meeple.cli.play import play_loop, split_steps
+
+    st = meeple.load_game("magnum-sal").new_initial_state(2, seed=5)
+    seat = st.current_player
+    first, rest = split_steps(st, "place  from supply to S1")
+    assert first.text == "place" and rest == "from supply to S1"
+    assert split_steps(st, "place from supply to S3") is None  # S3 is not reachable now
+    assert split_steps(st, "place to S1") is None
+    seats = ["random", "random"]
+    seats[seat] = "human"
+    lines = iter(["place from supply to S1", "quit"])
+    final = play_loop(st, seats, tmp_path / "s.json", 3, input_fn=lambda p: next(lines))
+    assert final.history[:3] == ["place", "from supply", "to S1"]
+
+
 def test_python_dash_m_meeple_runs_the_cli():
     import subprocess
     import sys

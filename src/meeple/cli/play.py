@@ -25,7 +25,8 @@ HELP = """[bold]Commands[/]
   [cyan]<number>[/]      play the legal action with that number
   [cyan]<notation>[/]    play an action by its notation (as listed); the second
                 step of a two-step action typed at once is offered with
-                its first step
+                its first step; several steps on one line ('place from
+                supply to S1') are played in turn
   [cyan]board[/]         show the board again
   [cyan]log [N][/]       the last N events (default 20)
   [cyan]hint[/]          the hard bot's three best actions and win chances (3+
@@ -219,23 +220,48 @@ def first_step(state: State, text: str):
 
 
 def split_steps(state: State, text: str):
-    """``(first, rest)`` when ``text`` is two steps typed on one line, the first a legal action's
-    notation (Solomon's ``move a1-b1``: ``move``, then ``a1-b1``), and ``rest`` is legal after
-    it on one of the re-samples :func:`first_step` tries (so this tells nothing hidden); else
-    None. The longest first step that fits is taken."""
-    line = " ".join(text.split())
+    """``(first, rest)`` when ``text`` is several steps typed on one line, the first a legal
+    action's notation (Solomon's ``move a1-b1``: ``move``, then ``a1-b1``; Magnum Sal's
+    ``place from supply to S1``: three steps), and ``rest`` can be played after it on one of
+    the re-samples :func:`first_step` tries (so this tells nothing hidden): legal as it is,
+    or itself steps to split again (up to :data:`MAX_STEPS_ON_A_LINE` in all); else None. The
+    longest first step that fits is taken."""
+    return _split(state, " ".join(text.split()), None, MAX_STEPS_ON_A_LINE - 1)
+
+
+MAX_STEPS_ON_A_LINE = 4
+"""Most steps of one action typed on one line that ``meeple play`` plays in turn."""
+
+
+def _split(state: State, line: str, probes, depth: int):
     low = line.lower()
     seat = state.current_player
-    probes = None
     for a in sorted(state.legal_actions(), key=lambda a: -len(a.text)):
         head = a.text.lower()
         if low.startswith(head + " ") and len(low) > len(head) + 1:
             rest = line[len(head) + 1:]
             if probes is None:
                 probes = _probes(state)
-            if any(_then_legal(p, a.text, rest, seat) for p in probes):
+            if any(_then_playable(p, a.text, rest, seat, depth) for p in probes):
                 return a, rest
     return None
+
+
+def _then_playable(probe: State, first: str, rest: str, seat: int, depth: int) -> bool:
+    """True when, on a copy of ``probe``, ``rest`` can follow ``first`` for ``seat``: legal,
+    or (``depth`` > 1) a legal step and what follows it, split the same way."""
+    if _then_legal(probe, first, rest, seat):
+        return True
+    if depth <= 1:
+        return False
+    trial = probe.clone()
+    try:
+        trial.apply_action(first)
+    except IllegalActionError:
+        return False
+    if trial.is_terminal() or trial.current_player != seat:
+        return False
+    return _split(trial, rest, [trial], depth - 1) is not None
 
 
 FIRST_STEP_SAMPLES = 8
@@ -492,6 +518,25 @@ def _apply(state: State, action) -> None:
         state.apply_action(action)
 
 
+def _play_steps(state: State, first, rest: str) -> None:
+    """Play ``first``, then ``rest`` (split again into steps where it is several,
+    :func:`split_steps`); a step the earlier ones ruled out is refused with its reason."""
+    played = []
+    while True:
+        _apply(state, first)
+        played.append(first.text)
+        try:
+            _apply(state, rest)
+            return
+        except IllegalActionError as e:
+            more = split_steps(state, rest) if state.current_player >= 0 else None
+            if more is None:  # what the steps played showed rules it out
+                done = "', '".join(escape(t) for t in played)
+                console.print(f"Played '{done}'; [red]then not allowed:[/] {escape(str(e))}")
+                return
+            first, rest = more
+
+
 def _save_as(state: State, seats: list[str], name: str, box: list) -> bool:
     """'save FILE' in the game: save to FILE (``box[1]``, where 'quit' saves, if empty), make
     it where 'quit' saves and print what was done; False (after saying why) when refused or
@@ -658,13 +703,8 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
             _apply(state, action)
         except IllegalActionError as e:
             steps = split_steps(state, action) if isinstance(action, str) else None
-            if steps is not None:  # both steps typed at once ('move a1-b1'): play them in turn
-                first, rest = steps
-                _apply(state, first)
-                try:
-                    _apply(state, rest)
-                except IllegalActionError as e2:  # what the first step showed rules it out
-                    console.print(f"Played '{escape(first.text)}'; [red]then not allowed:[/] {escape(str(e2))}")
+            if steps is not None:  # the steps typed at once ('move a1-b1'): play them in turn
+                _play_steps(state, *steps)
                 continue
             first = first_step(state, action) if isinstance(action, str) else None
             if first is None:
