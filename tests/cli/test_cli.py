@@ -1821,3 +1821,18 @@ def test_option_values_none_true_false_read_in_any_case():
         "cart_max_cubes": None, "a": True, "b": False, "c": None, "d": 2, "e": [1, 2], "f": "random"}
     r = run("play", "magnum-sal", "--seats", "human,greedy", "--option", "cart_max_cubes=0", input="quit\n")
     assert r.exit_code == 2 and "must be null (no limit) or 1 or more, not 0" in " ".join(r.output.split())
+
+
+def test_a_game_cut_by_a_safety_cap_says_so_at_its_end(tmp_path):
+    """Magnum Sal's max_rounds (not a rule) ends a phase: play and replay say the scores are
+    those of a game cut short; a finished game of the rules says nothing of it."""
+    save = tmp_path / "ms.json"
+    r = run("play", "magnum-sal", "--seats", "greedy,greedy", "--seed", "2", "--option", "max_rounds=1",
+            "--save", str(save))
+    note = "a safety option (not a rule of the game; see 'meeple games') cut this game short"
+    assert r.exit_code == 0 and note in " ".join(r.output.split()), r.output
+    r = run("replay", str(save), "--no-events")
+    assert r.exit_code == 0 and note in " ".join(r.output.split()), r.output
+    toy = tmp_path / "toy.json"
+    assert run("play", "toy", "--seats", "greedy,greedy", "--seed", "2", "--save", str(toy)).exit_code == 0
+    assert "safety option" not in run("replay", str(toy), "--no-events").output

@@ -406,6 +406,9 @@ def show_result(state: State, seats: list[str]) -> None:
         mark = " (winner)" if s in winners else ""
         table.add_row(str(places[s]), state.seat_name(s), seats[s] + mark, str(scores[s]))
     console.print(table)
+    if state.is_truncated():
+        console.print("[yellow]note:[/] a safety option (not a rule of the game; see 'meeple games') cut this game "
+                      "short: the scores are those of the game as it stood then.", soft_wrap=True)
 
 
 def resume_hint(state: State, path: Path) -> str:
