@@ -101,3 +101,11 @@ def test_a_parameter_given_as_an_option_says_where_it_goes():
         meeple.load_game("klondike").new_state(2, 1, None, {"seed": 3})
     g = meeple.load_game("klondike")
     assert g.check_config(2, "expert", {})["tick_cap"] == 40  # an alias is a variant here too
+
+
+@pytest.mark.parametrize("game, typed, variant", [("lignum", "Advanced", "advanced"),
+                                                   ("lignum", "BASIC-Tactical", "basic-tactical"),
+                                                   ("klondike", "Expert", "race"),
+                                                   ("magnum-sal", "Mapped-Mine", "mapped-mine")])
+def test_a_variant_name_is_read_in_any_case_as_game_names_are(game, typed, variant):
+    assert meeple.load_game(game).new_initial_state(2, seed=1, variant=typed).variant == variant

@@ -117,11 +117,18 @@ class Game:
         return out
 
     def canonical_variant(self, variant: Any) -> Any:
-        """The variant's own name: the default one for None, the variant an alias names;
-        any other value unchanged (:meth:`check_config` refuses an unknown one)."""
+        """The variant's own name: the default one for None, the variant an alias names (in
+        any case: ``Advanced`` is ``advanced``); any other value unchanged (:meth:`check_config`
+        refuses an unknown one)."""
         if variant is None:
             return self.variants[0]
-        return self.variant_aliases.get(variant, variant) if isinstance(variant, str) else variant
+        if not isinstance(variant, str):
+            return variant
+        if variant not in self.variants and variant not in self.variant_aliases:
+            low = variant.strip().lower()
+            if low in self.variants or low in self.variant_aliases:
+                variant = low
+        return self.variant_aliases.get(variant, variant)
 
     def variants_text(self) -> str:
         """``"family, square (also family-square), race (also expert)"``: for messages and help."""
