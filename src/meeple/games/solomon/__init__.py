@@ -65,7 +65,8 @@ class SolomonGame(Game):
         Option("max_moves_per_turn", 36, "most tile moves in one turn, 1 or more (SO-15.1, digital "
                "safeguard)"),
         Option("allow_upward_moves", False,
-               "tiles may also move up (SO-14.1; the same as the 'children' variant)", kind=bool),
+               "tiles may also move up (SO-14.1; the same as the 'children' variant, which "
+               "always allows it: false there changes nothing)", kind=bool),
     )
     state_class = SolomonState
     package = "meeple.games.solomon"
