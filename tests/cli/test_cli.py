@@ -336,10 +336,10 @@ def test_klondike_race_hides_how_many_decisions_a_bot_takes(tmp_path):
     claims = [t for t in record["actions"] if t.startswith("claim ")]
     assert len(claims) >= 4 and runs >= 3      # the bot laid claims over several ticks
     assert decisions >= 2 * runs               # claim + place, tiles + build: 2 or more a run
-    assert r.output.count("Seat 1 (greedy) makes a secret choice") == runs
+    assert r.output.count("P2 (greedy) makes a secret choice") == runs
     assert "plays claim" not in r.output and "plays place" not in r.output
     # between two of the person's prompts, the bot is announced at most once
-    for chunk in r.output.split("Seat 0 (human) >"):
+    for chunk in r.output.split("P1 (human) >"):
         assert chunk.count("makes a secret choice") <= 1
 
 

@@ -152,27 +152,27 @@ def test_KL_15_scoring_a_claim_ex5():
     st.rows = [[O4, X5], [X5, O4]] + st.rows[2:]
     st.start = 0
     rules.start_round(st)
-    st.apply_action("bid 0 0")          # seat 0: O4 for nothing
+    st.apply_action("bid 0 0")          # P1: O4 for nothing
     st.apply_action("bid 1 0")          # seat 1
-    st.apply_action("place O4 0 2 0")   # seat 0 covers . 1 3 .
+    st.apply_action("place O4 0 2 0")   # P1 covers . 1 3 .
     assert (st.score[0], st.rubies[0], st.fresh[0]) == (4, 3, 0)
-    st.apply_action(legal_texts(st)[0])  # seat 1 lays somewhere
+    st.apply_action(legal_texts(st)[0])  # P2 lays somewhere
     while st.phase == "sauction":
         st.apply_action("pass")
     assert st.round == 2 and st.start == 1
-    st.apply_action("bid 1 0")          # seat 1 (start) takes O4
-    st.apply_action("bid 0 2")          # seat 0 pays 2 for X5
+    st.apply_action("bid 1 0")          # P2 (start) takes O4
+    st.apply_action("bid 0 2")          # P1 pays 2 for X5
     assert st.rubies[0] == 1
-    st.apply_action(legal_texts(st)[0])  # seat 1 lays first
+    st.apply_action(legal_texts(st)[0])  # P2 lays first
     assert st.cur == 0
     assert place_yield(st, 0, "place X5 0 1 2") == (4, 2)
     st.apply_action("place X5 0 1 2")
     assert (st.score[0], st.rubies[0], st.fresh[0]) == (8, 1, 2)
-    # seat 0 has 1 usable ruby (the 2 fresh ones do not count, KL-15.3): his only action
+    # P1 has 1 usable ruby (the 2 fresh ones do not count, KL-15.3): his only action
     # would be 'pass', so he passes automatically and the pass is logged (KL-16.2)
-    assert st.phase == "sauction" and st.cur == 1  # seat 1 (start player, 3 rubies) is asked
+    assert st.phase == "sauction" and st.cur == 1  # P2 (start player, 3 rubies) is asked
     st.apply_action("pass")
-    assert "seat 0 cannot bid 4 (has 1 ruby) and passes" in st.events
+    assert "P1 cannot bid 4 (has 1 ruby) and passes" in st.events
     while st.phase == "sauction":
         st.apply_action("pass")
     assert st.round == 3 and (st.rubies[0], st.fresh[0]) == (3, 0)
@@ -223,13 +223,13 @@ def test_KL_16_supplementary_auction_ex7():
     assert st.cur == 0 and "sbid 4" in legal_texts(st)
     st.apply_action("sbid 4")
     # steps 2, 4, 5: a seat whose only legal action is 'pass' passes automatically, logged
-    assert "seat 1 cannot bid 5 (has 4 rubies) and passes" in st.events
+    assert "P2 cannot bid 5 (has 4 rubies) and passes" in st.events
     assert st.cur == 2 and st.s_passed[1]
     assert legal_texts(st) == ["sbid 5", "sbid 6", "sbid 7", "pass"]
     st.apply_action("sbid 6")
-    assert "seat 3 cannot bid 7 (has 2 rubies) and passes" in st.events
-    assert "seat 0 cannot bid 7 (has 5 rubies) and passes" in st.events
-    assert st.events[-1] == "seat 2 pays 6 rubies for the domino"
+    assert "P4 cannot bid 7 (has 2 rubies) and passes" in st.events
+    assert "P1 cannot bid 7 (has 5 rubies) and passes" in st.events
+    assert st.events[-1] == "P3 pays 6 rubies for the domino"
     assert st.phase == "splace" and st.cur == 2
     assert st.rubies == [5, 4, 1, 2] and st.fresh[3] == 3
     assert st.dominoes == dominoes - 1
@@ -241,7 +241,7 @@ def test_KL_16_supplementary_auction_ex7():
     while alt.phase == "sauction":
         alt.apply_action("pass")
         passes += 1
-    assert passes == 3 and "seat 3 cannot bid 4 (has 2 rubies) and passes" in alt.events
+    assert passes == 3 and "P4 cannot bid 4 (has 2 rubies) and passes" in alt.events
     assert alt.dominoes == dominoes and alt.phase == "auction"
 
 
@@ -312,7 +312,7 @@ def test_KL_19_final_penalties_ex11():
     st.apply_action("place T4 1 3 22")
     assert st.finished == [True, False, False, False]
     # everyone holds 3 rubies: nobody can bid 4, so the domino auction passes by itself
-    assert "seat 1 cannot bid 4 (has 3 rubies) and passes" in st.events
+    assert "P2 cannot bid 4 (has 3 rubies) and passes" in st.events
     while st.phase == "sauction":
         st.apply_action("pass")
     assert st.current_player == TERMINAL
@@ -423,7 +423,7 @@ def test_KL_38_two_players_ex17():
     assert st.phase == "lastpick" and st.cur == 1
     assert legal_texts(st) == ["pick GN3", "pick RD1"]
     _tick(st, 1, "pick GN3")
-    assert "seat 1 joins fate with seat 0" in st.events
+    assert "P2 joins fate with P1" in st.events
     assert st.tracks == [[4, 8, 4, 4], [4, 4, 4, 6]]
     assert 0 in st.fav_discard and 0 not in st.picks  # RD1 (index 0) discarded unused
     # round 9

@@ -89,12 +89,12 @@ def test_KL_12_4_displaced_chain_and_return():
     st.start, st.rubies = 1, [5, 5, 5]
     rules.start_round(st)
     st.apply_action("bid 0 0")   # seat 1
-    st.apply_action("bid 0 1")   # seat 2 displaces 1
+    st.apply_action("bid 0 1")   # P3 displaces P2
     assert st.cur == 1
-    st.apply_action("bid 0 2")   # seat 1 raises, displaces 2
+    st.apply_action("bid 0 2")   # P2 raises, displaces P3
     assert st.cur == 2
-    st.apply_action("bid 0 3")   # seat 2 comes back
-    st.apply_action("bid 1 4")   # seat 1 moves, bid replaces his 2
+    st.apply_action("bid 0 3")   # P3 comes back
+    st.apply_action("bid 1 4")   # P2 moves, bid replaces his 2
     assert st.cur == 0           # seat 0's normal turn
     st.apply_action("bid 1 5")   # displaces seat 1
     assert st.cur == 1
@@ -169,7 +169,7 @@ def test_KL_18_game_ends_after_round_of_goal():
     st.apply_action("place T4 1 3 22")
     assert st.finished[0] and st.cur == 1
     st.apply_action(legal_texts(st)[0])
-    assert st.phase == "sauction" and st.cur == 1  # seat 0 may not bid (KL-16.6)
+    assert st.phase == "sauction" and st.cur == 1  # P1 may not bid (KL-16.6)
     st.apply_action("sbid 4")
     assert st.phase == "splace" and st.cur == 1
     st.apply_action(legal_texts(st)[0])
@@ -237,14 +237,14 @@ def test_KL_40_1_race_boards_and_commitments_hidden():
         st.apply_action("tile A0")
         st.apply_action("build")
     act(st, "place O4 0 2 0")  # seat 0
-    st.apply_action("done")            # seat 1, hidden until the tick ends
+    st.apply_action("done")            # P2, hidden until the tick ends
     obs2 = st.observation(2)
     text = json.dumps(obs2)
     assert "O4" not in text and obs2["players"][0].get("claims") is None
     assert obs2["players"][1]["status"] == "racing"
     other = st.clone()
     other.tdone = []
-    # a state differing only in hidden parts: seat 0 laid nothing, seat 1 did not say done
+    # a state differing only in hidden parts: P1 laid nothing, P2 did not say done
     other.claims[0].pop()
     other.cov[0] = 0
     other.used[0] = 0
@@ -254,14 +254,14 @@ def test_KL_40_1_race_boards_and_commitments_hidden():
     b = other.resample_hidden(2, random.Random(11))
     assert a.to_dict()["state"] == b.to_dict()["state"]
     assert a.observation(2) == obs2
-    act(st, "place O4 0 2 0")  # seat 2 ends the tick
+    act(st, "place O4 0 2 0")  # P3 ends the tick
     assert st.observation(2)["players"][1]["status"] == "finished"
 
 
 def test_KL_40_1_move_number_counts_a_secret_commitment_once():
     """A rival's commitment shows as one move whatever number of actions it took."""
     long_, short = race(n=3), race(n=3)
-    for t in ("A0", "B0", "C0", "D0"):  # seat 0: four tiles (the 4th lays the landscape)...
+    for t in ("A0", "B0", "C0", "D0"):  # P1: four tiles (the 4th lays the landscape)...
         long_.apply_action(f"tile {t}")
     short.apply_action("tile A0")  # ... or one tile and 'build'
     short.apply_action("build")
@@ -274,7 +274,7 @@ def test_KL_40_1_move_number_counts_a_secret_commitment_once():
         long_.apply_action(text)
     short.apply_action("done")
     for st in (long_, short):
-        for text in ("relayout", "tile A0", "build"):  # seat 1 lays a new landscape
+        for text in ("relayout", "tile A0", "build"):  # P2 lays a new landscape
             st.apply_action(text)
     assert long_.move_number == 15 and short.move_number == 10
     assert long_.observation(2) == short.observation(2)
@@ -338,7 +338,7 @@ def test_KL_40_1_relayout_and_undo():
     act(st, "place O4 0 2 0")
     act(st, "place I3 1 1 0")
     assert "relayout" not in legal_texts(st) and "undo" in legal_texts(st)
-    assert illegal_rule(st, "claim O4") == "KL-31.3"  # seat 1 laid his O4 already
+    assert illegal_rule(st, "claim O4") == "KL-31.3"  # P2 laid his O4 already
     assert illegal_rule(st, "place I3 0 4 0") == "KL-40.1"  # take the claim first
     st.apply_action("claim I3")
     texts = legal_texts(st)
@@ -446,8 +446,8 @@ def test_render_shows_boards_without_leaks():
 def test_KL_40_1_build_commitments_hidden():
     st = race(n=3)
     st.apply_action("tile A0")
-    st.apply_action("build")   # seat 0 committed A0
-    st.apply_action("tile C2")  # seat 1 is half-way
+    st.apply_action("build")   # P1 committed A0
+    st.apply_action("tile C2")  # P2 is half-way
     other = race(n=3)
     other.apply_action("tile B1")
     other.apply_action("build")

@@ -68,7 +68,7 @@ def test_square_screen_legend_coordinates_and_zones():
     assert lines[at + 1] == " 0   1 . 2 .AR 3 A3 . 1 2 . 3    0  1.2.R3 3.12.3"
     assert lines[at + 2] == " 1   . 3 . 1A.A. A. R . . R .    1  .3.1.. .R..R."
     assert "    covered N                       covered -" in lines
-    assert "seat 0 (you): 3 pts," in lines[1] and lines[2].startswith("3 rubies +1 fresh")
+    assert "P1 (you): 3 pts," in lines[1] and lines[2].startswith("3 rubies +1 fresh")
 
 
 def test_family_screen_phase_names_and_rows():
@@ -91,7 +91,7 @@ def test_KL_15_log_grammar():
     assert one
     st.apply_action(one[0])
     assert st.fresh[0] == 1
-    assert st.events[-1] == f"seat 0 lays X5 and covers {st.score[0]} gold, 1 ruby"
+    assert st.events[-1] == f"P1 lays X5 and covers {st.score[0]} gold, 1 ruby"
 
 
 # ------------------------------------------------------------------ item 4: race screens
@@ -122,12 +122,12 @@ def test_race_final_breakdown_logged_and_shown():
     lines = st.events[-3:]
     scores = st.scores()
     for s in range(3):
-        assert lines[s].startswith(f"seat {s}: red {st.tracks[s][0]} -> ")
+        assert lines[s].startswith(f"P{s + 1}: red {st.tracks[s][0]} -> ")
         assert lines[s].endswith(f"; {scores[s]} points")
     text = screen(st, 0)
     assert "final scoring" in text and "total favour" in text
     takes = [e for e in st.events if " takes " in e]
-    assert takes and all(re.fullmatch(r"seat \d takes [A-Z]{2}\d \((red|black|blue|green) [1-4]\)", e)
+    assert takes and all(re.fullmatch(r"P\d takes [A-Z]{2}\d \((red|black|blue|green) [1-4]\)", e)
                          for e in takes)
 
 
@@ -138,8 +138,8 @@ def test_KL_13_payment_log_grammar():
     rules.start_round(st)
     st.apply_action("bid 0 1")
     st.apply_action("bid 1 0")
-    assert any(e.startswith("seat 0 pays 1 ruby for ") for e in st.events)
-    assert any(e.startswith("seat 1 takes ") and e.endswith(" for nothing") for e in st.events)
+    assert any(e.startswith("P1 pays 1 ruby for ") for e in st.events)
+    assert any(e.startswith("P2 takes ") and e.endswith(" for nothing") for e in st.events)
 
 
 def test_KL_40_1_back_after_claim_once_per_tick():
@@ -313,15 +313,15 @@ def test_auction_slots_and_bids_sit_next_to_the_prompt():
     assert lines[at - 1].split() == ["row", "1", "slot", "0", "slot", "1", "slot", "2", "slot", "3"]
     assert lines[at].split("  ")[0] == "auctioned now"
     cells = [c for c in lines[at][len("auctioned now"):].split("  ") if c.strip()]
-    assert [c.strip() for c in cells] == [f"{kinds[0]}: seat 0 bids 1", f"{kinds[1]}: free",
-                                          f"{kinds[2]}: seat 1 bids 0", f"{kinds[3]}: free"]
+    assert [c.strip() for c in cells] == [f"{kinds[0]}: P1 bids 1", f"{kinds[1]}: free",
+                                          f"{kinds[2]}: P2 bids 0", f"{kinds[3]}: free"]
     assert lines[at + 1].startswith("later rows: 2) ") and lines[at + 2].startswith("pool ")
     assert at + 3 == len(lines)              # the last line of the board
-    assert sum(line.count("seat ") for line in lines[:at] if ": 0 pts" in line) == 4
+    assert sum(len(re.findall(r"\bP[1-4]\b", line)) for line in lines[:at] if ": 0 pts" in line) == 4
 
 
 def test_game_over_boards_line_up_and_the_penalty_reads_as_a_sum():
-    """KL-19 penalties: 'seat 1: 52 - 2 penalty = 50 pts'; labels of different lengths side by
+    """KL-19 penalties: 'P2: 52 - 2 penalty = 50 pts'; labels of different lengths side by
     side do not shift one board a row below the other."""
     import random
 

@@ -243,7 +243,7 @@ def advance(st) -> None:
         st.status[s] = 1
         st.finish_order.append(s)
     if finishers:
-        st.log(f"tick {st.tick}: " + ", ".join(f"seat {s}" for s in finishers) + " done")
+        st.log(f"tick {st.tick}: " + ", ".join(f"P{s + 1}" for s in finishers) + " done")
     if len(remaining) == 1:  # KL-33.1
         st.lastp = remaining[0]
         st.status[st.lastp] = 2
@@ -254,7 +254,7 @@ def advance(st) -> None:
     st.tdone = []
     st.pq = finishers
     if st.lastp >= 0:
-        st.log(f"seat {st.lastp} is the last player and stops")
+        st.log(f"P{st.lastp + 1} is the last player and stops")
     next_after_picks(st)
 
 
@@ -295,7 +295,7 @@ def take(st, seat: int, card: int) -> None:
     """``seat`` takes ``card`` from the display (KL-32, KL-33.1)."""
     st.display.remove(card)
     st.picks[seat] = card
-    st.log(f"seat {seat} takes {card_text(card)}")
+    st.log(f"P{seat + 1} takes {card_text(card)}")
 
 
 def apply_pick(st, card: int) -> None:
@@ -315,7 +315,7 @@ def fate_legal(st) -> list:
 def join_fate(st, other: int) -> None:
     """KL-33.2: the last player joins fate with ``other``; the boards are then checked."""
     st.fate = other
-    st.log(f"seat {st.lastp} joins fate with seat {other}")
+    st.log(f"P{st.lastp + 1} joins fate with P{other + 1}")
     check(st)
 
 
@@ -338,7 +338,7 @@ def _favour(st, seat: int, ok: bool) -> None:
     t = st.tracks[seat]
     before = t[card.track]
     t[card.track] = before + card.value if ok else max(0, before - card.value)  # KL-34.3
-    st.log(f"seat {seat}: {TRACKS[card.track]} {before} -> {t[card.track]}")
+    st.log(f"P{seat + 1}: {TRACKS[card.track]} {before} -> {t[card.track]}")
 
 
 def check(st) -> None:
@@ -349,7 +349,7 @@ def check(st) -> None:
     for s in st.finish_order:
         ok = succeeded(st, s)
         results[s] = [st.gold[s], st.ruby[s], ok]
-        st.log(f"seat {s} covered {st.gold[s]} gold, {plural(st.ruby[s], 'ruby', 'rubies')}: "
+        st.log(f"P{s + 1} covered {st.gold[s]} gold, {plural(st.ruby[s], 'ruby', 'rubies')}: "
                + ("correct" if ok else "wrong"))
         _favour(st, s, ok)
     lp = st.lastp
@@ -394,5 +394,5 @@ def log_final_scoring(st) -> None:
     tot = tie_low_points(totals, TOTAL_POINTS)
     for s in range(n):
         parts = ", ".join(f"{TRACKS[t]} {st.tracks[s][t]} -> {per[t][s]}" for t in range(4))
-        st.log(f"seat {s}: {parts}; total favour {totals[s]} -> {tot[s]}; "
+        st.log(f"P{s + 1}: {parts}; total favour {totals[s]} -> {tot[s]}; "
                f"{sum(per[t][s] for t in range(4)) + tot[s]} points")

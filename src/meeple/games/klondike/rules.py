@@ -159,7 +159,7 @@ def start_round(st) -> None:
     st.normal_done = 0
     st.displaced = -1
     st.cur = st.start
-    st.log(f"round {st.round}: seat {st.start} starts; row "
+    st.log(f"round {st.round}: P{st.start + 1} starts; row "
            + " ".join(KINDS[k].id for k in st.rows[0]))
 
 
@@ -191,9 +191,9 @@ def apply_bid(st, slot: int, amount: int) -> None:
     if h >= 0:
         st.fig[h] = -1
         st.displaced = h
-        st.log(f"seat {seat} bids {amount} on {KINDS[kinds[slot]].id}, displacing seat {h}")
+        st.log(f"P{seat + 1} bids {amount} on {KINDS[kinds[slot]].id}, displacing P{h + 1}")
     else:
-        st.log(f"seat {seat} bids {amount} on {KINDS[kinds[slot]].id}")
+        st.log(f"P{seat + 1} bids {amount} on {KINDS[kinds[slot]].id}")
     st.slot_holder[slot] = seat
     st.slot_bid[slot] = amount
     st.fig[seat] = slot
@@ -217,9 +217,9 @@ def pay_auction(st) -> None:
             st.supply += amount
         st.won[s] = row[slot]
         if amount:
-            st.log(f"seat {s} pays {plural(amount, 'ruby', 'rubies')} for {KINDS[row[slot]].id}")
+            st.log(f"P{s + 1} pays {plural(amount, 'ruby', 'rubies')} for {KINDS[row[slot]].id}")
         else:
-            st.log(f"seat {s} takes {KINDS[row[slot]].id} for nothing")
+            st.log(f"P{s + 1} takes {KINDS[row[slot]].id} for nothing")
     st.pq = [(st.start + i) % n for i in range(n)]
     st.phase = "place"
     st.cur = st.pq[0]
@@ -246,21 +246,21 @@ def apply_place(st, pid: int | None) -> None:
     k = st.won[seat]
     if pid is None:
         st.removed.append(k)  # KL-14.2
-        st.log(f"seat {seat} cannot lay the {KINDS[k].id}: it leaves the game")
+        st.log(f"P{seat + 1} cannot lay the {KINDS[k].id}: it leaves the game")
     else:
         g, r = lay(st, seat, pid)
         st.score[seat] += g
         gain_rubies(st, seat, r)
-        st.log(f"seat {seat} lays {KINDS[k].id} and covers {g} gold, {plural(r, 'ruby', 'rubies')}")
+        st.log(f"P{seat + 1} lays {KINDS[k].id} and covers {g} gold, {plural(r, 'ruby', 'rubies')}")
         if st.mode == "family":
             if st.cov[seat] & FAMILY_GOAL:  # KL-14.4
                 st.finished[seat] = True
-                st.log(f"seat {seat} reaches the goal")
+                st.log(f"P{seat + 1} reaches the goal")
         else:  # KL-21.3
             cov = st.cov[seat]
             if all(cov & z for z in ZONE_MASKS):
                 st.finished[seat] = True
-                st.log(f"seat {seat} has covered all five zones")
+                st.log(f"P{seat + 1} has covered all five zones")
     st.won[seat] = -1
     st.pq.pop(0)
     if st.pq:
@@ -297,7 +297,7 @@ def _next_supp(st, seat: int) -> bool:
             continue
         if st.rubies[s] < lo and not st.options.get("secret_rubies"):  # KL-21.2 keeps it asked
             st.s_passed[s] = True
-            st.log(f"seat {s} cannot bid {lo} (has {plural(st.rubies[s], 'ruby', 'rubies')}) "
+            st.log(f"P{s + 1} cannot bid {lo} (has {plural(st.rubies[s], 'ruby', 'rubies')}) "
                    "and passes")
             continue
         st.cur = s
@@ -321,10 +321,10 @@ def apply_supp(st, amount: int | None) -> None:
     seat = st.cur
     if amount is None:
         st.s_passed[seat] = True
-        st.log(f"seat {seat} passes")
+        st.log(f"P{seat + 1} passes")
     else:
         st.s_high, st.s_bid = seat, amount
-        st.log(f"seat {seat} bids {amount} for the domino")
+        st.log(f"P{seat + 1} bids {amount} for the domino")
     _next_supp(st, seat)
 
 
@@ -340,7 +340,7 @@ def _close_supp(st) -> None:
         st.supply += st.s_bid
     st.dominoes -= 1
     st.won[w] = D2
-    st.log(f"seat {w} pays {st.s_bid} rubies for the domino")
+    st.log(f"P{w + 1} pays {st.s_bid} rubies for the domino")
     st.phase = "splace"
     st.pq = [w]
     st.cur = w
@@ -367,7 +367,7 @@ def end_game(st) -> None:
         else:
             st.penalty[s] = square_penalty(st.cov[s], st.finished[s])
         if st.penalty[s]:
-            st.log(f"seat {s} loses {st.penalty[s]} points")
+            st.log(f"P{s + 1} loses {st.penalty[s]} points")
     st.phase = "end"
     st.cur = TERMINAL
 
@@ -385,7 +385,7 @@ def apply_layout_tile(st, f: int, r: int) -> None:
     st.layouts[seat].append([f, r])
     if len(st.layouts[seat]) == 4:
         st.set_board(seat)
-        st.log(f"seat {seat} lays out his tiles")
+        st.log(f"P{seat + 1} lays out his tiles")
         if seat + 1 < st.num_players:
             st.cur = seat + 1
         else:

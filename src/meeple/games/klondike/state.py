@@ -566,6 +566,10 @@ class KlondikeState(State):
                     self.ruby[s] += rr
         self.tdone = [s for s in self.tq if s in tdone]
 
+    def seat_name(self, seat: int) -> str:
+        """``"P1"`` .. ``"P4"`` (seat 0 is P1), as the boards and the log name the players."""
+        return f"P{seat + 1}"
+
     # ------------------------------------------------------------------ results
     def scores(self) -> list[int]:
         from .scoring import scores

@@ -328,7 +328,7 @@ def _family_label(s: int, p: dict, seat) -> Label:
     if p["penalty"]:  # KL-19: 2 points a missing column
         bits[0] = f"{p['score']} - {p['penalty']} penalty = {p['score'] - p['penalty']} pts"
     you = " (you)" if s == seat else ""
-    return Label(f"seat {s}{you}:", bits, style="bold" if s == seat else "")
+    return Label(f"P{s + 1}{you}:", bits, style="bold" if s == seat else "")
 
 
 def _family_boards(obs: dict, seat) -> BoardGrid:
@@ -368,7 +368,7 @@ def _auction_rows(obs: dict) -> list:
         cells = []
         for si, k in enumerate(rows[0]):
             h = auc["holders"][si]
-            cells.append(f"{k}: seat {h} bids {auc['bids'][si]}" if h >= 0 else f"{k}: free")
+            cells.append(f"{k}: P{h + 1} bids {auc['bids'][si]}" if h >= 0 else f"{k}: free")
         t.add_row("auctioned now", *cells)
         out.append(t)
         if later:
@@ -409,17 +409,17 @@ def _render_family(obs: dict, seat):
     if obs.get("supply") is not None:
         info += f", ruby supply {obs['supply']}"
     if auc and auc["displaced"] >= 0:
-        info += f"; seat {auc['displaced']} is displaced and must bid again"
+        info += f"; P{auc['displaced'] + 1} is displaced and must bid again"
     sup = obs.get("supplementary")
     if sup:
-        info += (f"; domino auction: high bid {sup['high_bid']} by seat {sup['high_bidder']}"
+        info += (f"; domino auction: high bid {sup['high_bid']} by P{sup['high_bidder'] + 1}"
                  if sup["high_bidder"] >= 0 else "; domino auction: no bid yet")
     parts.append(Text(info))
     return Group(*parts)
 
 
 def _seats(seats) -> str:
-    return ", then ".join(f"seat {s}" for s in seats) if seats else "nobody yet"
+    return ", then ".join(f"P{s + 1}" for s in seats) if seats else "nobody yet"
 
 
 def _result_text(r) -> str:
@@ -440,11 +440,11 @@ def _render_race(obs: dict, seat):
                           f"{plural(c.rubies, 'ruby', 'rubies')}", style="bold yellow"))
     if phase != "end":
         disp = ", ".join(favour_text(x) for x in obs["display"]) or "-"
-        parts.append(Text(f"favour cards: {disp}; priority seat {obs['priority_seat']}"))
+        parts.append(Text(f"favour cards: {disp}; priority P{obs['priority_seat'] + 1}"))
     if phase not in ("build", "end"):  # nobody has finished while the tiles are laid out
         line = f"finished: {_seats(obs['finish_order'])}"
         if obs["last_player"] >= 0:
-            line += f"; last player seat {obs['last_player']}"
+            line += f"; last player P{obs['last_player'] + 1}"
         parts.append(Text(line))
     t = Table(show_header=True, box=None)
     for h in ("seat", *TRACKS, "status", "card"):
@@ -464,11 +464,11 @@ def _render_race(obs: dict, seat):
                 if lay:
                     lines = board_lines(" ".join(f"{FACE_NAMES[f]}{r}" for f, r in lay), claims, goal=False,
                                         coords=False)
-                    blocks.append([(Label(f"seat {s}:", [res[s]] if s in res else [], "dim"), lines)])
+                    blocks.append([(Label(f"P{s + 1}:", [res[s]] if s in res else [], "dim"), lines)])
             parts.append(BoardGrid(blocks))
         else:
             parts.append(Text(f"last round ({obs['last_card']}): "
-                              + ", ".join(f"seat {s}: {x}" for s, x in res.items()), style="dim"))
+                              + ", ".join(f"P{s + 1}: {x}" for s, x in res.items()), style="dim"))
     if phase == "end":  # KL-36: the breakdown of the final points
         tracks = [p["tracks"] for p in obs["players"]]
         celeb, tot, totals = race_points(tracks)
