@@ -291,7 +291,7 @@ def render(state, seat=None):
         parts.append(d)
     # path
     start = " ".join(f"P{s + 1}" for s in range(n) if o["pos"][s] == 0)
-    parts.append(Text(f"supply path (start: {start or '-'})", style="bold underline"))
+    parts.append(Text(f"supply path (foremen still on the start space: {start or '-'})", style="bold underline"))
     parts.append(_path(o, n))
     # areas
     parts.append(Text("felling areas", style="bold underline"))
