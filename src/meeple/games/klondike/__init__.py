@@ -90,7 +90,8 @@ class KlondikeGame(Game):
     options = (
         Option("layout", "random", "game 1 tile layout: random, choose or identical (KL-10.2)",
                choices=("random", "choose", "identical")),
-        Option("secret_rubies", False, "game 1: held rubies hidden from the others (KL-21.2)"),
+        Option("secret_rubies", False, "game 1: held rubies hidden from the others' boards (KL-21.2; "
+               "a memory test: bids, payments and covered rubies are public, so the bots know them)"),
         Option("ruby_supply_limit", None, "game 1: limit the ruby supply, e.g. 32; at least 3 per "
                "player (KL-15.4)", kind=int),
         Option("edge_rule", "both_edges", "game 1 edge rule in tiles 2 and 3 (KL-14.3)",

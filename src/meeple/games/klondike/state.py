@@ -502,16 +502,10 @@ class KlondikeState(State):
         # KL-50.2: the undealt pool order (its composition is public)
         self.pool = sorted(self.pool)
         rng.shuffle(self.pool)
-        if self.options.get("secret_rubies"):  # KL-21.2
-            for s in range(self.num_players):
-                if s != seat:  # at least what his figure stands on (bids are public)
-                    low = 0
-                    if self.phase == "auction" and self.fig[s] >= 0:
-                        low = self.slot_bid[self.fig[s]]
-                    elif self.phase == "sauction" and self.s_high == s:
-                        low = self.s_bid
-                    self.rubies[s] = max(low, rng.randint(0, 6))
-                    self.fresh[s] = 0
+        # KL-21.2 secret rubies are not re-drawn: the 3 each player starts with (KL-10.4), the
+        # rubies every claim covers, every bid and every payment are public (the log names them),
+        # so a seat that remembers the game knows each count; the option hides them from the
+        # board (a memory test for people), and a re-sample keeps them
 
     def _resample_race(self, seat, rng) -> None:
         """Re-draw the requirement deck (unseen cards of the right colours), the favour deck

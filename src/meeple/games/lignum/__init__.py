@@ -22,7 +22,8 @@ class LignumGame(Game):
     options = (
         Option("easy_winter", False, "show the easier half of both winter cards (LG-3.6 beginner option)"),
         Option("hidden_products", False,
-               "keep each player's product tokens face down: others see only how many (LG-8.4.4 optional mode)"),
+               "keep each player's product tokens face down: others see only how many (LG-8.4.4 optional "
+               "mode; a memory test: every token was face up when taken, so the bots know them)"),
     )
     state_class = LignumState
     package = "meeple.games.lignum"

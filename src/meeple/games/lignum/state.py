@@ -280,21 +280,12 @@ class LignumState(Rules, State):
         return d
 
     def _resample(self, seat, rng) -> None:
-        """Re-draw deck orders, the product stack order and others' unrevealed choices."""
-        if self.options.get("hidden_products"):
-            pool = list(self.pstack)
-            for s in range(self.num_players):
-                if s != seat:
-                    for p, c in enumerate(self.products[s]):
-                        pool += [p] * c
-            pool.sort()
-            rng.shuffle(pool)
-            for s in range(self.num_players):
-                if s != seat:
-                    k = sum(self.products[s])
-                    hand, pool = pool[:k], pool[k:]
-                    self.products[s] = [hand.count(p) for p in range(5)]
-            self.pstack = pool
+        """Re-draw deck orders, the product stack order and others' unrevealed choices.
+
+        Others' product tokens are kept, also with ``hidden_products``: each was face up on
+        the path when taken and every sale is public (the log names them, RULING LG-8.4.4), so
+        a seat that remembers the game knows them; the option hides them from the board (a
+        memory test for people)."""
         for k in ("pstack", "pdeck", "tdeck", "wrest"):
             v = sorted(getattr(self, k))
             rng.shuffle(v)
