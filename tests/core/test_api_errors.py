@@ -109,3 +109,16 @@ def test_a_parameter_given_as_an_option_says_where_it_goes():
                                                    ("magnum-sal", "Mapped-Mine", "mapped-mine")])
 def test_a_variant_name_is_read_in_any_case_as_game_names_are(game, typed, variant):
     assert meeple.load_game(game).new_initial_state(2, seed=1, variant=typed).variant == variant
+
+
+@pytest.mark.parametrize("game", ["magnum-sal", "lignum", "solomon", "klondike"])
+def test_parse_action_refuses_what_is_not_text_and_an_action_object_reads_as_typed(game):
+    st = meeple.load_game(game).new_initial_state(num_players=2, seed=1)
+    before = st.to_dict()
+    for bad in (None, 5, b"pass"):
+        with pytest.raises(TypeError, match="parse_action takes an action's notation"):
+            st.parse_action(bad)
+    assert st.to_dict() == before
+    first = st.legal_actions()[0].text
+    st.apply_action(meeple.Action(f" {first.upper()} "))  # forgiven as the typed string is
+    assert st.history == [first]

@@ -145,8 +145,8 @@ class State:
                 if a is action or a.text == action.text:
                     action = a
                     break
-            else:
-                self._raise_illegal(str(action))
+            else:  # read as its notation: forgiven as a typed string is, else explained
+                action = self.parse_action(action.text)
         self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> None:
@@ -166,7 +166,10 @@ class State:
         Raises:
             IllegalActionError: no legal action has that notation; the message names the
                 rule that forbids it (when the game can tell) and nothing changes.
+            TypeError: ``text`` is not a str.
         """
+        if not isinstance(text, str):
+            raise TypeError(f"parse_action takes an action's notation (a str), not {type(text).__name__} {text!r}")
         text = text.strip()
         legal = self.legal_actions()
         for a in legal:
