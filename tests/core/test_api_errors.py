@@ -122,3 +122,29 @@ def test_parse_action_refuses_what_is_not_text_and_an_action_object_reads_as_typ
     first = st.legal_actions()[0].text
     st.apply_action(meeple.Action(f" {first.upper()} "))  # forgiven as the typed string is
     assert st.history == [first]
+
+
+@pytest.mark.parametrize("game, variant, moves, path, value", [
+    ("magnum-sal", None, 10, ("market", 1), -1),
+    ("magnum-sal", None, 10, ("assist", 0), 5),
+    ("klondike", "race", 60, ("req_seen", 0), 10 ** 6),
+    ("klondike", "race", 60, ("req",), 10 ** 6),
+])
+def test_a_loaded_state_with_a_value_out_of_range_is_refused(game, variant, moves, path, value):
+    """Not loaded to crash later (a negative market count, a card index past the deck)."""
+    g = meeple.load_game(game)
+    st = g.new_initial_state(num_players=3 if game == "klondike" else 2, seed=2, variant=variant)
+    rng = random.Random(0)
+    for _ in range(moves):
+        st.apply_action(rng.choice(st.legal_actions()))
+    d = st.to_dict()
+    g.state_from_dict(d)  # as saved: loads
+    field = d["state"][path[0]]
+    if len(path) == 1:
+        d["state"][path[0]] = value
+    else:
+        if not field:
+            pytest.skip("no entry to change at this position")
+        field[path[1]] = value
+    with pytest.raises(meeple.InvalidRecordError):
+        g.state_from_dict(d)

@@ -347,6 +347,13 @@ class KlondikeState(State):
             self.revealed = [[[ints(t, 2) for t in r[0]], [str(x) for x in r[1]]] for r in d["revealed"]]
             if self.phase not in ("build", "tick", "pick", "lastpick", "fate", "end"):
                 raise ValueError(f"bad phase {self.phase!r}")
+            nreq, nfav = len(REQ_CARDS), len(FAVOUR_CARDS)
+            for f, size in (("req_deck", nreq), ("req_seen", nreq), ("fav_deck", nfav), ("fav_discard", nfav),
+                            ("display", nfav)):
+                if any(not 0 <= c < size for c in getattr(self, f)):
+                    raise ValueError(f"{f} holds a card index outside 0..{size - 1}")
+            if not (-1 <= self.req < nreq and -1 <= self.last_req < nreq):
+                raise ValueError(f"req and last_req are card indexes 0..{nreq - 1}, or -1")
         else:
             for f in FAMILY_SCALARS:
                 v = d[f]

@@ -127,6 +127,8 @@ class MagnumSalState(State):
             for x in getattr(self, k):
                 if isinstance(x, bool) or not isinstance(x, int):
                     raise TypeError(f"{k} must hold ints")
+                if x < (-1 if k == "assist" else 0) or (k == "assist" and x >= n):
+                    raise ValueError(f"{k} holds {x}: " + ("a seat or -1" if k == "assist" else "counts are 0 or more"))
         for row in self.salt + self.csalt:
             if len(row) != 3 or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in row):
                 raise ValueError("salt rows are 3 non-negative ints")
