@@ -148,3 +148,12 @@ def test_a_loaded_state_with_a_value_out_of_range_is_refused(game, variant, move
         field[path[1]] = value
     with pytest.raises(meeple.InvalidRecordError):
         g.state_from_dict(d)
+
+
+@pytest.mark.parametrize("options", [[], "", 0, ["max_rounds", 3]])
+def test_a_record_whose_options_are_not_an_object_is_refused(options):
+    st = meeple.load_game("solomon").new_initial_state(num_players=2, seed=1)
+    record = st.record()
+    record["options"] = options
+    with pytest.raises(meeple.InvalidRecordError, match="record 'options' must be an object"):
+        meeple.replay(record)

@@ -65,9 +65,11 @@ def replay(record: dict) -> State:
     seed = record.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidRecordError(f"record 'seed' must be an int, not {seed!r}")
-    options = record.get("options") or {}
+    options = record.get("options")
+    if options is None:
+        options = {}
     if not isinstance(options, dict):
-        raise InvalidRecordError("record 'options' must be an object")
+        raise InvalidRecordError(f"record 'options' must be an object (NAME: value), not {options!r}")
     num_players = record.get("num_players")
     if num_players == 0 or num_players is None:  # 0 would mean 'the most' to new_initial_state
         raise InvalidRecordError(f"record 'num_players' must be the number of seats, not {num_players!r}")
