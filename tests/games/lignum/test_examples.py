@@ -379,6 +379,7 @@ def test_LG_13_sawing_ex19():
     s.sawroom[H] = discs("FW")
     goto(s, "saw", clearing=[H, N, J, V])
     play(s, "saw FW", "heat", "heat", "heat", "sales")
+    assert s.events[-2:] == ["P1 saws FW into 4 sFW", "P1 puts sFW: 3 in the heating store, 1 in the sales room"]
     assert s.sawroom[H] == [0, 0, 0]
     assert s.heat[H] == [3, 0, 0] and s.mill[H][0] == pieces("sFW")
     assert s.equip[H][0] == 0

@@ -613,6 +613,7 @@ def test_LG_21_1_loan_at_every_decision_of_ones_own_turn():
     assert s.stage == "split" and "loan" in legal(s)
     play(s, "loan", "sales", "heat")
     assert s.loans[H] == 1 and s.heat[H] == [0, 2, 0]
+    assert s.events[-1] == "P1 puts sSW: 2 in the heating store, 1 in the sales room"  # one line a saw
     # the extra sawyer at space 16
     s = new(4)
     start_travel(s, [H, N, J, V])

@@ -1094,6 +1094,17 @@ class Rules:
                 self.mill[seat][0][p] += 1
             self.pend[1] -= 1
             if self.pend[1] == 0:
+                # the log says where the sticks went (one line for the whole saw): the choices
+                # before this one are in the history since the 'saw' (a loan may come between)
+                k = SAW_YIELD[p - 3]
+                heat = int(args[0] == 0)
+                for text in reversed(self._history):
+                    if text.startswith("saw "):
+                        break
+                    heat += text == "heat"
+                where = [f"{heat} in the heating store"] if heat else []
+                where += [f"{k - heat} in the sales room"] if k - heat else []
+                self.log(f"{nm} puts {PIECE_NAMES[p]}: {', '.join(where)}")
                 self.stage = self.pend[2]
                 self._after()
             return
