@@ -10,7 +10,10 @@ from meeple.core import Game, InvalidConfigError, Option, register
 from .state import MagnumSalState
 
 RULES_HELP = """\
-Magnum Sal, 2-4 players, 3 phases. Money is counted in groše. Each phase is a series of rounds;
+Magnum Sal, 2-4 players, 3 phases. Money is counted in groše. The first seat (orange) is the
+start player of phase I and starts with 10 groše, the next 12, 14, 16 (MS-3.3: the start player
+is drawn at random; in meeple choose your seat with --seats, e.g. greedy,human).
+Each phase is a series of rounds;
 in the first round of a phase every player has 1 action, later 2. At the start of your turn your
 miners in the castle queue move one step; a miner reaching the castle completes a face-up royal
 order if you hold its salt (compulsory; you choose which: 'deliver O1-3'), otherwise you pay a
