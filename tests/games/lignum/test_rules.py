@@ -828,3 +828,31 @@ def test_an_unknown_action_lists_ten_legal_ones_and_says_how_many_there_are():
         state.apply_action("foo")
     assert len(legal) > 10 and f"... {len(legal)} in all)" in str(e.value)
     assert ", ".join(a.text for a in legal[:10]) in str(e.value)
+
+
+def test_LG_20_8_no_food_store_hut_after_feeding():
+    """Food left after feeding goes back to the supply: a food-store hut is not offered in the
+    forced sales that follow (its food would otherwise last into the next year)."""
+    s = new(4)
+    empty_players(s, money=0)
+    set_winter(s, 1, "W1", 0)           # 6 food, 3 heating
+    s.loans[H] = 2
+    s.food = [6, 6, 6, 6]
+    s.food[H] = 0
+    s.heat = [[0, 0, 0], [3, 0, 0], [3, 0, 0], [3, 0, 0]]
+    s.huts[H] = [0, 1, 0]
+    s.areas_food = [3, 0, 0, 0, 0, 0]
+    s.mill[H] = [pieces("FW FW FW"), pieces(""), pieces(""), pieces("")]
+    goto(s, "feed", clearing=[H, N, J, V], round=3)
+    assert s.stage == "forced" and s.debt > 0 and s.food[H] == 0
+    assert "sell FW sales" in legal(s) and not any(a.startswith("foodhut") for a in legal(s))
+    with pytest.raises(IllegalActionError, match="food left after feeding goes back to the supply") as e:
+        s.apply_action("foodhut 1")
+    assert e.value.rule == "LG-20.8"
+    # before the winter's feeding the hut is offered as usual (LG-19.5)
+    t = new(4)
+    empty_players(t, money=0)
+    t.huts[H] = [0, 1, 0]
+    t.areas_food = [3, 0, 0, 0, 0, 0]
+    start_travel(t, [H, N, J, V])
+    assert "foodhut 1" in legal(t)

@@ -81,6 +81,9 @@ def explain(state, text: str) -> tuple:
     head = words[0] if words else ""
     if state.hut_left:
         return "LG-19.2", f"'{t}': first place the {state.hut_left} new hut(s): hut 1, hut 2 or hut 3"
+    if head == "foodhut" and state.phase in ("feed", "heat") and state.huts[state.actor][1]:
+        return "LG-20.8", (f"'{t}': the food left after feeding goes back to the supply, so a food-store "
+                           "hut is not used once you have fed (use it before the feeding)")
     fn = _HANDLERS.get(head)
     if fn is None and len(words) == 2 and head in _PIECE:
         fn = _put

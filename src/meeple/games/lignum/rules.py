@@ -668,7 +668,9 @@ class Rules:
                 for p in range(6):
                     if m[p]:
                         out.append(A.DRYHUT[p][loc])
-        if h[1]:
+        if h[1] and self.phase not in ("feed", "heat"):
+            # LG-20.8: after feeding all food goes back to the supply, so a food-store hut is
+            # not offered once the seat has fed (its food would be carried into the next year)
             taken = self.area
             for a in range(1, 7):
                 if self.areas_food[a - 1] and a not in taken:
