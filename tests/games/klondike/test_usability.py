@@ -340,3 +340,24 @@ def test_game_over_boards_line_up_and_the_penalty_reads_as_a_sum():
     assert pen > 0 and f"{sc} - {pen} penalty = {sc - pen} pts" in out
     heads = [line for line in out.splitlines() if "0 1 2 3 4 5" in line]
     assert heads and "012345" in heads[0]  # both boards' column numbers on one line
+
+
+def test_KL_33_2_fate_names_the_player_as_the_boards_do():
+    """'fate 2' (seats from 0, the saved notation) is listed as joining P3's fate, and 'fate P3'
+    is read as it; a refusal says both forms."""
+    from meeple.cli.common import action_notes
+    from meeple.core import IllegalActionError
+
+    st = GAME.new_initial_state(num_players=3, seed=2, variant="race")
+    rng = random.Random(0)
+    while st.phase != "fate":
+        st.apply_action(rng.choice(st.legal_actions()))
+    legal = st.legal_actions()
+    notes, _ = action_notes(st, legal)
+    assert [(a.text, n) for a, n in zip(legal, notes)] == [
+        (f"fate {s}", f"join P{s + 1}'s fate") for s in range(3) if s != st.lastp]
+    other = next(s for s in range(3) if s != st.lastp)
+    assert st.parse_action(f"fate P{other + 1}").text == f"fate {other}"
+    assert st.parse_action(f"FATE p{other + 1}").text == f"fate {other}"
+    with pytest.raises(IllegalActionError, match=r"'fate P3' \(or the listed 'fate 2'"):
+        st.apply_action(f"fate P{st.lastp + 1}")

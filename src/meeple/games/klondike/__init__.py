@@ -56,7 +56,7 @@ the last claim), 'relayout' (new tiles while no claim lies) or 'done'. After
 claim in hand is not yet a move). Finishers pick favour cards ('pick RD7'; the
 screen shows each card's colour and value) in finishing order (same tick: from
 the round's priority seat). The last player stops, takes the remaining card
-(two players: one of two) and names 'fate SEAT'. Exact solutions gain the
+(two players: one of two) and names 'fate P3' (listed as 'fate 2': seats from 0). Exact solutions gain the
 card's value on its celebrity track, wrong ones lose it (not below 0); the
 last player shares his chosen player's result. Two players (KL-38):
 three cards are displayed; in round 9 only the first finisher's favour counts,

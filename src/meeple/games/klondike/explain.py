@@ -86,5 +86,6 @@ def why_illegal(st, text: str) -> tuple[str, str]:
             return "KL-32.2", f"{parts[1]} is not in the display"
         return "KL-32.1", "take a favour card: 'pick CARD'"
     if p == "fate":
-        return "KL-33.2", "join fate with another player: 'fate SEAT'"
+        return "KL-33.2", ("join fate with another player: 'fate P3' (or the listed 'fate 2', which counts "
+                           "seats from 0)")
     return "", f"'{text}' is not a legal action now"

@@ -571,6 +571,22 @@ class KlondikeState(State):
         """``"P1"`` .. ``"P4"`` (seat 0 is P1), as the boards and the log name the players."""
         return f"P{seat + 1}"
 
+    def parse_action(self, text: str):
+        """The legal action written ``text``; besides the core's forgiveness it reads the last
+        player's ``fate P3`` (KL-33.2) as the notation ``fate 2`` (seats from 0, as saved games
+        write it).
+
+        Raises:
+            IllegalActionError: nothing legal reads so; the message names the rule.
+            TypeError: ``text`` is not a str.
+        """
+        if isinstance(text, str):
+            words = text.split()
+            if len(words) == 2 and words[0].lower() == "fate" and len(words[1]) == 2 \
+                    and words[1][0] in "pP" and words[1][1] in "1234":
+                text = f"fate {int(words[1][1]) - 1}"
+        return super().parse_action(text)
+
     # ------------------------------------------------------------------ results
     def scores(self) -> list[int]:
         from .scoring import scores

@@ -382,8 +382,8 @@ def _auction_rows(obs: dict) -> list:
 def _render_family(obs: dict, seat):
     parts = []
     phase = obs["phase"]
-    title = (f"Klondike 1896, {obs['variant']} game - round {obs['round']}, start player seat "
-             f"{obs['start_player']}, {PHASE_NAMES.get(phase, phase)}")
+    title = (f"Klondike 1896, {obs['variant']} game - round {obs['round']}, start player "
+             f"P{obs['start_player'] + 1}, {PHASE_NAMES.get(phase, phase)}")
     parts.append(Text(title, style="bold"))
     if phase == "layout":
         parts.extend(face_preview())
@@ -447,10 +447,10 @@ def _render_race(obs: dict, seat):
             line += f"; last player P{obs['last_player'] + 1}"
         parts.append(Text(line))
     t = Table(show_header=True, box=None)
-    for h in ("seat", *TRACKS, "status", "card"):
+    for h in ("player", *TRACKS, "status", "card"):
         t.add_column(h)
     for s, p in enumerate(obs["players"]):
-        t.add_row(f"{s}{' (you)' if s == seat else ''}", *map(str, p["tracks"]), p["status"],
+        t.add_row(f"P{s + 1}{' (you)' if s == seat else ''}", *map(str, p["tracks"]), p["status"],
                   favour_text(p["pick"]) if p["pick"] else "")
     parts.append(t)
     rev = obs.get("revealed") or []
@@ -481,10 +481,10 @@ def _render_race(obs: dict, seat):
         parts.append(Text("final scoring (KL-36: 8/6/4/2 per track, ties take the lower place; "
                           "total favour 4/3/2/1)", style="bold"))
         bt = Table(show_header=True, box=None)
-        for h in ("seat", *TRACKS, "total favour", "points"):
+        for h in ("player", *TRACKS, "total favour", "points"):
             bt.add_column(h)
         for s in range(len(tracks)):
-            bt.add_row(str(s), *(f"{tracks[s][tr]} -> {per[tr][s]}" for tr in range(4)),
+            bt.add_row(f"P{s + 1}", *(f"{tracks[s][tr]} -> {per[tr][s]}" for tr in range(4)),
                        f"{totals[s]} -> {tot_pts[s]}", str(celeb[s] + tot[s]))
         parts.append(bt)
     if seat is not None and phase != "end":
@@ -525,3 +525,10 @@ def render(state, seat=None):
 
 
 __all__ = ["KIND_INDEX", "board_lines", "render", "render_board_text"]
+
+
+def action_notes(state, actions: list) -> tuple[list[str], str]:
+    """Hook of ``meeple play``'s action list: ``fate N`` counts seats from 0 (the notation of
+    saved games), so each says which player it means (``fate 2``: P3; ``fate P3`` is read too)."""
+    notes = [f"join P{a.args[0] + 1}'s fate" if a.kind == "fate" else "" for a in actions]
+    return notes, ""
