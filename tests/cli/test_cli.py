@@ -546,6 +546,7 @@ def test_quit_with_a_file_name_saves_there(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     r = run("play", "toy", "--seats", "human,human", "--seed", "5", input="1\n\nquit there.json\n")
     assert r.exit_code == 0 and "Game saved to there.json" in r.output, r.output
+    assert "Saved to" not in r.output  # one line, one write
     assert json.loads((tmp_path / "there.json").read_text())["record"]["actions"] == ["draw"]
     assert not (tmp_path / "meeple-toy-5.json").exists()
     notes = tmp_path / "notes.txt"
@@ -1836,3 +1837,67 @@ def test_a_game_cut_by_a_safety_cap_says_so_at_its_end(tmp_path):
     toy = tmp_path / "toy.json"
     assert run("play", "toy", "--seats", "greedy,greedy", "--seed", "2", "--save", str(toy)).exit_code == 0
     assert "safety option" not in run("replay", str(toy), "--no-events").output
+
+
+def test_a_save_written_by_another_game_meanwhile_is_not_replaced(tmp_path, monkeypatch):
+    """Two games with the same seed in one folder: the one that quits second does not replace
+    the first one's save (the file there is no longer its own); it saves beside it."""
+    from meeple.cli.play import play_loop, save_game
+
+    monkeypatch.chdir(tmp_path)
+    target = tmp_path / "meeple-toy-9.json"
+    other = meeple.load_game("toy").new_initial_state(2, seed=9)
+    other.apply_action("draw")
+
+    def lines(prompt):  # another meeple saves its game there while this one is played
+        if not target.exists():
+            save_game(other, ["human", "human"], target)
+        return "quit"
+
+    st = meeple.load_game("toy").new_initial_state(2, seed=9)
+    play_loop(st, ["human", "human"], target, 9, input_fn=lines)
+    assert json.loads(target.read_text())["record"]["actions"] == ["draw"]  # the other game's, kept
+    assert json.loads((tmp_path / "meeple-toy-9-2.json").read_text())["record"]["actions"] == []
+
+
+def test_a_game_played_on_from_a_loaded_position_does_not_replace_the_loaded_file(tmp_path):
+    """--at (or other seats) goes on in a new file: 'save FILE', 'quit FILE' and --save refuse
+    the loaded file, which keeps its moves."""
+    a = tmp_path / "a.json"
+    assert run("play", "toy", "--seats", "human,human", "--seed", "3", "--save", str(a),
+               input="1\n\n1\n\nquit\n").exit_code == 0
+    kept = a.read_text()
+    r = run("play", "toy", "--load", str(a), "--at", "0", input=f"save {a}\nquit {a}\nquit\n")
+    out = " ".join(r.output.split())
+    assert r.exit_code == 0 and out.count("holds another saved game") == 2, r.output
+    assert a.read_text() == kept and (tmp_path / "a-2.json").exists()
+    r = run("play", "toy", "--load", str(a), "--at", "0", "--save", str(a), input="quit\n")
+    assert r.exit_code == 2 and "holds another saved game" in " ".join(r.output.split())
+    assert a.read_text() == kept
+
+
+def test_a_save_through_a_symbolic_link_replaces_the_file_it_names(tmp_path):
+    """The link stays a link; no '.tmp' file beside the save is touched."""
+    a = tmp_path / "a.json"
+    assert run("play", "toy", "--seats", "human,human", "--seed", "3", "--save", str(a),
+               input="quit\n").exit_code == 0
+    link = tmp_path / "link.json"
+    link.symlink_to(a)
+    notes = tmp_path / "a.json.tmp"
+    notes.write_text("mine")
+    assert run("play", "toy", "--load", str(link), input="1\n\nquit\n").exit_code == 0
+    assert link.is_symlink() and json.loads(a.read_text())["record"]["actions"] == ["draw"]
+    assert notes.read_text() == "mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json", "a.json.tmp", "link.json"]
+
+
+def test_a_tilde_in_save_and_load_is_the_home_folder(tmp_path, monkeypatch):
+    """--save=~/x.json (no shell expansion after '=') goes home, not to a folder named '~'."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "home").mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert run("play", "toy", "--seats", "human,human", "--seed", "3", "--save=~/x.json",
+               input="quit\n").exit_code == 0
+    assert (tmp_path / "home" / "x.json").exists() and not (tmp_path / "~").exists()
+    r = run("play", "toy", "--load", "~/x.json", input="quit\n")
+    assert r.exit_code == 0, r.output

@@ -120,9 +120,11 @@ def play(
                                         "loaded file)."),
 ):
     """Play a game in the terminal against bots (or friends at the same keyboard)."""
-    from .play import free_path, load_save, other_save, play_loop, show_result
+    from .play import _resolved, file_mark, free_path, load_save, other_save, play_loop, show_result
 
     g = get_game(game)
+    load = load.expanduser() if load is not None else None  # '~' as a shell would (--save=~/x.json)
+    save = save.expanduser() if save is not None else None
     if at is not None and load is None:
         fail("--at takes a position of a loaded game: give --load FILE too")
     if load is not None:
@@ -165,12 +167,14 @@ def play(
             if kept_caps:
                 console.print(f"[yellow]note:[/] this game keeps its options, {', '.join(kept_caps)} among them "
                               "(a safety cap of bots' games, off in a new game with a person)", soft_wrap=True)
-        if save is None and (at is not None or seat_list != saved_seats):
-            # another game from here on: the loaded file stays as it is
+        # with another position or other players it is another game: the loaded file stays as it is
+        goes_on_in_load = at is None and seat_list == saved_seats
+        if save is None and not goes_on_in_load:
             save = free_path(load)
             console.print(f"This game goes on in [bold]{escape(str(save))}[/] ({escape(str(load))} is left as it is).",
                           soft_wrap=True)
     else:
+        goes_on_in_load = False
         seat_list = parse_seats(seats) if seats is not None else ["human"] + ["greedy"] * (g.max_players - 1)
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "little")
@@ -191,7 +195,7 @@ def play(
                           "(Ctrl-C saves it)", soft_wrap=True)
     if save is not None:
         check_output_path(save, "--save", "save file")
-        problem = other_save(save, {load.expanduser().resolve()} if load is not None else set())
+        problem = other_save(save, {_resolved(load): file_mark(load)} if goes_on_in_load else {})
         if problem:
             fail(f"--save {save}: {problem}")
     save_path = save or load or free_path(Path(f"meeple-{g.name}-{seed}.json"))
@@ -202,7 +206,8 @@ def play(
     with _terminate_as_interrupt(stopped_by, hangup=True):
         # Ctrl-C, a kill or a closed terminal saves the game first (play_loop), then exits
         # 128 + the signal's number, as a shell reports it
-        play_loop(state, seat_list, save_path, seed, stopped_by=stopped_by, loaded=load)
+        play_loop(state, seat_list, save_path, seed, stopped_by=stopped_by,
+                  loaded=load if goes_on_in_load else None)
     if stopped_by[0]:
         raise typer.Exit(128 + stopped_by[0])
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
+import os
 import random
 import shlex
 import signal
+import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -68,31 +71,48 @@ def check_save_target(path: str | Path) -> str | None:
     return "exists and is not a meeple save; choose another name (it is left as it is)"
 
 
-def other_save(path: str | Path, ours) -> str | None:
+def file_mark(path: str | Path) -> tuple | None:
+    """``(device, inode, size, mtime_ns)`` of the file at ``path``, None if there is none: how a
+    game recognises a save it wrote or loaded (any later change makes it another file)."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
+
+
+def other_save(path: str | Path, ours: dict) -> str | None:
     """Why a game of ``meeple play`` must not save to ``path``, or None.
 
-    Besides :func:`check_save_target`: a save a game did not load or write itself (``ours``,
-    resolved paths) is another game (or another line of this one) and is never replaced.
+    Besides :func:`check_save_target`: an existing save is replaced only when it is the very
+    file this game loaded or last wrote there (``ours``: resolved path -> :func:`file_mark`),
+    unchanged since; another game's save (or another line of this one, or a file written
+    there by another meeple meanwhile) is left as it is.
     """
     path = Path(path)
     problem = check_save_target(path)
-    if problem or not path.exists() or _resolved(path) in ours:
+    if problem or not path.exists():
         return problem
+    mark = ours.get(_resolved(path))
+    if mark is not None and mark == file_mark(path):
+        return None
+    what, resume = "not readable", ""
     try:
-        record = json.loads(path.read_text(encoding="utf-8")).get("record") or {}
-        k = len(record.get("actions") or [])
-        what = f"{record.get('game')}, seed {record.get('seed')}, {k} action{'s' if k != 1 else ''}"
-        resume = f"; resume it with 'meeple play {record.get('game')} --load {shlex.quote(str(path))}'"
+        record = json.loads(path.read_text(encoding="utf-8")).get("record")
+        if isinstance(record, dict) and isinstance(record.get("game"), str):
+            k = len(record.get("actions") or [])
+            what = f"{record['game']}, seed {record.get('seed')}, {k} action{'s' if k != 1 else ''}"
+            resume = f"; resume it with 'meeple play {record['game']} --load {shlex.quote(str(path))}'"
     except (OSError, ValueError, AttributeError, TypeError):
-        what, resume = "unreadable", ""
+        pass
     return f"holds another saved game ({what}); it is left as it is: choose another name{resume}"
 
 
 def _resolved(path: str | Path) -> Path:
     try:
         return Path(path).expanduser().resolve()
-    except OSError:
-        return Path(path).absolute()
+    except (OSError, RuntimeError):
+        return Path(path).expanduser().absolute()
 
 
 def save_game(state: State, seats: list[str], path: str | Path) -> Path:
@@ -107,9 +127,16 @@ def save_game(state: State, seats: list[str], path: str | Path) -> Path:
     if problem:
         raise FileExistsError(errno.EEXIST, problem, str(path))
     data = {"meeple_save": SAVE_FORMAT, "seats": seats, "record": state.record(), "state": state.to_dict()}
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
-    tmp.replace(path)
+    real = _resolved(path)  # through a symbolic link: the file it names is replaced, not the link
+    fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(json.dumps(data, indent=1))
+        os.replace(tmp, real)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
     return path
 
 
@@ -415,19 +442,34 @@ def resume_hint(state: State, path: Path) -> str:
     return f"uv run meeple play {state.game.name} --load {shlex.quote(str(path))}"
 
 
-def save_or_fallback(state: State, seats: list[str], path: Path) -> Path | None:
-    """Save to ``path``; if that fails, say why and save to a new ``meeple-GAME-SEED.json``
-    in the current folder instead. The path written, or None if nothing could be saved."""
-    try:
-        return save_game(state, seats, path)
-    except OSError as e:
-        console.print(f"[red]cannot save to {escape(str(path))}: {e.strerror}[/]")
+def save_or_fallback(state: State, seats: list[str], box: list) -> Path | None:
+    """Save to ``box[1]`` (where 'quit' saves); if that fails, or the file there is no longer
+    this game's (:func:`other_save`), say why and save to a new ``meeple-GAME-SEED.json`` in
+    the current folder instead, which then becomes where the game saves. The path written, or
+    None if nothing could be saved."""
+    path = box[1]
+    problem = other_save(path, box[2])
+    if problem:
+        console.print(f"[red]cannot save to {escape(str(path))}: it {escape(problem)}[/]")
+    else:
+        try:
+            return _saved(state, seats, path, box)
+        except OSError as e:
+            console.print(f"[red]cannot save to {escape(str(path))}: {e.strerror}[/]")
     spare = free_path(Path(f"meeple-{state.game.name}-{state.seed}.json"))
     try:
-        return save_game(state, seats, spare)
+        return _saved(state, seats, spare, box)
     except OSError as e:
         console.print(f"[red]cannot save to {escape(str(spare))} either: {e.strerror}[/]")
         return None
+
+
+def _saved(state: State, seats: list[str], path: Path, box: list) -> Path:
+    """:func:`save_game`, then ``path`` is where the game saves and a file it owns."""
+    save_game(state, seats, path)
+    box[1] = path
+    box[2][_resolved(path)] = file_mark(path)
+    return path
 
 
 def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_fn=None,
@@ -439,12 +481,14 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
     and the events they cause are printed as they happen. ``stopped_by``: a one-item list
     set to ``signal.SIGINT`` when Ctrl-C stopped the game (a caller's signal handler that
     raises KeyboardInterrupt sets its own signal number there first). ``loaded``: the file
-    the game was loaded from; 'save FILE' replaces only it, ``save_path`` and the files this
-    game saved to (:func:`other_save`).
+    the game was loaded from when it goes on there: saves replace only it and the files this
+    game wrote, as it left them (:func:`other_save`).
     """
     # the position now (a takeback replaces the state object) and where 'quit' saves ('save
     # FILE' changes it): a stop by a signal or a closed output saves there too
-    box = [state, save_path, {_resolved(p) for p in (save_path, loaded) if p is not None}]
+    # the files this game may replace: the one it goes on in (when loaded from it) and those it
+    # writes, each as it left them (file_mark)
+    box = [state, save_path, {_resolved(p): file_mark(p) for p in (loaded,) if p is not None}]
     try:
         return _play_loop(box, seats, save_path, seed, input_fn, stopped_by)
     except OSError as e:
@@ -455,7 +499,7 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
             silence_stdout()  # (done already when rich saw the closed pipe)
             if stopped_by is not None and not stopped_by[0]:
                 stopped_by[0] = getattr(signal, "SIGPIPE", 13)
-            path = save_or_fallback(box[0], seats, box[1])
+            path = save_or_fallback(box[0], seats, box)
             _say(err_console, f"the output was closed: game saved to {path}" if path is not None
                  else "the output was closed: the game could not be saved")
         return box[0]
@@ -464,7 +508,7 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
             if stopped_by is not None and not stopped_by[0]:
                 stopped_by[0] = signal.SIGINT
             state = box[0]
-            path = save_or_fallback(state, seats, box[1])  # first: the terminal may be gone
+            path = save_or_fallback(state, seats, box)  # first: the terminal may be gone
             _say(console, "\nInterrupted.")
             if path is not None:
                 _say(console, f"Game saved to {path}. Resume with: {resume_hint(state, path)}")
@@ -540,13 +584,16 @@ def _play_steps(state: State, first, rest: str) -> None:
             first, rest = more
 
 
-def _save_as(state: State, seats: list[str], name: str, box: list) -> bool:
+def _save_as(state: State, seats: list[str], name: str, box: list, quiet: bool = False) -> bool:
     """'save FILE' in the game: save to FILE (``box[1]``, where 'quit' saves, if empty), make
-    it where 'quit' saves and print what was done; False (after saying why) when refused or
-    failed (:func:`other_save`)."""
+    it where 'quit' saves and print what was done (unless ``quiet``); False (after saying why)
+    when refused or failed (:func:`other_save`)."""
     name = name.strip()
     if len(name) > 1 and name[0] == name[-1] and name[0] in "'\"":
-        name = name[1:-1]  # save "my game.json": the quotes are not part of the name
+        name = name[1:-1].strip()  # save "my game.json": the quotes are not part of the name
+    if name[:1] in "'\"" and name:
+        console.print("[red]unbalanced quotes in the file name: write save \"my game.json\" or save my.json[/]")
+        return False
     target = Path(name).expanduser() if name else box[1]
     problem = other_save(target, box[2])
     if problem:
@@ -555,14 +602,14 @@ def _save_as(state: State, seats: list[str], name: str, box: list) -> bool:
     try:
         made = not target.parent.exists()
         target.parent.mkdir(parents=True, exist_ok=True)  # as --save does
-        save_game(state, seats, target)
+        _saved(state, seats, target, box)
     except OSError as e:
-        console.print(f"[red]cannot save to {escape(str(target))}: {e.strerror}[/]")
+        reason = "a file, not a folder, is in the way" if e.errno in (errno.EEXIST, errno.ENOTDIR) else e.strerror
+        console.print(f"[red]cannot save to {escape(str(target))}: {reason}[/]")
         return False
-    console.print(f"Saved to [bold]{escape(str(target))}[/] ('quit' saves there too)"
-                  + (f"; created the folder {escape(str(target.parent))}." if made else "."))
-    box[1] = target
-    box[2].add(_resolved(target))
+    if not quiet:
+        console.print(f"Saved to [bold]{escape(str(target))}[/] ('quit' saves there too)"
+                      + (f"; created the folder {escape(str(target.parent))}." if made else "."))
     return True
 
 
@@ -641,11 +688,14 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
         word = word.lower()
         if word in ("quit", "exit", "q"):
             if rest.strip():  # 'quit FILE': save there, then leave (stay if it cannot be saved)
-                if not _save_as(state, seats, rest, box):
+                with _signals_held():
+                    saved = _save_as(state, seats, rest, box, quiet=True)
+                if not saved:
                     continue
-                save_path = box[1]
+                _say(console, f"Game saved to {box[1]}. Resume with: {resume_hint(state, box[1])}")
+                return state
             with _signals_held():  # a second signal must not cut the save
-                path = save_or_fallback(state, seats, save_path)
+                path = save_or_fallback(state, seats, box)
                 if path is not None:
                     _say(console, f"Game saved to {path}. Resume with: {resume_hint(state, path)}")
             return state
@@ -668,8 +718,7 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
                 console.print(f"  {e}")
             continue
         if word == "save":
-            if _save_as(state, seats, rest, box):
-                save_path = box[1]
+            _save_as(state, seats, rest, box)
             continue
         if word == "takeback":
             if rest.strip():
@@ -736,7 +785,7 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
         console.print(f"  [dim]{line}[/]")
     console.print(Panel(render(state, None), title=f"{state.game.title} - game over"))
     show_result(state, seats)
-    path = save_or_fallback(state, seats, save_path)
+    path = save_or_fallback(state, seats, box)
     if path is not None:
         console.print(f"The finished game is saved in [bold]{escape(str(path))}[/] (see it again: uv run meeple "
                       f"replay {escape(shlex.quote(str(path)))})", soft_wrap=True)
