@@ -1901,3 +1901,20 @@ def test_a_tilde_in_save_and_load_is_the_home_folder(tmp_path, monkeypatch):
     assert (tmp_path / "home" / "x.json").exists() and not (tmp_path / "~").exists()
     r = run("play", "toy", "--load", "~/x.json", input="quit\n")
     assert r.exit_code == 0, r.output
+
+
+def test_steps_on_one_line_refused_at_a_later_step_give_that_steps_rule(tmp_path):
+    """'place from supply to S3': the first two steps are legal, S3 breaks MS-8.3's chain rule;
+    the refusal says so (not 'not an action') and nothing is played."""
+    from meeple.cli.play import failed_step, play_loop
+
+    st = meeple.load_game("magnum-sal").new_initial_state(2, seed=5)
+    played, rest, error = failed_step(st, "place  from supply to S3")
+    assert played == ["place", "from supply"] and rest == "to S3" and error.rule == "MS-8.3"
+    assert failed_step(st, "place from supply to S1") is None  # legal: no refusal
+    assert failed_step(st, "no such thing") is None
+    seats = ["random", "random"]
+    seats[st.current_player] = "human"
+    lines = iter(["place from supply to S3", "quit"])
+    r_state = play_loop(st, seats, tmp_path / "s.json", 3, input_fn=lambda p: next(lines))
+    assert r_state.history == []

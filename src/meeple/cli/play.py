@@ -286,9 +286,45 @@ def _then_playable(probe: State, first: str, rest: str, seat: int, depth: int) -
         trial.apply_action(first)
     except IllegalActionError:
         return False
-    if trial.is_terminal() or trial.current_player != seat:
+    if trial.is_terminal() or trial.current_player != seat or _new_turn(probe, trial):
         return False
     return _split(trial, rest, [trial], depth - 1) is not None
+
+
+def _new_turn(before: State, after: State) -> bool:
+    """True when a step leads into a secret choice (the next round's card, a felling area):
+    the steps on one line stop there, so a person sees the round end before choosing."""
+    return after.is_secret_decision() and not before.is_secret_decision()
+
+
+def failed_step(state: State, text: str):
+    """``(played, rest, error)`` when ``text`` is steps on one line whose first ones are legal
+    (``played``, their notations) and whose next, ``rest``, is not (``error``, the
+    :class:`IllegalActionError` with its rule), tried on a re-sample (so this tells nothing
+    hidden); else None."""
+    line = " ".join(text.split())
+    seat = state.current_player
+    probe = _probes(state)[0]
+    played, error = [], None
+    for _ in range(MAX_STEPS_ON_A_LINE - 1):
+        low = line.lower()
+        head = next((a for a in sorted(probe.legal_actions(), key=lambda a: -len(a.text))
+                     if low.startswith(a.text.lower() + " ")), None)
+        if head is None:
+            break
+        before = probe
+        probe = probe.clone()
+        probe.apply_action(head)
+        if probe.is_terminal() or probe.current_player != seat or _new_turn(before, probe):
+            return None
+        played.append(head.text)
+        line = line[len(head.text) + 1:]
+        try:
+            probe.parse_action(line)
+            return None  # legal after these steps: not a refusal of a step
+        except IllegalActionError as e:
+            error = e
+    return (played, line, error) if played else None
 
 
 FIRST_STEP_SAMPLES = 8
@@ -759,6 +795,14 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
                 _play_steps(state, *steps)
                 continue
             first = first_step(state, action) if isinstance(action, str) else None
+            failed = failed_step(state, action) if first is None and isinstance(action, str) else None
+            if failed is not None:  # steps on one line: the reason of the step refused
+                played, rest, e2 = failed
+                steps = "', then '".join(escape(t) for t in played)
+                console.print(f"[red]Not allowed:[/] after '{steps}', '{escape(rest)}' is refused: {escape(str(e2))} "
+                              "(nothing was played)")
+                console.print("[dim]Type a number from the list, or 'help'.[/]")
+                continue
             if first is None:
                 console.print(f"[red]Not allowed:[/] {escape(str(e))}")
                 console.print("[dim]Type a number from the list, or 'help'.[/]")
