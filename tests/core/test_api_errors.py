@@ -157,3 +157,10 @@ def test_a_record_whose_options_are_not_an_object_is_refused(options):
     record["options"] = options
     with pytest.raises(meeple.InvalidRecordError, match="record 'options' must be an object"):
         meeple.replay(record)
+
+
+def test_an_option_choice_is_read_in_any_case():
+    st = meeple.load_game("klondike").new_initial_state(2, seed=1, layout="Identical")
+    assert st.options["layout"] == "identical" and st.record()["options"]["layout"] == "identical"
+    with pytest.raises(meeple.InvalidConfigError, match="must be one of"):
+        meeple.load_game("klondike").new_initial_state(2, seed=1, layout="sideways")

@@ -105,11 +105,15 @@ class Game:
             if value is None and o.default is None:
                 pass
             elif kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-                raise InvalidConfigError(f"option {o.name} must be an integer, not {value!r}")
+                either = " or null" if o.default is None else ""
+                raise InvalidConfigError(f"option {o.name} must be an integer{either}, not {value!r}")
             elif kind is not int and o.default is not None and not isinstance(value, kind):
                 if kind is bool:
                     raise InvalidConfigError(f"option {o.name} must be true or false, not {value!r}")
                 raise InvalidConfigError(f"option {o.name} must be of type {kind.__name__}, not {value!r}")
+            if o.choices is not None and isinstance(value, str) and value not in o.choices:
+                value = next((c for c in o.choices if isinstance(c, str) and c.lower() == value.strip().lower()),
+                             value)  # in any case, as variant names: layout=Random
             if o.choices is not None and value not in o.choices:
                 raise InvalidConfigError(f"option {o.name} must be one of {list(o.choices)}, not {value!r}")
             out[o.name] = list(value) if isinstance(value, (tuple, list)) else value  # our own copy
