@@ -1626,12 +1626,13 @@ def test_a_closed_output_exits_with_141_as_a_shell_expects():
     import subprocess
     import sys
 
-    p = subprocess.Popen([sys.executable, "-c", "from meeple.cli.main import main; main()", "games"],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    p.stdout.close()  # closed before the command prints anything
-    err = p.stderr.read().decode()
-    assert p.wait(timeout=120) == 128 + signal.SIGPIPE, err
-    assert "Traceback" not in err
+    for args in (["games"], ["--help"], ["simulate", "--help"]):
+        p = subprocess.Popen([sys.executable, "-c", "from meeple.cli.main import main; main()", *args],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        p.stdout.close()  # closed before the command prints anything
+        err = p.stderr.read().decode()
+        assert p.wait(timeout=120) == 128 + signal.SIGPIPE, (args, err)
+        assert "Traceback" not in err
 
 
 def test_only_a_closed_output_turns_an_exit_into_141(monkeypatch):

@@ -712,16 +712,27 @@ def _resumed(out: Path, g, variant: str, options: dict, jobs: list, run: str = "
         raise  # not reached: fail exits
 
 
+def _stdout_is_devnull() -> bool:
+    """True when file descriptor 1 is /dev/null (where a closed output is sent, see main)."""
+    try:
+        a, b = os.fstat(1), os.stat(os.devnull)
+    except (OSError, ValueError):
+        return False
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+
+
 def main() -> None:
     """Entry point of the ``meeple`` command: clean messages and exit code 2 for bad input."""
     import sys
 
     from ..sim.runner import GameNotEndingError
 
+    was_null = _stdout_is_devnull()
     try:
         app()
     except SystemExit as e:
-        if console.broken or err_console.broken:
+        # (the help's own console, meeting a closed output, points stdout at /dev/null and exits 1)
+        if console.broken or err_console.broken or (not was_null and _stdout_is_devnull()):
             # a closed output (``| head``): click exits 1 on it; say 128 + SIGPIPE as a shell does
             sys.exit(141)
         raise
