@@ -1919,3 +1919,16 @@ def test_steps_on_one_line_refused_at_a_later_step_give_that_steps_rule(tmp_path
     lines = iter(["place from supply to S3", "quit"])
     r_state = play_loop(st, seats, tmp_path / "s.json", 3, input_fn=lambda p: next(lines))
     assert r_state.history == []
+
+
+def test_takeback_stops_where_a_game_went_on_from_a_loaded_position(tmp_path):
+    """After --at or with other players, the moves before were not the person's: takeback
+    refuses them; in a resumed game (same players) a person takes back their own."""
+    a = tmp_path / "a.json"
+    assert run("play", "magnum-sal", "--seats", "human,random", "--seed", "1", "--save", str(a),
+               input="square\nquit\n").exit_code == 0
+    assert json.loads(a.read_text())["record"]["actions"] == ["square", "castle", "from supply"]
+    r = run("play", "magnum-sal", "--load", str(a), "--at", "3", input="takeback\nquit\n")
+    assert "since this game went on from the loaded position" in " ".join(r.output.split()), r.output
+    r = run("play", "magnum-sal", "--load", str(a), input="takeback\nquit\n")
+    assert "You took back 3 actions: square, castle, from supply." in " ".join(r.output.split()), r.output

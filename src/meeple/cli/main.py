@@ -207,7 +207,8 @@ def play(
         # Ctrl-C, a kill or a closed terminal saves the game first (play_loop), then exits
         # 128 + the signal's number, as a shell reports it
         play_loop(state, seat_list, save_path, seed, stopped_by=stopped_by,
-                  loaded=load if goes_on_in_load else None)
+                  loaded=load if goes_on_in_load else None,
+                  floor=state.move_number if load is not None and not goes_on_in_load else 0)
     if stopped_by[0]:
         raise typer.Exit(128 + stopped_by[0])
 

@@ -416,7 +416,7 @@ def hidden_shown(before: State, after: State, seat: int, samples: int = TAKEBACK
     return None
 
 
-def takeback(state: State, seats: list[str]) -> tuple[State | None, str]:
+def takeback(state: State, seats: list[str], floor: int = 0) -> tuple[State | None, str]:
     """The position before the last choice of the person to play, and a message.
 
     The last choice: their last move that had an alternative (a forced step, the only legal
@@ -427,6 +427,8 @@ def takeback(state: State, seats: list[str]) -> tuple[State | None, str]:
     must not learn what it was); or the moves since told them something hidden
     (:func:`hidden_shown`). The earlier state is rebuilt by replaying the game record
     (chance is seeded, so it is the very position they saw); ``state`` is not changed.
+    ``floor``: the first action of this game (a game played on from a loaded position with
+    ``--at`` or other players: the moves before were not theirs to take back).
     """
     seat = state.current_player
     actions = state.history
@@ -439,9 +441,10 @@ def takeback(state: State, seats: list[str]) -> tuple[State | None, str]:
         p = line.current_player
         steps.append((p, p != seat and line.is_secret_decision(), len(line.legal_actions())))
         line.apply_action(text)
-    own = [i for i, (p, _secret, _n) in enumerate(steps) if p == seat]
+    own = [i for i, (p, _secret, _n) in enumerate(steps) if p == seat and i >= floor]
     if not own:
-        return None, "you have no move to take back"
+        return None, ("you have no move to take back" if not floor else
+                      "you have no move to take back since this game went on from the loaded position")
     chosen = [i for i in own if steps[i][2] > 1]
     last = chosen[-1] if chosen else own[0]
     for p, secret, _n in steps[last:]:
@@ -509,7 +512,7 @@ def _saved(state: State, seats: list[str], path: Path, box: list) -> Path:
 
 
 def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_fn=None,
-              stopped_by: list | None = None, loaded: Path | None = None) -> State:
+              stopped_by: list | None = None, loaded: Path | None = None, floor: int = 0) -> State:
     """Play until the game ends or a person quits; returns the state reached.
 
     ``input_fn(prompt) -> str`` reads a person's line (default: the console); end of input
@@ -518,13 +521,14 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
     set to ``signal.SIGINT`` when Ctrl-C stopped the game (a caller's signal handler that
     raises KeyboardInterrupt sets its own signal number there first). ``loaded``: the file
     the game was loaded from when it goes on there: saves replace only it and the files this
-    game wrote, as it left them (:func:`other_save`).
+    game wrote, as it left them (:func:`other_save`). ``floor``: the action this game starts
+    from, before which 'takeback' does not go (:func:`takeback`).
     """
     # the position now (a takeback replaces the state object) and where 'quit' saves ('save
     # FILE' changes it): a stop by a signal or a closed output saves there too
     # the files this game may replace: the one it goes on in (when loaded from it) and those it
     # writes, each as it left them (file_mark)
-    box = [state, save_path, {_resolved(p): file_mark(p) for p in (loaded,) if p is not None}]
+    box = [state, save_path, {_resolved(p): file_mark(p) for p in (loaded,) if p is not None}, floor]
     try:
         return _play_loop(box, seats, save_path, seed, input_fn, stopped_by)
     except OSError as e:
@@ -760,7 +764,7 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
             if rest.strip():
                 console.print("[red]takeback takes no argument: it takes back your last move.[/]")
                 continue
-            earlier, message = takeback(state, seats)
+            earlier, message = takeback(state, seats, box[3])
             if earlier is None:
                 console.print(f"[red]Cannot take back:[/] {message}.")
                 continue
