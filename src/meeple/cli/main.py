@@ -120,7 +120,7 @@ def play(
                                         "loaded file)."),
 ):
     """Play a game in the terminal against bots (or friends at the same keyboard)."""
-    from .play import _resolved, file_mark, free_path, load_save, other_save, play_loop, show_result
+    from .play import free_path, load_save, other_save, own_files, play_loop, show_result
 
     g = get_game(game)
     load = load.expanduser() if load is not None else None  # '~' as a shell would (--save=~/x.json)
@@ -195,7 +195,7 @@ def play(
                           "(Ctrl-C saves it)", soft_wrap=True)
     if save is not None:
         check_output_path(save, "--save", "save file")
-        problem = other_save(save, {_resolved(load): file_mark(load)} if goes_on_in_load else {})
+        problem = other_save(save, own_files(load if goes_on_in_load else None))
         if problem:
             fail(f"--save {save}: {problem}")
     save_path = save or load or free_path(Path(f"meeple-{g.name}-{seed}.json"))

@@ -11,6 +11,7 @@ import shlex
 import signal
 import tempfile
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from rich.columns import Columns
@@ -106,6 +107,25 @@ def other_save(path: str | Path, ours: dict) -> str | None:
     except (OSError, ValueError, AttributeError, TypeError):
         pass
     return f"holds another saved game ({what}); it is left as it is: choose another name{resume}"
+
+
+def own_files(*paths) -> dict:
+    """``{resolved path: file_mark}`` of ``paths`` (None skipped): files a game may replace
+    as they are now (:func:`other_save`)."""
+    return {_resolved(p): file_mark(p) for p in paths if p is not None}
+
+
+@dataclass
+class _Table:
+    """A game of ``meeple play`` in progress: the position now (a takeback replaces it), where
+    'quit' saves ('save FILE' changes it; a stop by a signal or a closed output saves there
+    too), the files it may replace (:func:`own_files`) and the action before which 'takeback'
+    does not go."""
+
+    state: State
+    save_path: Path
+    own: dict
+    floor: int = 0
 
 
 def _resolved(path: str | Path) -> Path:
@@ -260,17 +280,23 @@ MAX_STEPS_ON_A_LINE = 4
 """Most steps of one action typed on one line that ``meeple play`` plays in turn."""
 
 
-def _split(state: State, line: str, probes, depth: int):
+def _heads(state: State, line: str):
+    """The legal actions whose notation begins ``line`` followed by more, longest first, each
+    with what follows it: ``(action, rest)``."""
     low = line.lower()
-    seat = state.current_player
     for a in sorted(state.legal_actions(), key=lambda a: -len(a.text)):
         head = a.text.lower()
         if low.startswith(head + " ") and len(low) > len(head) + 1:
-            rest = line[len(head) + 1:]
-            if probes is None:
-                probes = _probes(state)
-            if any(_then_playable(p, a.text, rest, seat, depth) for p in probes):
-                return a, rest
+            yield a, line[len(head) + 1:]
+
+
+def _split(state: State, line: str, probes, depth: int):
+    seat = state.current_player
+    for a, rest in _heads(state, line):
+        if probes is None:
+            probes = _probes(state)
+        if any(_then_playable(p, a.text, rest, seat, depth) for p in probes):
+            return a, rest
     return None
 
 
@@ -279,16 +305,21 @@ def _then_playable(probe: State, first: str, rest: str, seat: int, depth: int) -
     or (``depth`` > 1) a legal step and what follows it, split the same way."""
     if _then_legal(probe, first, rest, seat):
         return True
-    if depth <= 1:
-        return False
-    trial = probe.clone()
+    trial = _after_step(probe, first, seat) if depth > 1 else None
+    return trial is not None and _split(trial, rest, [trial], depth - 1) is not None
+
+
+def _after_step(state: State, step: str, seat: int) -> State | None:
+    """A copy of ``state`` after ``step``, if it is legal and leaves ``seat`` to go on with the
+    same turn (not over, not another seat, not into a new secret choice); else None."""
+    trial = state.clone()
     try:
-        trial.apply_action(first)
+        trial.apply_action(step)
     except IllegalActionError:
-        return False
-    if trial.is_terminal() or trial.current_player != seat or _new_turn(probe, trial):
-        return False
-    return _split(trial, rest, [trial], depth - 1) is not None
+        return None
+    if trial.is_terminal() or trial.current_player != seat or _new_turn(state, trial):
+        return None
+    return trial
 
 
 def _new_turn(before: State, after: State) -> bool:
@@ -307,18 +338,14 @@ def failed_step(state: State, text: str):
     probe = _probes(state)[0]
     played, error = [], None
     for _ in range(MAX_STEPS_ON_A_LINE - 1):
-        low = line.lower()
-        head = next((a for a in sorted(probe.legal_actions(), key=lambda a: -len(a.text))
-                     if low.startswith(a.text.lower() + " ")), None)
+        head, rest = next(_heads(probe, line), (None, None))
         if head is None:
             break
-        before = probe
-        probe = probe.clone()
-        probe.apply_action(head)
-        if probe.is_terminal() or probe.current_player != seat or _new_turn(before, probe):
+        probe = _after_step(probe, head.text, seat)
+        if probe is None:
             return None
         played.append(head.text)
-        line = line[len(head.text) + 1:]
+        line = rest
         try:
             probe.parse_action(line)
             return None  # legal after these steps: not a refusal of a step
@@ -481,33 +508,33 @@ def resume_hint(state: State, path: Path) -> str:
     return f"uv run meeple play {state.game.name} --load {shlex.quote(str(path))}"
 
 
-def save_or_fallback(state: State, seats: list[str], box: list) -> Path | None:
-    """Save to ``box[1]`` (where 'quit' saves); if that fails, or the file there is no longer
-    this game's (:func:`other_save`), say why and save to a new ``meeple-GAME-SEED.json`` in
-    the current folder instead, which then becomes where the game saves. The path written, or
-    None if nothing could be saved."""
-    path = box[1]
-    problem = other_save(path, box[2])
+def save_or_fallback(state: State, seats: list[str], table: _Table) -> Path | None:
+    """Save to ``table.save_path`` (where 'quit' saves); if that fails, or the file there is no
+    longer this game's (:func:`other_save`), say why and save to a new ``meeple-GAME-SEED.json``
+    in the current folder instead, which then becomes where the game saves. The path written,
+    or None if nothing could be saved."""
+    path = table.save_path
+    problem = other_save(path, table.own)
     if problem:
         console.print(f"[red]cannot save to {escape(str(path))}: it {escape(problem)}[/]")
     else:
         try:
-            return _saved(state, seats, path, box)
+            return _saved(state, seats, path, table)
         except OSError as e:
             console.print(f"[red]cannot save to {escape(str(path))}: {e.strerror}[/]")
     spare = free_path(Path(f"meeple-{state.game.name}-{state.seed}.json"))
     try:
-        return _saved(state, seats, spare, box)
+        return _saved(state, seats, spare, table)
     except OSError as e:
         console.print(f"[red]cannot save to {escape(str(spare))} either: {e.strerror}[/]")
         return None
 
 
-def _saved(state: State, seats: list[str], path: Path, box: list) -> Path:
+def _saved(state: State, seats: list[str], path: Path, table: _Table) -> Path:
     """:func:`save_game`, then ``path`` is where the game saves and a file it owns."""
     save_game(state, seats, path)
-    box[1] = path
-    box[2][_resolved(path)] = file_mark(path)
+    table.save_path = path
+    table.own.update(own_files(path))
     return path
 
 
@@ -524,13 +551,9 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
     game wrote, as it left them (:func:`other_save`). ``floor``: the action this game starts
     from, before which 'takeback' does not go (:func:`takeback`).
     """
-    # the position now (a takeback replaces the state object) and where 'quit' saves ('save
-    # FILE' changes it): a stop by a signal or a closed output saves there too
-    # the files this game may replace: the one it goes on in (when loaded from it) and those it
-    # writes, each as it left them (file_mark)
-    box = [state, save_path, {_resolved(p): file_mark(p) for p in (loaded,) if p is not None}, floor]
+    table = _Table(state, save_path, own_files(loaded), floor)
     try:
-        return _play_loop(box, seats, save_path, seed, input_fn, stopped_by)
+        return _play_loop(table, seats, seed, input_fn, stopped_by)
     except OSError as e:
         if e.errno not in (errno.EPIPE, errno.EIO):
             raise
@@ -539,16 +562,16 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
             silence_stdout()  # (done already when rich saw the closed pipe)
             if stopped_by is not None and not stopped_by[0]:
                 stopped_by[0] = getattr(signal, "SIGPIPE", 13)
-            path = save_or_fallback(box[0], seats, box)
+            path = save_or_fallback(table.state, seats, table)
             _say(err_console, f"the output was closed: game saved to {path}" if path is not None
                  else "the output was closed: the game could not be saved")
-        return box[0]
+        return table.state
     except KeyboardInterrupt:
         with _signals_held():  # a second signal (a closed terminal sends two) must not cut the save
             if stopped_by is not None and not stopped_by[0]:
                 stopped_by[0] = signal.SIGINT
-            state = box[0]
-            path = save_or_fallback(state, seats, box)  # first: the terminal may be gone
+            state = table.state
+            path = save_or_fallback(state, seats, table)  # first: the terminal may be gone
             _say(console, "\nInterrupted.")
             if path is not None:
                 _say(console, f"Game saved to {path}. Resume with: {resume_hint(state, path)}")
@@ -624,25 +647,25 @@ def _play_steps(state: State, first, rest: str) -> None:
             first, rest = more
 
 
-def _save_as(state: State, seats: list[str], name: str, box: list, quiet: bool = False) -> bool:
-    """'save FILE' in the game: save to FILE (``box[1]``, where 'quit' saves, if empty), make
-    it where 'quit' saves and print what was done (unless ``quiet``); False (after saying why)
-    when refused or failed (:func:`other_save`)."""
+def _save_as(state: State, seats: list[str], name: str, table: _Table, quiet: bool = False) -> bool:
+    """'save FILE' in the game: save to FILE (``table.save_path``, where 'quit' saves, if
+    empty), make it where 'quit' saves and print what was done (unless ``quiet``); False
+    (after saying why) when refused or failed (:func:`other_save`)."""
     name = name.strip()
     if len(name) > 1 and name[0] == name[-1] and name[0] in "'\"":
         name = name[1:-1].strip()  # save "my game.json": the quotes are not part of the name
     if name[:1] in "'\"" and name:
         console.print("[red]unbalanced quotes in the file name: write save \"my game.json\" or save my.json[/]")
         return False
-    target = Path(name).expanduser() if name else box[1]
-    problem = other_save(target, box[2])
+    target = Path(name).expanduser() if name else table.save_path
+    problem = other_save(target, table.own)
     if problem:
         console.print(f"[red]cannot save to {escape(str(target))}: it {escape(problem)}[/]")
         return False
     try:
         made = not target.parent.exists()
         target.parent.mkdir(parents=True, exist_ok=True)  # as --save does
-        _saved(state, seats, target, box)
+        _saved(state, seats, target, table)
     except OSError as e:
         reason = "a file, not a folder, is in the way" if e.errno in (errno.EEXIST, errno.ENOTDIR) else e.strerror
         console.print(f"[red]cannot save to {escape(str(target))}: {reason}[/]")
@@ -661,9 +684,9 @@ def _say(where, text: str) -> None:
         pass
 
 
-def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn=None,
+def _play_loop(table: _Table, seats: list[str], seed: int, input_fn=None,
                stopped_by: list | None = None) -> State:
-    state = box[0]
+    state = table.state
     input_fn = input_fn or (lambda p: console.input(p))
     humans = [s for s, spec in enumerate(seats) if spec == "human"]
     last_seat = None
@@ -729,13 +752,14 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
         if word in ("quit", "exit", "q"):
             if rest.strip():  # 'quit FILE': save there, then leave (stay if it cannot be saved)
                 with _signals_held():
-                    saved = _save_as(state, seats, rest, box, quiet=True)
+                    saved = _save_as(state, seats, rest, table, quiet=True)
                 if not saved:
                     continue
-                _say(console, f"Game saved to {box[1]}. Resume with: {resume_hint(state, box[1])}")
+                _say(console, f"Game saved to {table.save_path}. Resume with: "
+                              f"{resume_hint(state, table.save_path)}")
                 return state
             with _signals_held():  # a second signal must not cut the save
-                path = save_or_fallback(state, seats, box)
+                path = save_or_fallback(state, seats, table)
                 if path is not None:
                     _say(console, f"Game saved to {path}. Resume with: {resume_hint(state, path)}")
             return state
@@ -758,17 +782,17 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
                 console.print(f"  {e}")
             continue
         if word == "save":
-            _save_as(state, seats, rest, box)
+            _save_as(state, seats, rest, table)
             continue
         if word == "takeback":
             if rest.strip():
                 console.print("[red]takeback takes no argument: it takes back your last move.[/]")
                 continue
-            earlier, message = takeback(state, seats, box[3])
+            earlier, message = takeback(state, seats, table.floor)
             if earlier is None:
                 console.print(f"[red]Cannot take back:[/] {message}.")
                 continue
-            state = box[0] = earlier
+            state = table.state = earlier
             shown_events = len(state.events)
             last_human = None
             console.print(f"[yellow]You {escape(message)}.[/]")
@@ -833,7 +857,7 @@ def _play_loop(box: list, seats: list[str], save_path: Path, seed: int, input_fn
         console.print(f"  [dim]{line}[/]")
     console.print(Panel(render(state, None), title=f"{state.game.title} - game over"))
     show_result(state, seats)
-    path = save_or_fallback(state, seats, box)
+    path = save_or_fallback(state, seats, table)
     if path is not None:
         console.print(f"The finished game is saved in [bold]{escape(str(path))}[/] (see it again: uv run meeple "
                       f"replay {escape(shlex.quote(str(path)))})", soft_wrap=True)
