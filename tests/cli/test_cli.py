@@ -1932,3 +1932,30 @@ def test_takeback_stops_where_a_game_went_on_from_a_loaded_position(tmp_path):
     assert "since this game went on from the loaded position" in " ".join(r.output.split()), r.output
     r = run("play", "magnum-sal", "--load", str(a), input="takeback\nquit\n")
     assert "You took back 3 actions: square, castle, from supply." in " ".join(r.output.split()), r.output
+
+
+def test_steps_on_one_line_stop_before_a_new_secret_choice():
+    """Solomon: a dig that ends the round, then the next round's card: the line is not played
+    as steps (the person sees the round end first); the dig alone is still legal."""
+    import random
+
+    from meeple.cli.play import split_steps
+
+    st = meeple.load_game("solomon").new_initial_state(2, seed=4)
+    rng = random.Random(0)
+    found = None
+    while found is None and not st.is_terminal():
+        seat = st.current_player
+        if not st.is_secret_decision():
+            for a in st.legal_actions():
+                after = st.clone()
+                after.apply_action(a)
+                if not after.is_terminal() and after.current_player == seat and after.is_secret_decision():
+                    found = (a, after.legal_actions()[0])
+                    break
+        if found is None:
+            st.apply_action(rng.choice(st.legal_actions()))
+    assert found is not None, "no round-ending move of a seat that then chooses the next card"
+    first, card = found
+    assert split_steps(st, f"{first.text} {card.text}") is None
+    st.apply_action(first)  # typed alone it is played

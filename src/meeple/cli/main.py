@@ -731,7 +731,7 @@ def main() -> None:
     was_null = _stdout_is_devnull()
     try:
         app()
-    except SystemExit as e:
+    except SystemExit:
         # (the help's own console, meeting a closed output, points stdout at /dev/null and exits 1)
         if console.broken or err_console.broken or (not was_null and _stdout_is_devnull()):
             # a closed output (``| head``): click exits 1 on it; say 128 + SIGPIPE as a shell does

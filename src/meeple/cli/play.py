@@ -303,10 +303,15 @@ def _split(state: State, line: str, probes, depth: int):
 def _then_playable(probe: State, first: str, rest: str, seat: int, depth: int) -> bool:
     """True when, on a copy of ``probe``, ``rest`` can follow ``first`` for ``seat``: legal,
     or (``depth`` > 1) a legal step and what follows it, split the same way."""
-    if _then_legal(probe, first, rest, seat):
+    trial = _after_step(probe, first, seat)
+    if trial is None:
+        return False
+    try:
+        trial.parse_action(rest)
         return True
-    trial = _after_step(probe, first, seat) if depth > 1 else None
-    return trial is not None and _split(trial, rest, [trial], depth - 1) is not None
+    except IllegalActionError:
+        pass
+    return depth > 1 and _split(trial, rest, [trial], depth - 1) is not None
 
 
 def _after_step(state: State, step: str, seat: int) -> State | None:
