@@ -306,12 +306,7 @@ def _then_playable(probe: State, first: str, rest: str, seat: int, depth: int) -
     trial = _after_step(probe, first, seat)
     if trial is None:
         return False
-    try:
-        trial.parse_action(rest)
-        return True
-    except IllegalActionError:
-        pass
-    return depth > 1 and _split(trial, rest, [trial], depth - 1) is not None
+    return _reads(trial, rest) or (depth > 1 and _split(trial, rest, [trial], depth - 1) is not None)
 
 
 def _after_step(state: State, step: str, seat: int) -> State | None:
@@ -372,13 +367,16 @@ def _probes(state: State) -> list[State]:
 
 
 def _then_legal(probe: State, first: str, text: str, seat: int) -> bool:
-    """True when, on a copy of ``probe``, ``text`` is legal for ``seat`` right after ``first``."""
-    trial = probe.clone()
+    """True when, on a copy of ``probe``, ``text`` is legal for ``seat`` right after ``first``
+    in the same turn (:func:`_after_step`)."""
+    trial = _after_step(probe, first, seat)
+    return trial is not None and _reads(trial, text)
+
+
+def _reads(state: State, text: str) -> bool:
+    """True when ``text`` is a legal action of ``state``."""
     try:
-        trial.apply_action(first)
-        if trial.is_terminal() or trial.current_player != seat:
-            return False
-        trial.parse_action(text)
+        state.parse_action(text)
     except IllegalActionError:
         return False
     return True
