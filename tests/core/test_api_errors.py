@@ -75,6 +75,24 @@ def test_a_record_names_its_seats_and_variant(change, message):
     assert meeple.replay(record).num_players == 3
 
 
+@pytest.mark.parametrize("name, ok", [("Solomon", True), ("magnum_sal", True), (" Magnum-Sal ", True),
+                                      ("klondike", False), (None, False), (7, False)])
+def test_a_record_names_its_game_as_load_game_reads_a_name(name, ok):
+    """replay and state_from_dict read the game's name as load_game does ("Solomon" too)."""
+    from meeple.core import InvalidRecordError
+
+    game = meeple.load_game("magnum-sal" if "sal" in str(name).lower() else "solomon")
+    st = game.new_initial_state(2, seed=1)
+    st.apply_action(st.legal_actions()[0])
+    record, saved = {**st.record(), "game": name}, {**st.to_dict(), "game": name}
+    if ok:
+        assert meeple.replay(record).to_dict() == st.to_dict()
+        assert game.state_from_dict(saved).to_dict() == st.to_dict()
+    else:
+        with pytest.raises(InvalidRecordError, match=f"this record is for game {re.escape(repr(name))}, not 'solomon'"):
+            game.state_from_dict(saved)
+
+
 def test_records_saves_and_given_options_are_copies():
     """Editing a record, a save or the list given as an option never changes a game's rules."""
     children = [1]

@@ -392,10 +392,12 @@ def _is_seat(seat, n: int) -> bool:
 
 
 def check_record_header(d: Any, game_name: str) -> None:
-    """Raise :class:`InvalidRecordError` unless ``d`` is a dict naming ``game_name``."""
+    """Raise :class:`InvalidRecordError` unless ``d`` is a dict naming ``game_name`` (read as
+    :func:`meeple.load_game` reads a name: case, spaces and ``_``/``-`` aside) in this version."""
     if not isinstance(d, dict):
         raise InvalidRecordError(f"a saved game must be a JSON object, not {type(d).__name__}")
-    if d.get("game") != game_name:
+    name = d.get("game")
+    if not isinstance(name, str) or name.strip().lower().replace("_", "-") != game_name:  # as load_game reads it
         raise InvalidRecordError(f"this record is for game {d.get('game')!r}, not {game_name!r}")
     if d.get("version") != RECORD_VERSION:
         raise InvalidRecordError(f"unsupported record version {d.get('version')!r} (expected {RECORD_VERSION})")
