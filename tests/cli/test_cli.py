@@ -114,6 +114,8 @@ def test_simulate_writes_results_and_summary(tmp_path, ext):
     assert r.exit_code == 0, r.output
     assert "greedy" in r.output and "by seat" in r.output
     if ext == "parquet":
+        k = run("simulate", "klondike", "--seats", "random,random", "-n", "2", "--seed", "1")
+        assert k.exit_code == 0 and "│ 0 (P1) │" in k.output and "│ 1 (P2) │" in k.output, k.output
         import pyarrow.parquet as pq
 
         table = pq.read_table(out)
@@ -1821,6 +1823,7 @@ def test_option_values_none_true_false_read_in_any_case():
 
     assert parse_options(["cart_max_cubes=None", "a=TRUE", "b=false", "c=null", "d=2", "e=[1, 2]", "f=random"]) == {
         "cart_max_cubes": None, "a": True, "b": False, "c": None, "d": 2, "e": [1, 2], "f": "random"}
+    assert parse_options(["children=[P2, 0]", "g=[]", "h=[x"]) == {"children": ["P2", 0], "g": [], "h": "[x"}
     r = run("play", "magnum-sal", "--seats", "human,greedy", "--option", "cart_max_cubes=0", input="quit\n")
     assert r.exit_code == 2 and "must be null (no limit) or 1 or more, not 0" in " ".join(r.output.split())
 

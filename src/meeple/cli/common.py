@@ -68,8 +68,9 @@ def get_game(name: str) -> Game:
 def parse_options(items: list[str] | None) -> dict:
     """``["cart_max_cubes=2", "tactical=true"]`` -> ``{"cart_max_cubes": 2, "tactical": True}``.
 
-    Values are read as JSON where they parse (numbers, true/false, null, lists), else as text;
-    ``None``, ``True`` and ``False`` (any case) are read as null, true and false.
+    Values are read as JSON where they parse (numbers, true/false, null, lists), a list of
+    bare words (``children=[P2,P3]``) as a list of texts, else as text; ``None``, ``True`` and
+    ``False`` (any case) are read as null, true and false.
     """
     words = {"none": None, "null": None, "true": True, "false": False}
     out = {}
@@ -80,11 +81,20 @@ def parse_options(items: list[str] | None) -> dict:
         if v.strip().lower() in words:
             out[k.strip()] = words[v.strip().lower()]
             continue
-        try:
-            out[k.strip()] = json.loads(v)
-        except json.JSONDecodeError:
-            out[k.strip()] = v
+        out[k.strip()] = _option_value(v)
     return out
+
+
+def _option_value(v: str):
+    """One ``--option`` value: JSON where it parses, a bracketed list of words (``[P2,P3]``) as
+    a list of its items (each read the same way), else the text."""
+    try:
+        return json.loads(v)
+    except json.JSONDecodeError:
+        t = v.strip()
+        if t.startswith("[") and t.endswith("]") and t[1:-1].strip():
+            return [_option_value(x.strip()) for x in t[1:-1].split(",")]
+        return v
 
 
 def parse_seats(text: str, flag: str = "--seats", example: str = "human,greedy") -> list[str]:

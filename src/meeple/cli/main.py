@@ -332,9 +332,10 @@ def _simulation_report(g, results: list) -> None:
                       f"{d['win_rate']:.1%} ({d['ci_low']:.1%}-{d['ci_high']:.1%})", f"{d['mean_score']:.1f}")
     console.print(table)
     st = Table("seat", "wins", "win rate (95% CI)", "mean score", title="by seat",
-               caption="seat 0 is the first seat, which is not always the first to play")
+               caption="seat 0 is the first seat, not always the first to play")
+    names = g.new_initial_state(num_players=len(results[0].bots), seed=0) if results else None
     for seat, d in summary["seats"].items():
-        st.add_row(str(seat), _wins(d["wins"]), f"{d['win_rate']:.1%} ({d['ci_low']:.1%}-{d['ci_high']:.1%})",
+        st.add_row(f"{seat} ({names.seat_name(seat)})", _wins(d["wins"]), f"{d['win_rate']:.1%} ({d['ci_low']:.1%}-{d['ci_high']:.1%})",
                    f"{d['mean_score']:.1f}")
     console.print(st)
     console.print(f"game length: {summary['mean_steps']:.0f} actions on average, "

@@ -3,6 +3,8 @@
 import json
 import random
 
+import re
+
 import pytest
 
 from meeple.core import TERMINAL, InvalidConfigError, InvalidRecordError
@@ -400,6 +402,17 @@ def test_options_checked():
         GAME.new_initial_state(num_players=5)
     with pytest.raises(InvalidConfigError):
         GAME.new_initial_state(num_players=2, variant="game2")  # expert, family-square: the spec's names
+
+
+def test_KL_39_children_are_named_by_seat_or_by_the_boards_name():
+    """children=[P2] is seat 1, as the boards name players; a bad entry is refused with both forms."""
+    st = GAME.new_initial_state(num_players=3, variant="race", children=["p3", 0])
+    assert st.options["children"] == [0, 2]
+    for bad, shown in (("P4", "'P4'"), ("P0", "'P0'"), ("x", "'x'"), (3, "3"), (True, "True")):
+        with pytest.raises(InvalidConfigError, match=re.escape(f"children must list seats 0..2 (or P1..P3), not {shown}")):
+            GAME.new_initial_state(num_players=3, variant="race", children=[bad])
+    with pytest.raises(InvalidConfigError, match="children lists a seat twice"):
+        GAME.new_initial_state(num_players=3, variant="race", children=["P2", 1])
 
 
 def test_bad_saves_rejected():

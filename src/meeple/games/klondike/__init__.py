@@ -63,7 +63,7 @@ three cards are displayed; in round 9 only the first finisher's favour counts,
 the last player's card has no effect (KL-38.2). After 9 rounds each track ranks
 8/6/4/2 points (ties take the lower place), and total favour 4/3/2/1. A tick
 cap (option tick_cap, default 40) ends a race that nobody ends. Option
-children (a list of seats) makes those seats match only the larger number and
+children (a list of seats, e.g. children=[P2]) makes those seats match only the larger number and
 the deck white/grey only. Only tick mode exists (race_mode=ticks); the spec's
 timed mode (KL-40.2) needs a host clock and is not implemented.
 
@@ -75,6 +75,18 @@ tick_cap, children (game 2).
 RULES_HELP = "\n\n".join(textwrap.fill(" ".join(par.split()), 78, break_on_hyphens=False)
                            for par in _HELP_RAW.strip().split("\n\n")) + "\n"
 """The rules help, hard-wrapped at 78 columns (paragraphs re-flowed)."""
+
+
+def _seat_of(s, num_players: int) -> int:
+    """A seat of the ``children`` option (KL-39): its number from 0 or its name ``P1``..
+    (``P2`` is seat 1), as the boards name players. Raises InvalidConfigError for any other."""
+    seat = s
+    if isinstance(s, str) and s.strip()[:1] in ("p", "P") and s.strip()[1:].isascii() and s.strip()[1:].isdigit():
+        seat = int(s.strip()[1:]) - 1
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < num_players:
+        raise InvalidConfigError(f"children must list seats 0..{num_players - 1} (or P1..P{num_players}), "
+                                 f"not {s!r}")
+    return seat
 
 
 @register
@@ -99,7 +111,8 @@ class KlondikeGame(Game):
         Option("race_mode", "ticks", "game 2 race mode (KL-40; only ticks is implemented)",
                choices=("ticks",)),
         Option("tick_cap", 40, "game 2: ticks before a race is ended, 1 or more (KL-40.1)"),
-        Option("children", [], "game 2: seats of players under eight (KL-39)", kind=list),
+        Option("children", [], "game 2: seats of players under eight, from 0 or by name: [P2] "
+               "(KL-39)", kind=list),
     )
     state_class = KlondikeState
     package = "meeple.games.klondike"
@@ -108,10 +121,7 @@ class KlondikeGame(Game):
     def check_options(self, num_players, variant, options):
         """Checks seats in ``children``, ``tick_cap`` >= 1 and a ``ruby_supply_limit`` that holds
         at least the players' starting rubies (3 each, KL-10.4) or is None (unlimited)."""
-        ch = options.get("children") or []
-        for s in ch:
-            if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < num_players:
-                raise InvalidConfigError(f"children must list seats 0..{num_players - 1}, not {s!r}")
+        ch = [_seat_of(s, num_players) for s in options.get("children") or []]
         if len(set(ch)) != len(ch):
             raise InvalidConfigError("children lists a seat twice")
         options["children"] = sorted(ch)
