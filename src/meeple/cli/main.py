@@ -111,7 +111,7 @@ def play(
                                         + BOTS_HELP + ". Default: human + greedy bots."),
     seed: Optional[int] = typer.Option(None, help="Seed of the deal (default: random)."),
     variant: Optional[str] = typer.Option(None, help="Game variant (see 'meeple games')."),
-    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help=OPTION_HELP),
     load: Optional[Path] = typer.Option(None, help="Resume a saved game (from 'save' or 'quit', or a file of "
                                         "'simulate --records'); with other --seats or --at it goes on in a new file."),
     at: Optional[int] = typer.Option(None, "--at", metavar="N", help="With --load: start from the position after "
@@ -221,7 +221,7 @@ def simulate(
     n: int = typer.Option(100, "-n", "--games", min=1, max=MAX_SIMULATED_GAMES, help="Number of games."),
     seed: int = typer.Option(0, help="Series seed; game i gets a seed derived from it."),
     variant: Optional[str] = typer.Option(None, help="Game variant."),
-    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help=OPTION_HELP),
     workers: int = typer.Option(1, min=1, help="Worker processes."),
     out: Optional[Path] = typer.Option(None, help="Write one row per game and seat to FILE (.csv or .parquet), "
                                        "every 30 seconds while the games run."),
@@ -231,7 +231,7 @@ def simulate(
              "see it with 'meeple replay FILE [--at N]', or play on from any position with 'meeple play "
              "GAME --load FILE --at N --seats ...'. DIR is made if missing; only earlier meeple saves in "
              "it are replaced."),
-    resume: bool = typer.Option(False, help="Keep the games already in --out and play only the missing ones "
+    resume: bool = typer.Option(False, metavar="", help="Keep the games already in --out and play only the missing ones "
                                 "(the file must hold this same simulation: game, --seats, --seed, --variant, "
                                 "--option; a larger -n adds games)."),
 ):
@@ -345,7 +345,7 @@ def _simulation_report(g, results: list) -> None:
 
 @app.command()
 def replay(file: Path = typer.Argument(..., help="A save file or a game record (JSON)."),
-           events: bool = typer.Option(True, help="Print every action, numbered, with the events it "
+           events: bool = typer.Option(True, metavar="", help="Print every action, numbered, with the events it "
                                        "caused (a secret choice is named only to its own --seat)."),
            at: Optional[int] = typer.Option(
                None, "--at", metavar="N",
@@ -356,8 +356,8 @@ def replay(file: Path = typer.Argument(..., help="A save file or a game record (
                help="Show the board as this seat saw it (its number from 0, or its name as the "
                     "game prints it, e.g. orange or P2); default: a spectator's view (nothing "
                     "hidden shown)."),
-           board: bool = typer.Option(False, "--board", help="Show the board at the end (implied by --at or --seat)."),
-           step: bool = typer.Option(False, "--step", help="Step through the game: the board after each action "
+           board: bool = typer.Option(False, "--board", metavar="", help="Show the board at the end (implied by --at or --seat)."),
+           step: bool = typer.Option(False, "--step", metavar="", help="Step through the game: the board after each action "
                                      "(from --at N if given); Enter for the next action, a number to jump "
                                      "to the position after that many actions, q to stop.")):
     """Replay a saved game or record: print its events, the board if asked, and the scores reached."""
@@ -415,7 +415,7 @@ def bench(
                                   "which times one move on each of three fixed decisions)."),
     players: int = typer.Option(0, help="Players (default: the game's maximum)."),
     seed: int = typer.Option(0, help="First seed."),
-    search: bool = typer.Option(False, "--search", help="Measure the bots instead: ISMCTS "
+    search: bool = typer.Option(False, "--search", metavar="", help="Measure the bots instead: ISMCTS "
                                 "iterations/s (mcts:500) and seconds a move of each level (2 players unless --players)."),
 ):
     """Measure engine speed: steps/s, random games/s, clones/s of a mid-game state."""
@@ -459,16 +459,16 @@ def ladder(
     seed: int = typer.Option(0, help="Seed of the deals."),
     players: int = typer.Option(2, help="Players per game (0: the game's maximum)."),
     variant: Optional[str] = typer.Option(None, help="Game variant."),
-    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help=OPTION_HELP),
     workers: int = typer.Option(1, min=1, help="Worker processes."),
     out: Optional[Path] = typer.Option(None, help="Results file (.parquet or .csv); default ladder-GAME.parquet."),
-    markdown: bool = typer.Option(False, help="Also print the tables as Markdown (for the README)."),
-    resume: bool = typer.Option(False, help="Keep the games already in --out and play only the missing "
+    markdown: bool = typer.Option(False, metavar="", help="Also print the tables as Markdown (for the README)."),
+    resume: bool = typer.Option(False, metavar="", help="Keep the games already in --out and play only the missing "
                                 "ones. The file must hold this same ladder: the same game, --variant, "
                                 "--option, --players and --seed, the bots in the same order (a larger -n "
                                 "or bots added at the end only add games). Without --resume an earlier "
                                 "results file at --out is replaced."),
-    report: bool = typer.Option(False, help="Play nothing: print the tables of the games --out holds so far "
+    report: bool = typer.Option(False, metavar="", help="Play nothing: print the tables of the games --out holds so far "
                                 "(of a stopped or running ladder); the bots and players are read from the file."),
     records: Optional[Path] = typer.Option(
         None, "--records", metavar="DIR",
