@@ -89,6 +89,9 @@ class State:
     # ------------------------------------------------------------------ contract
     @property
     def current_player(self) -> int:
+        """The seat whose decision it is (0 .. num_players - 1), or ``meeple.TERMINAL`` when the
+        game is over. Chance (dice, draws, shuffles) is resolved inside ``apply_action`` by the
+        state's own seeded generator, so no seat stands for chance."""
         raise NotImplementedError
 
     def seat_name(self, seat: int) -> str:

@@ -71,6 +71,8 @@ class MagnumSalGame(Game):
     rules_help = RULES_HELP
 
     def check_options(self, num_players: int, variant: str, options: dict) -> None:
+        """Checks ``cart_max_cubes`` (None or >= 1 cubes a cart, MS-13) and ``max_rounds`` (>= 0;
+        0: no cap). Raises InvalidConfigError."""
         v = options.get("cart_max_cubes")
         if v is not None and v < 1:
             raise InvalidConfigError(f"option cart_max_cubes must be null (no limit) or 1 or more, not {v!r}")
