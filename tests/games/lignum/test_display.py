@@ -292,3 +292,17 @@ def test_all_six_felling_areas_are_drawn_at_80_columns(width):
     head = next(line for line in text.splitlines() if "A1" in line and "A2" in line)
     assert all(f"A{a}" in head for a in range(1, 7)), text
     assert "2FW 1SW" in text
+
+
+@pytest.mark.parametrize("width", [60, 80, 120])
+def test_a_mill_panel_wraps_between_its_pairs_never_inside_one(width):
+    """At 80 columns a player's panel used to end a line with 'fodder' and put its value on the
+    next; now each 'label value' pair stays on one line, and nothing of the board is lost."""
+    s = new(2)
+    c = Console(width=width, record=True, file=io.StringIO())
+    c.print(render(s, 0))
+    text = c.export_text()
+    cells = [cell.strip() for line in text.splitlines() for cell in line.split("│")]
+    for pair in ("fodder -", "mill worker free", "money $4", "sales -"):
+        assert sum(cell.count(pair) for cell in cells) == 2, (pair, text)  # once in each mill panel
+    assert not any(cell.endswith(("fodder", "mill", "worker", "loans")) for cell in cells), text

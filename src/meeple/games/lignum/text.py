@@ -223,17 +223,34 @@ def _path(o, n) -> Table:
     return path
 
 
+class _Pairs:
+    """One line of ``label value`` pairs (labels dim) that a narrow panel wraps between pairs,
+    never inside a short one: ``fodder -`` stays on one line (a rich renderable)."""
+
+    def __init__(self, pairs):
+        self.pairs = pairs
+
+    def __rich_console__(self, console, options):
+        width = options.max_width
+        line = Text()
+        for label, value in self.pairs:
+            pair = Text()
+            pair.append(label + " ", style="dim")
+            pair.append(value)
+            if line.cell_len and line.cell_len + 2 + pair.cell_len > width:
+                yield line
+                line = Text()
+            if line.cell_len:
+                line.append("  ")
+            line.append_text(pair)
+        yield line  # a pair wider than the panel alone on its line: rich wraps it as text
+
+
 def _mill(o, s, seat, to_move) -> Panel:
     lines = []
 
     def line(*pairs):
-        t = Text()
-        for i, (label, value) in enumerate(pairs):
-            if i:
-                t.append("  ")
-            t.append(label + " ", style="dim")
-            t.append(value)
-        lines.append(t)
+        lines.append(_Pairs(pairs))
 
     fod = "+".join(x for x, f in (("3", o["fodder3"][s]), ("2", o["fodder2"][s])) if f) or "-"
     line(("money", f"${o['money'][s]}"), ("loans", str(o["loans"][s])), ("food", str(o["food"][s])),
