@@ -512,6 +512,22 @@ def test_rollout_after_moves_ends_in_a_dig():
     assert a.kind == "dig"
 
 
+def test_SO_10_6_a_bystander_cannot_tell_which_kind_of_tile_was_given():
+    """Giving a known tile or an unknown one looks the same to the others: the giver's tiles
+    all become unknown either way (before, giving the unknown one kept the known ones known)."""
+    seen = {}
+    for gift in ("S4", "C2"):
+        s = turn_state(n=4, seat=0, card=9, coins=0, pub=["S4", "C1"], sec=["C2"],
+                       rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
+        mv(s, "a2-a1")
+        s.apply_action("decline")                          # owes 1, has 0: SO-10.5
+        s.apply_action(f"give {gift}")
+        seen[gift] = s.observation(2)
+        assert seen[gift]["players"][0]["known_tiles"] == [] and seen[gift]["players"][0]["unknown_tiles"] == 2
+        assert sorted(s.pub[0] + s.sec[0]) == sorted({"S4", "C1", "C2"} - {gift})
+    assert seen["S4"] == seen["C2"]
+
+
 def test_SO_10_6_giver_and_recipient_told_privately():
     s = turn_state(n=3, seat=0, card=9, coins=0, pub=["S4"], rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
     mv(s, "a2-a1")

@@ -477,14 +477,16 @@ def do_give(s, code: str) -> None:
     seat = s.order[s.tidx]
     r = s.gives[0]
     sec = s.sec[seat]
+    pub = s.pub[seat]
     if code in sec:
         sec.remove(code)
     else:
-        pub = s.pub[seat]
         pub.remove(code)
-        # the table no longer knows which of his known tiles left: all become unknown
-        sec.extend(pub)
-        s.pub[seat] = []
+    # SO-10.6: the table does not know which tile left, so none of his tiles is known for sure
+    # any more: all become unknown, whichever he gave (keeping the known ones known when he gave
+    # an unknown one would tell the table which kind of tile he gave)
+    sec.extend(pub)
+    s.pub[seat] = []
     if code in ITEMS:
         s.item_count[seat] -= 1
         s.item_count[r] += 1
