@@ -182,3 +182,81 @@ def test_an_option_choice_is_read_in_any_case():
     assert st.options["layout"] == "identical" and st.record()["options"]["layout"] == "identical"
     with pytest.raises(meeple.InvalidConfigError, match="must be one of"):
         meeple.load_game("klondike").new_initial_state(2, seed=1, layout="sideways")
+
+
+def test_bad_configurations_from_the_api_are_config_errors():
+    """No bots, num_players=False and options that are not a dict: InvalidConfigError, not a
+    Python error or a game of the maximum size."""
+    from meeple.core import InvalidConfigError
+    from meeple.sim import play_game
+
+    game = meeple.load_game("solomon")
+    with pytest.raises(InvalidConfigError, match="play_game needs a bot for each seat: Lignum takes 2 to 4 players, not 0"):
+        play_game("lignum", [], seed=1)
+    with pytest.raises(InvalidConfigError, match="num_players must be an int, not False"):
+        game.new_initial_state(num_players=False)
+    for options in ([1], "max_moves_per_turn=2"):
+        with pytest.raises(InvalidConfigError, match="options must be a dict of NAME: value"):
+            game.new_state(2, 1, None, options)
+    assert game.new_initial_state(num_players=0).num_players == 5  # 0 still means the maximum
+
+
+def test_a_seat_may_be_any_integer_type_but_a_bool():
+    """numpy integers and IntEnums (anything with __index__) are seats; the observation names
+    the seat as a plain int."""
+
+    class NumpyLikeInt:
+        def __index__(self):
+            return 1
+
+    st = meeple.load_game("klondike").new_initial_state(2, seed=3)
+    obs = st.observation(NumpyLikeInt())
+    assert obs["seat"] == 1 and type(obs["seat"]) is int and obs == st.observation(1)
+    assert st.resample_hidden(NumpyLikeInt(), random.Random(2)).to_dict() == st.resample_hidden(1, random.Random(2)).to_dict()
+    with pytest.raises(ValueError, match="seat 2 is not a seat of this 2-player game"):
+        st.observation(2)
+
+
+@pytest.mark.parametrize("key, value, message", [
+    ("seed", 1.9, "seed must be an integer, not 1.9"),
+    ("rng", "12", "rng must be an integer, not '12'"),
+    ("rng", -5, "rng must be a generator state 0..2**64-1, not -5"),
+    ("version", True, "unsupported record version True"),
+])
+def test_a_saved_state_header_is_read_strictly(key, value, message):
+    from meeple.core import InvalidRecordError
+
+    game = meeple.load_game("solomon")
+    d = game.new_initial_state(2, seed=1).to_dict()
+    with pytest.raises(InvalidRecordError, match=re.escape(message)):
+        game.state_from_dict({**d, key: value})
+
+
+@pytest.mark.parametrize("game, variant, steps, field, index, value, message", [
+    ("klondike", "race", 40, "status", 0, 7, "status must hold values 0..2, not 7"),
+    ("klondike", "race", 40, "lastp", None, 1.5, "lastp must be an integer, not 1.5"),
+    ("klondike", "family", 30, "won", 0, 10 ** 6, "won must hold values -1..10, not 1000000"),
+    ("klondike", "family", 30, "pool", 0, 10 ** 6, "pool must hold values 0..10, not 1000000"),
+    ("klondike", "family", 30, "rubies", 0, -1, "rubies must hold values 0..1000000, not -1"),
+    ("lignum", "advanced", 40, "pos", 0, 99, "pos must hold values 0..21, not 99"),
+    ("lignum", "advanced", 40, "order", None, [], "order must hold each seat once, not []"),
+    ("magnum-sal", "standard", 60, "order_stack", 0, None, "unknown order None in order_stack"),
+    ("magnum-sal", "standard", 60, "market", 0, 10 ** 6, "market holds 1000000 cubes of brown"),
+])
+def test_a_malformed_saved_state_is_refused_at_load_not_later(game, variant, steps, field, index, value, message):
+    """These values used to load, then crash with an IndexError or TypeError a few actions on."""
+    from meeple.core import InvalidRecordError
+
+    g = meeple.load_game(game)
+    st = g.new_initial_state(3, seed=4, variant=variant)
+    rng = random.Random(4)
+    for _ in range(steps):
+        st.apply_action(rng.choice(st.legal_actions()))
+    d = st.to_dict()
+    if index is None:
+        d["state"][field] = value
+    else:
+        d["state"][field][index] = value
+    with pytest.raises(InvalidRecordError, match=re.escape(message)):
+        g.state_from_dict(d)
+    assert g.state_from_dict(st.to_dict()).to_dict() == st.to_dict()

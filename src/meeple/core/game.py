@@ -157,7 +157,7 @@ class Game:
         Raises:
             InvalidConfigError: a bad configuration; nothing is created.
         """
-        if num_players == 0:
+        if num_players == 0 and not isinstance(num_players, bool):  # False is refused by check_config
             num_players = self.max_players
         variant = self.canonical_variant(variant)
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -177,7 +177,10 @@ class Game:
         Raises:
             InvalidConfigError: a bad configuration; nothing is created.
         """
-        options = options or {}
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise InvalidConfigError(f"options must be a dict of NAME: value, not {type(options).__name__}")
         for key in options:
             if key in _PARAMETERS:
                 names = ", ".join(o.name for o in self.options) or "none"
@@ -191,8 +194,10 @@ class Game:
     def state_from_dict(self, d: dict) -> State:
         """The state saved by ``State.to_dict()``, values taken as they are (tests and studies
         set up positions by editing them; the game's checks catch malformed values, not a
-        position the history could not reach). ``meeple play --load`` and ``meeple replay``
-        replay the history and refuse a file whose state does not match it.
+        position the history could not reach, and the loaded state is then probed: its
+        scores, every seat's observation, and its first and last legal action on clones).
+        ``meeple play --load`` and ``meeple replay`` replay the history and refuse a file
+        whose state does not match it.
 
         Raises:
             InvalidRecordError: not a saved state of this game, or malformed.
@@ -202,8 +207,14 @@ class Game:
             variant = self.canonical_variant(d["variant"])
             opts = self.check_config(d["num_players"], variant, d.get("options") or {})
             state = self.state_class.__new__(self.state_class)
-            state._init_base(self, d["num_players"], int(d["seed"]), variant, opts)
-            state.rng.state = int(d["rng"])
+            for key in ("seed", "rng"):
+                v = d[key]
+                if isinstance(v, bool) or not isinstance(v, int):
+                    raise InvalidRecordError(f"{key} must be an integer, not {v!r}")
+            if not 0 <= d["rng"] < 2 ** 64:
+                raise InvalidRecordError(f"rng must be a generator state 0..2**64-1, not {d['rng']}")
+            state._init_base(self, d["num_players"], d["seed"], variant, opts)
+            state.rng.state = d["rng"]
             history = d["history"]
             events = d["events"]
             if not (isinstance(history, list) and all(isinstance(x, str) for x in history)):
@@ -213,13 +224,29 @@ class Game:
             state._history = list(history)
             state._events = list(events)
             state._load_state_dict(d["state"])
+            _probe(state)
         except InvalidRecordError:
             raise
         except InvalidConfigError as e:
             raise InvalidRecordError(f"saved game has a bad configuration: {e}") from e
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError) as e:
             raise InvalidRecordError(f"malformed saved {self.name} state: {type(e).__name__}: {e}") from e
         return state
 
     def __repr__(self) -> str:
         return f"<Game {self.name}: {self.title}, {self.min_players}-{self.max_players} players>"
+
+
+def _probe(state: State) -> None:
+    """Touch a loaded state as a user will at once: its scores, legal actions, every seat's
+    observation, and the first and last legal action played on clones. A malformed value the
+    game's own checks missed then fails here, at load, as a clear InvalidRecordError, not
+    later with a Python error (the state itself is not changed)."""
+    state.scores()
+    for seat in [*range(state.num_players), None]:
+        state.observation(seat)
+    if state.is_terminal():
+        return
+    legal = state.legal_actions()
+    for action in {id(a): a for a in (legal[0], legal[-1])}.values():
+        state.clone().apply_action(action)

@@ -8,6 +8,7 @@ rankings and returns, (de)serialisation and observation checks.
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any
 
@@ -298,9 +299,11 @@ class State:
         Raises:
             ValueError: ``seat`` is not ``None`` nor a seat of this game.
         """
-        if seat is not None and not _is_seat(seat, self.num_players):
+        index = None if seat is None else _seat(seat, self.num_players)
+        if seat is not None and index is None:
             raise ValueError(f"seat {seat!r} is not a seat of this {self.num_players}-player game "
                              f"(an int 0..{self.num_players - 1}, or None for a spectator)")
+        seat = index
         obs = self._observation(seat)
         obs["game"] = self.game.name
         obs["seat"] = seat
@@ -331,9 +334,11 @@ class State:
             ValueError: ``seat`` is not a seat of this game (an int 0..num_players-1).
             TypeError: ``rng`` is not a ``random.Random``.
         """
-        if not _is_seat(seat, self.num_players):  # the same check as observation()
+        index = _seat(seat, self.num_players)  # the same check as observation()
+        if index is None:
             raise ValueError(f"seat {seat!r} is not a seat of this {self.num_players}-player game "
                              f"(an int 0..{self.num_players - 1})")
+        seat = index
         if not isinstance(rng, random.Random):
             raise TypeError(f"resample_hidden takes a random.Random as rng, not {type(rng).__name__} "
                             f"{rng!r} (e.g. random.Random(7))")
@@ -389,9 +394,16 @@ class State:
                 f"current player {self.current_player}>")
 
 
-def _is_seat(seat, n: int) -> bool:
-    """``seat`` is an int (not a bool) in 0..n-1."""
-    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n
+def _seat(seat, n: int) -> int | None:
+    """``seat`` as a plain int when it is an integer in 0..n-1 (an int, an IntEnum or a numpy
+    integer: anything with ``__index__``, but not a bool); else None."""
+    if isinstance(seat, bool):
+        return None
+    try:
+        i = operator.index(seat)
+    except TypeError:
+        return None
+    return i if 0 <= i < n else None
 
 
 def check_record_header(d: Any, game_name: str) -> None:
@@ -402,5 +414,5 @@ def check_record_header(d: Any, game_name: str) -> None:
     name = d.get("game")
     if not isinstance(name, str) or name.strip().lower().replace("_", "-") != game_name:  # as load_game reads it
         raise InvalidRecordError(f"this record is for game {d.get('game')!r}, not {game_name!r}")
-    if d.get("version") != RECORD_VERSION:
+    if d.get("version") != RECORD_VERSION or isinstance(d.get("version"), bool):
         raise InvalidRecordError(f"unsupported record version {d.get('version')!r} (expected {RECORD_VERSION})")

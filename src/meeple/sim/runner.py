@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Callable, Iterable
 
 from ..agents import Agent, make
-from ..core import derive_seed, load_game
+from ..core import InvalidConfigError, derive_seed, load_game
 
 
 @dataclass
@@ -119,6 +119,9 @@ def play_game(game_name: str, bots: list, seed: int, variant: str | None = None,
         GameNotEndingError: the game did not end within ``max_steps`` actions.
     """
     game = load_game(game_name)
+    if not bots:  # new_state reads 0 seats as the game's maximum
+        raise InvalidConfigError(f"play_game needs a bot for each seat: {game.title} takes "
+                                 f"{game.min_players} to {game.max_players} players, not 0")
     state = game.new_state(len(bots), seed, variant, options)
     agents = []
     for s, spec in enumerate(bots):

@@ -305,7 +305,7 @@ class KlondikeState(State):
         def ints(x, size=None):
             if not isinstance(x, list):
                 raise TypeError("expected a list")
-            out = [int(v) for v in x]
+            out = [_int(v) for v in x]
             if size is not None and len(out) != size:
                 raise ValueError(f"expected {size} values")
             return out
@@ -332,7 +332,7 @@ class KlondikeState(State):
         if self.mode == "race":
             for f in RACE_SCALARS:
                 v = d[f]
-                setattr(self, f, v if f == "phase" else int(v))
+                setattr(self, f, v if f == "phase" else _int(v, f))
             for f in ("req_deck", "req_seen", "fav_deck", "fav_discard", "display", "picks",
                       "finish_order", "tdone", "tq", "pq"):
                 setattr(self, f, ints(d[f]))
@@ -354,21 +354,46 @@ class KlondikeState(State):
                     raise ValueError(f"{f} holds a card index outside 0..{size - 1}")
             if not (-1 <= self.req < nreq and -1 <= self.last_req < nreq):
                 raise ValueError(f"req and last_req are card indexes 0..{nreq - 1}, or -1")
+            _in_range("status", self.status, 0, 2)
+            for f in ("finish_order", "tdone", "tq", "pq"):
+                _in_range(f, getattr(self, f), 0, n - 1)
+            _in_range("s0, prio", [self.s0, self.prio], 0, n - 1)
+            _in_range("lastp, fate", [self.lastp, self.fate], -1, n - 1)
+            _in_range("picks", self.picks, -1, nfav - 1)
+            _in_range("pend", self.pend, -1, len(KINDS) - 1)
+            _in_range("rround, tick, tpos", [self.rround, self.tick, self.tpos], 0, 10 ** 6)
         else:
             for f in FAMILY_SCALARS:
                 v = d[f]
-                setattr(self, f, v if f == "phase" else int(v))
-            for f in ("score", "rubies", "fresh", "finished", "slot_holder", "slot_bid", "fig", "won",
-                      "s_passed", "penalty"):
+                setattr(self, f, v if f == "phase" else _int(v, f))
+            for f in ("score", "rubies", "fresh", "slot_holder", "slot_bid", "fig", "won", "penalty"):
                 setattr(self, f, ints(d[f], n))
-            self.finished = [bool(x) for x in self.finished]
-            self.s_passed = [bool(x) for x in self.s_passed]
+            for f in ("finished", "s_passed"):
+                flags = d[f]
+                if not (isinstance(flags, list) and len(flags) == n and all(x in (0, 1) for x in flags)):
+                    raise ValueError(f"{f} must hold one true or false a seat")
+                setattr(self, f, [bool(x) for x in flags])
             self.pool = ints(d["pool"])
             self.removed = ints(d["removed"])
             self.pq = ints(d["pq"])
             self.rows = [ints(r, n) for r in d["rows"]]
             if self.phase not in ("layout", "auction", "place", "sauction", "splace", "end"):
                 raise ValueError(f"bad phase {self.phase!r}")
+            nk = len(KINDS)
+            for f in ("pool", "removed"):
+                _in_range(f, getattr(self, f), 0, nk - 1)
+            _in_range("rows", sum(self.rows, []), 0, nk - 1)
+            _in_range("won", self.won, -1, nk - 1)
+            _in_range("pq", self.pq, 0, n - 1)
+            _in_range("start", [self.start], 0, n - 1)
+            _in_range("slot_holder, s_high", self.slot_holder + [self.s_high], -1, n - 1)
+            _in_range("fig", self.fig, -1, n - 1)
+            _in_range("normal_done", [self.normal_done], 0, n)
+            _in_range("displaced", [self.displaced], -1, n - 1)
+            for f in ("rubies", "fresh", "score", "slot_bid", "s_bid", "dominoes", "round"):
+                v = getattr(self, f)
+                _in_range(f, v if isinstance(v, list) else [v], 0, 10 ** 6)
+            _in_range("supply", [self.supply], -1, 10 ** 6)
         claims = d["claims"]
         if not isinstance(claims, list) or len(claims) != n:
             raise ValueError("one claim list per seat")
@@ -602,3 +627,17 @@ class KlondikeState(State):
 
 
 __all__ = ["NUM_KINDS", "REQ_INDEX", "KlondikeState"]
+
+
+def _int(v, name: str = "a value") -> int:
+    """``v`` if it is an int (not a bool); else TypeError (a saved state holds ints, not 1.5 or "3")."""
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise TypeError(f"{name} must be an integer, not {v!r}")
+    return v
+
+
+def _in_range(name: str, values, low: int, high: int) -> None:
+    """ValueError unless every value is in ``low..high`` (a saved state refused at load, not later)."""
+    for v in values:
+        if not low <= v <= high:
+            raise ValueError(f"{name} must hold values {low}..{high}, not {v}")

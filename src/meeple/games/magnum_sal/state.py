@@ -143,9 +143,18 @@ class MagnumSalState(State):
                 raise ValueError(f"{k}: unknown tool")
         if any(x is not None and x not in C.TOOL_KINDS for x in self.display):
             raise ValueError("display: unknown tool")
-        for o in self.orders_up + self.order_stack + [x for od in self.orders_done for x in od]:
+        for o in self.orders_up:
             if o is not None and o not in C.ORDERS:
                 raise ValueError(f"unknown order {o!r}")
+        for o in self.order_stack + [x for od in self.orders_done for x in od]:
+            if o not in C.ORDERS:  # an empty slot (None) is only face up
+                raise ValueError(f"unknown order {o!r} in order_stack or orders_done")
+        for colour, (count, column) in enumerate(zip(self.market, C.MARKET_COLUMNS)):
+            if count > len(column):
+                raise ValueError(f"market holds {count} cubes of {C.COLOURS[colour]}: its column has "
+                                 f"{len(column)} spaces")
+        if not 0 <= self.inn <= len(C.INN_TRACK):
+            raise ValueError(f"inn must be 0..{len(C.INN_TRACK)}, not {self.inn}")
         for k in ("order_counter", "inn", "phase", "round", "rounds_total", "capped", "start", "turn",
                   "actions_left", "arrivals"):
             v = getattr(self, k)

@@ -197,10 +197,15 @@ class SolomonState(State):
                     raise ValueError(f"unknown tile code {t!r}")
             return out
 
+        def integer(v):
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise TypeError(f"expected an integer, not {v!r}")
+            return v
+
         def ints(x):
             if not isinstance(x, list):
                 raise TypeError("expected a list")
-            return [int(v) for v in x]
+            return [integer(v) for v in x]
 
         def strs(x):
             if not isinstance(x, list) or not all(isinstance(v, str) for v in x):
@@ -222,27 +227,27 @@ class SolomonState(State):
         if len(self.hid) != NCELLS or any(not 0 <= h <= max(len(st) - 1, 0)
                                           for h, st in zip(self.hid, self.stacks)):
             raise ValueError("hid out of range")
-        self.coins = per_seat(d["coins"], int)
+        self.coins = per_seat(d["coins"], integer)
         self.pub = per_seat(d["pub"], tiles)
         self.sec = per_seat(d["sec"], tiles)
         self.item_count = [sum(1 for t in p + q if t in ITEMS) for p, q in zip(self.pub, self.sec)]
         self.hands = per_seat(d["hands"], ints)
         self.box = ints(d["box"])
-        self.choices = per_seat(d["choices"], int)
+        self.choices = per_seat(d["choices"], integer)
         phase = d["phase"]
         if phase not in (rules.CHOOSE, rules.TURN, rules.GIVE_PHASE, rules.OVER):
             raise ValueError(f"bad phase {phase!r}")
         self.phase = phase
-        self.chooser = int(d["chooser"])
+        self.chooser = integer(d["chooser"])
         self.order = ints(d["order"])
-        self.tidx = int(d["tidx"])
-        self.round = int(d["round"])
-        self.moves = int(d["moves"])
+        self.tidx = integer(d["tidx"])
+        self.round = integer(d["round"])
+        self.moves = integer(d["moves"])
         moving = d["moving"]
         if not isinstance(moving, bool):
             raise TypeError("moving must be true or false")
         self.moving = moving
-        self.backs = int(d.get("backs", 0))  # absent in records saved before 'back' existed
+        self.backs = integer(d.get("backs", 0))  # absent in records saved before 'back' existed
         if self.backs < 0:
             raise ValueError("backs must be 0 or more")
         self.declared = [str(k) for k in d["declared"]]
