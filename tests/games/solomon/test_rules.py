@@ -336,6 +336,10 @@ def test_SO_4_2_play_notation_forgiving_and_clear_refusal():
         s.apply_action(f"play 0{other}")
     assert e.value.rule == "SO-4.2"
     assert f"card {other} is not in your hand ({', '.join(map(str, hand))})" in str(e.value)
+    split = f"{str(c)[0]}_{str(c)[1:]}" if c >= 10 else f"+{c}"  # int() reads both as {c}
+    with pytest.raises(meeple.IllegalActionError, match="play needs one card number from your hand"):
+        s.apply_action(f"play {split}")
+    assert s.move_number == 0
 
 
 def test_SO_8_2_dig_cells_any_order_and_spacing():

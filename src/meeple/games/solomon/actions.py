@@ -220,8 +220,8 @@ def normal_notation(text: str) -> str | None:
     head = words[0].lower()
     rest = [w for w in words[1:] if w != ","]
     try:
-        if head == "play" and len(rest) == 1:
-            return f"play {int(rest[0])}"
+        if head == "play" and len(rest) == 1:  # digits only: int() also reads "2_4" and " +7"
+            return f"play {int(rest[0])}" if rest[0].isascii() and rest[0].isdigit() else None
         if head == "dig" and rest:
             cells = sorted({parse_cell(w) for w in rest})
             if len(cells) != len(rest):

@@ -53,10 +53,9 @@ def why_illegal(s, text: str) -> tuple[str, str]:
         if phase != rules.CHOOSE:
             return "SO-4.2", "cards are chosen only at the start of a round"
         hand = s.hands[s.chooser]
-        try:
-            c = int(words[1])
-        except (IndexError, ValueError):
+        if len(words) < 2 or not (words[1].isascii() and words[1].isdigit()):
             return "SO-4.2", f"play needs one card number from your hand, e.g. 'play {hand[0]}'"
+        c = int(words[1])
         if len(words) > 2:
             return "SO-4.2", f"play takes one card number, e.g. 'play {hand[0]}'"
         if c in hand:  # only reached when the notation itself is odd
