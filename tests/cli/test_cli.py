@@ -1962,3 +1962,22 @@ def test_steps_on_one_line_stop_before_a_new_secret_choice():
     first, card = found
     assert split_steps(st, f"{first.text} {card.text}") is None
     st.apply_action(first)  # typed alone it is played
+
+
+def test_a_save_naming_its_game_in_another_spelling_loads(tmp_path):
+    """"Solomon" or "Magnum_Sal" in a save file's record and state is that game, as load_game
+    reads the name (the save check compared the raw text and called the file edited)."""
+    r = run("simulate", "magnum-sal", "--seats", "random,random", "-n", "1", "--records", str(tmp_path),
+            "--option", "max_rounds=1")
+    assert r.exit_code == 0, r.output
+    path = next(tmp_path.glob("magnum-sal-*.json"))
+    data = json.loads(path.read_text())
+    data["record"]["game"], data["state"]["game"] = "Magnum_Sal", "MAGNUM-SAL"
+    path.write_text(json.dumps(data))
+    r = run("replay", str(path))
+    assert r.exit_code == 0 and "Magnum Sal:" in r.output, r.output
+    data["state"]["game"] = "solomon"
+    path.write_text(json.dumps(data))
+    r = run("replay", str(path))
+    assert r.exit_code == 2 and "its record is a game of 'Magnum_Sal' but its saved state one of 'solomon'" in \
+        " ".join(r.output.split())

@@ -21,6 +21,7 @@ from rich.table import Table
 
 from ..agents import make
 from ..core import IllegalActionError, InvalidRecordError, State, derive_seed, replay
+from ..core.state import game_key
 from .common import action_notes, console, err_console, reflow, render, silence_stdout
 
 SAVE_FORMAT = 1
@@ -197,13 +198,15 @@ def load_save(path: str | Path) -> tuple[State, list[str] | None]:
     if not isinstance(record, dict) or "game" not in record:
         raise InvalidRecordError(f"{path} is not a meeple save file or game record (it names no game): "
                                  "give a file written by 'meeple play' (save/quit) or State.record()")
-    if isinstance(saved, dict) and "game" in saved and saved.get("game") != record.get("game"):
+    if isinstance(saved, dict) and "game" in saved and game_key(saved.get("game")) != game_key(record.get("game")):
         raise InvalidRecordError(f"{path}: its record is a game of {record.get('game')!r} but its saved state "
                                  f"one of {saved.get('game')!r} (edited?)")
     try:
         state = replay(record)
     except InvalidRecordError as e:
         raise InvalidRecordError(f"{path}: {e}") from e
+    if isinstance(saved, dict):  # its name as the record's is read ("Solomon" is solomon)
+        saved = {**saved, "game": state.game.name} if game_key(saved.get("game")) == state.game.name else saved
     if saved is not None and _without_events(state.to_dict()) != _without_events(saved):
         raise InvalidRecordError(f"{path}: the saved state does not match its replayed record (edited?)")
     if seats is not None and (not isinstance(seats, list) or len(seats) != state.num_players

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .errors import InvalidConfigError, InvalidRecordError
 from .game import Game
-from .state import State, check_record_header
+from .state import State, check_record_header, game_key
 
 _GAMES: dict[str, Game] = {}
 _LOADED = False
@@ -36,7 +36,7 @@ def load_game(name: str) -> Game:
         InvalidConfigError: no such game.
     """
     _ensure_loaded()
-    key = str(name).strip().lower().replace("_", "-")
+    key = game_key(str(name))
     if key not in _GAMES:
         raise InvalidConfigError(f"unknown game {name!r}; games: {', '.join(sorted(_GAMES))}")
     return _GAMES[key]

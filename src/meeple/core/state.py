@@ -406,13 +406,18 @@ def _seat(seat, n: int) -> int | None:
     return i if 0 <= i < n else None
 
 
+def game_key(name: Any) -> str | None:
+    """The game id a name stands for, as :func:`meeple.load_game` reads it: case, outer spaces
+    and ``_``/``-`` aside (``"Magnum_Sal"`` -> ``"magnum-sal"``); None for a non-string."""
+    return name.strip().lower().replace("_", "-") if isinstance(name, str) else None
+
+
 def check_record_header(d: Any, game_name: str) -> None:
     """Raise :class:`InvalidRecordError` unless ``d`` is a dict naming ``game_name`` (read as
     :func:`meeple.load_game` reads a name: case, spaces and ``_``/``-`` aside) in this version."""
     if not isinstance(d, dict):
         raise InvalidRecordError(f"a saved game must be a JSON object, not {type(d).__name__}")
-    name = d.get("game")
-    if not isinstance(name, str) or name.strip().lower().replace("_", "-") != game_name:  # as load_game reads it
+    if game_key(d.get("game")) != game_name:
         raise InvalidRecordError(f"this record is for game {d.get('game')!r}, not {game_name!r}")
     if d.get("version") != RECORD_VERSION or isinstance(d.get("version"), bool):
         raise InvalidRecordError(f"unsupported record version {d.get('version')!r} (expected {RECORD_VERSION})")

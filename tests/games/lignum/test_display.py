@@ -303,6 +303,6 @@ def test_a_mill_panel_wraps_between_its_pairs_never_inside_one(width):
     c.print(render(s, 0))
     text = c.export_text()
     cells = [cell.strip() for line in text.splitlines() for cell in line.split("│")]
-    for pair in ("fodder -", "mill worker free", "money $4", "sales -"):
+    for pair in ("fodder -", "mill worker free", "money $4", "sales -", "saw'r 0", "hired cut 0"):
         assert sum(cell.count(pair) for cell in cells) == 2, (pair, text)  # once in each mill panel
     assert not any(cell.endswith(("fodder", "mill", "worker", "loans")) for cell in cells), text

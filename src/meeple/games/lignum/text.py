@@ -256,7 +256,7 @@ def _mill(o, s, seat, to_move) -> Panel:
     line(("money", f"${o['money'][s]}"), ("loans", str(o["loans"][s])), ("food", str(o["food"][s])),
          ("fodder", fod))
     wk = o["workers"][s]
-    line(("hired", f"cut {wk[0]} carr {wk[1]} saw'r {wk[2]}"),
+    line(("hired cut", str(wk[0])), ("carr", str(wk[1])), ("saw'r", str(wk[2])),
          ("mill worker", "free" if o["mill_free"][s] else "used"))
     prods = (_pieces(o["products"][s], PRODUCT_NAMES) if o["products"][s] is not None
              else f"{o['product_counts'][s]} face down")
