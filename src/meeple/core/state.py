@@ -421,3 +421,19 @@ def check_record_header(d: Any, game_name: str) -> None:
         raise InvalidRecordError(f"this record is for game {d.get('game')!r}, not {game_name!r}")
     if d.get("version") != RECORD_VERSION or isinstance(d.get("version"), bool):
         raise InvalidRecordError(f"unsupported record version {d.get('version')!r} (expected {RECORD_VERSION})")
+
+
+def saved_int(v: Any, name: str = "a value") -> int:
+    """``v`` when it is an int (not a bool); else TypeError. For the games' ``_load_state_dict``:
+    a saved state holds ints, not 1.5 or "3"."""
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise TypeError(f"{name} must be an integer, not {v!r}")
+    return v
+
+
+def saved_in_range(name: str, values, low: int, high: int) -> None:
+    """ValueError unless every value is in ``low..high``: a saved state is refused at load, not
+    with an IndexError later."""
+    for v in values:
+        if not low <= v <= high:
+            raise ValueError(f"{name} must hold values {low}..{high}, not {v}")

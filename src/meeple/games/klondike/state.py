@@ -30,6 +30,8 @@ from __future__ import annotations
 from itertools import islice
 
 from meeple.core import TERMINAL, State
+from meeple.core.state import saved_in_range as _in_range
+from meeple.core.state import saved_int as _int
 
 from . import race, rules
 from .components import (
@@ -628,16 +630,3 @@ class KlondikeState(State):
 
 __all__ = ["NUM_KINDS", "REQ_INDEX", "KlondikeState"]
 
-
-def _int(v, name: str = "a value") -> int:
-    """``v`` if it is an int (not a bool); else TypeError (a saved state holds ints, not 1.5 or "3")."""
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise TypeError(f"{name} must be an integer, not {v!r}")
-    return v
-
-
-def _in_range(name: str, values, low: int, high: int) -> None:
-    """ValueError unless every value is in ``low..high`` (a saved state refused at load, not later)."""
-    for v in values:
-        if not low <= v <= high:
-            raise ValueError(f"{name} must hold values {low}..{high}, not {v}")

@@ -30,6 +30,7 @@ Global:
 from __future__ import annotations
 
 from meeple.core import TERMINAL, State
+from meeple.core.state import saved_in_range, saved_int
 
 from . import scoring
 from .components import EQUIP_COUNTS, START_MONEY
@@ -193,18 +194,10 @@ class LignumState(Rules, State):
         def ints(v, length=None):
             if not isinstance(v, list):
                 raise TypeError("expected a list")
-            for x in v:
-                if isinstance(x, bool) or not isinstance(x, int):
-                    raise TypeError(f"expected integers, not {x!r}")
-            out = list(v)
+            out = [saved_int(x) for x in v]
             if length is not None and len(out) != length:
                 raise ValueError(f"expected {length} values, got {len(out)}")
             return out
-
-        def in_range(name, values, low, high):
-            for x in values:
-                if not low <= x <= high:
-                    raise ValueError(f"{name} must hold values {low}..{high}, not {x}")
 
         for k in _SEAT_INTS:
             setattr(self, k, ints(d[k], n))
@@ -239,21 +232,18 @@ class LignumState(Rules, State):
         if len(self.areas_food) != 6 or len(self.path_w) != 5:
             raise ValueError("areas_food has 6 entries, path_w 5")
         for k in _GLOBAL_INTS:
-            v = d[k]
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise TypeError(f"{k} must be an integer, not {v!r}")
-            setattr(self, k, v)
-        in_range("pos", self.pos, 0, 21)
-        in_range("area", self.area, 0, 6)
-        in_range("secret", self.secret, 0, 6)
-        in_range("loans", self.loans, 0, 2)
-        in_range("fodder3, fodder2", self.fodder3 + self.fodder2, 0, 1)
-        in_range("round", [self.round], 0, 8)
+            setattr(self, k, saved_int(d[k], k))
+        saved_in_range("pos", self.pos, 0, 21)
+        saved_in_range("area", self.area, 0, 6)
+        saved_in_range("secret", self.secret, 0, 6)
+        saved_in_range("loans", self.loans, 0, 2)
+        saved_in_range("fodder3, fodder2", self.fodder3 + self.fodder2, 0, 1)
+        saved_in_range("round", [self.round], 0, 8)
         if self.actor != TERMINAL:
-            in_range("actor", [self.actor], -1, n - 1)
+            saved_in_range("actor", [self.actor], -1, n - 1)
         if sorted(self.order) != list(range(n)):
             raise ValueError(f"order must hold each seat once, not {self.order}")
-        in_range("clearing", self.clearing, 0, n - 1)
+        saved_in_range("clearing", self.clearing, 0, n - 1)
         if len(set(self.clearing)) != len(self.clearing):
             raise ValueError("clearing holds a seat twice")
         sup = d["supply"]

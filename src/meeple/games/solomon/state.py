@@ -44,6 +44,7 @@ from __future__ import annotations
 import json
 
 from meeple.core import IllegalActionError, State
+from meeple.core.state import saved_int
 
 from . import rules, scoring
 from .actions import CARD_NUMBERS, NCELLS, cell_name, normal_notation, parse_cell
@@ -197,15 +198,10 @@ class SolomonState(State):
                     raise ValueError(f"unknown tile code {t!r}")
             return out
 
-        def integer(v):
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise TypeError(f"expected an integer, not {v!r}")
-            return v
-
         def ints(x):
             if not isinstance(x, list):
                 raise TypeError("expected a list")
-            return [integer(v) for v in x]
+            return [saved_int(v) for v in x]
 
         def strs(x):
             if not isinstance(x, list) or not all(isinstance(v, str) for v in x):
@@ -227,27 +223,27 @@ class SolomonState(State):
         if len(self.hid) != NCELLS or any(not 0 <= h <= max(len(st) - 1, 0)
                                           for h, st in zip(self.hid, self.stacks)):
             raise ValueError("hid out of range")
-        self.coins = per_seat(d["coins"], integer)
+        self.coins = per_seat(d["coins"], saved_int)
         self.pub = per_seat(d["pub"], tiles)
         self.sec = per_seat(d["sec"], tiles)
         self.item_count = [sum(1 for t in p + q if t in ITEMS) for p, q in zip(self.pub, self.sec)]
         self.hands = per_seat(d["hands"], ints)
         self.box = ints(d["box"])
-        self.choices = per_seat(d["choices"], integer)
+        self.choices = per_seat(d["choices"], saved_int)
         phase = d["phase"]
         if phase not in (rules.CHOOSE, rules.TURN, rules.GIVE_PHASE, rules.OVER):
             raise ValueError(f"bad phase {phase!r}")
         self.phase = phase
-        self.chooser = integer(d["chooser"])
+        self.chooser = saved_int(d["chooser"])
         self.order = ints(d["order"])
-        self.tidx = integer(d["tidx"])
-        self.round = integer(d["round"])
-        self.moves = integer(d["moves"])
+        self.tidx = saved_int(d["tidx"])
+        self.round = saved_int(d["round"])
+        self.moves = saved_int(d["moves"])
         moving = d["moving"]
         if not isinstance(moving, bool):
             raise TypeError("moving must be true or false")
         self.moving = moving
-        self.backs = integer(d.get("backs", 0))  # absent in records saved before 'back' existed
+        self.backs = saved_int(d.get("backs", 0))  # absent in records saved before 'back' existed
         if self.backs < 0:
             raise ValueError("backs must be 0 or more")
         self.declared = [str(k) for k in d["declared"]]
