@@ -1108,18 +1108,18 @@ def test_takeback_goes_back_to_the_persons_last_move(tmp_path):
     """Magnum Sal: 'square' (+1 groš, nothing hidden shown) and the bot's reply are taken
     back; the saved game is the one before the move."""
     save = tmp_path / "tb.json"
-    r = run("play", "magnum-sal", "--seats", "human,random", "--seed", "1", "--save", str(save),
+    r = run("play", "magnum-sal", "--seats", "human,random", "--seed", "5", "--save", str(save),
             input="square\ntakeback\ntakeback\nquit\n")
     assert r.exit_code == 0, r.output
     out = " ".join(r.output.split())  # the console wraps long lines
-    assert "You took back 3 actions: square, castle, from supply." in out
+    assert "You took back 4 actions: square, place, from supply, to S1." in out
     assert "Cannot take back: you have no move to take back." in out
     assert json.loads(save.read_text())["record"]["actions"] == []
 
 
 def test_takeback_refuses_when_another_person_moved_since(tmp_path):
     save = tmp_path / "tb.json"
-    r = run("play", "magnum-sal", "--seats", "human,human", "--seed", "1", "--save", str(save),
+    r = run("play", "magnum-sal", "--seats", "human,human", "--seed", "2", "--save", str(save),
             input="square\n\nsquare\n\ntakeback\nquit\n")
     assert r.exit_code == 0, r.output
     out = " ".join(r.output.split())  # the console wraps long lines
@@ -1150,11 +1150,11 @@ def test_takeback_skips_forced_steps_back_to_the_last_choice(tmp_path):
     """Magnum Sal: 'place' then the only source 'from supply' and the only destination
     'to S1': one takeback undoes the whole placement (and the bot's reply)."""
     save = tmp_path / "tb.json"
-    r = run("play", "magnum-sal", "--seats", "human,random", "--seed", "3", "--save", str(save),
+    r = run("play", "magnum-sal", "--seats", "human,random", "--seed", "5", "--save", str(save),
             input="place\nfrom supply\nto S1\ntakeback\nquit\n")
     assert r.exit_code == 0, r.output
     out = " ".join(r.output.split())
-    assert "You took back 6 actions: place, from supply, to S1, market, buy brown, buy brown." in out
+    assert "You took back 6 actions: place, from supply, to S1, market, sell brown, buy green." in out
     assert json.loads(save.read_text())["record"]["actions"] == []
 
 
@@ -1928,13 +1928,13 @@ def test_takeback_stops_where_a_game_went_on_from_a_loaded_position(tmp_path):
     """After --at or with other players, the moves before were not the person's: takeback
     refuses them; in a resumed game (same players) a person takes back their own."""
     a = tmp_path / "a.json"
-    assert run("play", "magnum-sal", "--seats", "human,random", "--seed", "1", "--save", str(a),
+    assert run("play", "magnum-sal", "--seats", "human,random", "--seed", "5", "--save", str(a),
                input="square\nquit\n").exit_code == 0
-    assert json.loads(a.read_text())["record"]["actions"] == ["square", "castle", "from supply"]
+    assert json.loads(a.read_text())["record"]["actions"] == ["square", "place", "from supply", "to S1"]
     r = run("play", "magnum-sal", "--load", str(a), "--at", "3", input="takeback\nquit\n")
     assert "since this game went on from the loaded position" in " ".join(r.output.split()), r.output
     r = run("play", "magnum-sal", "--load", str(a), input="takeback\nquit\n")
-    assert "You took back 3 actions: square, castle, from supply." in " ".join(r.output.split()), r.output
+    assert "You took back 4 actions: square, place, from supply, to S1." in " ".join(r.output.split()), r.output
 
 
 def test_steps_on_one_line_stop_before_a_new_secret_choice():

@@ -19,8 +19,11 @@ SP = C.SPACE_INDEX
 
 
 def new(n=3, seed=0, variant="standard", **opts):
-    """A fresh game with an empty mine, positioned at ``seat`` 0's turn of round 2."""
+    """A fresh game with an empty mine, positioned at ``seat`` 0's turn of round 2; orange
+    (seat 0) is the start player with 10 groše (MS-3.3 draws him at random)."""
     s = GAME.new_initial_state(num_players=n, seed=seed, variant=variant, **opts)
+    s.start = 0
+    s.money = list(C.STARTING_MONEY[:n])
     turn(s, 0)
     return s
 
@@ -346,14 +349,15 @@ def test_MS_17_market_two_transactions_ex7():
 # =====================================================================================
 def test_MS_5_2_one_action_first_round_ec1():
     s = GAME.new_initial_state(num_players=3, seed=1)
-    assert s.round == 1 and s.actions_left == 1 and s.current_player == 0
+    p = s.start
+    assert s.round == 1 and s.actions_left == 1 and s.current_player == p
     s.apply_action("square")
-    assert s.current_player == 1  # no second action
+    assert s.current_player == (p + 1) % 3  # no second action
     s.apply_action("square")
     s.apply_action("square")
-    assert s.current_player == 0 and s.round == 2 and s.actions_left == 2
+    assert s.current_player == p and s.round == 2 and s.actions_left == 2
     s.apply_action("square")
-    assert s.current_player == 0 and s.actions_left == 1
+    assert s.current_player == p and s.actions_left == 1
 
 
 def test_MS_13_2_same_building_twice_ec2():
@@ -517,24 +521,25 @@ def _pass_round(s):
 def test_MS_19_3_castle_timeline_ec10():
     for royal in (False, True):
         s = GAME.new_initial_state(num_players=4, seed=3)
+        p = s.start  # 10 groše (MS-3.3)
         s.orders_up = ["O1-1", "O1-5", "O1-6", "O1-7"]
-        s.salt[0] = [2, 0, 0]
+        s.salt[p] = [2, 0, 0]
         _pass_round(s)  # round 1
-        assert s.round == 2 and s.current_player == 0
+        assert s.round == 2 and s.current_player == p
         if royal:
-            give_tools(s, 0, "royal_privilege")
+            give_tools(s, p, "royal_privilege")
         play(s, "castle royal" if royal else "castle", "from supply", "pass")
-        assert (s.q_left[0], s.q_right[0]) == ((1, 0) if royal else (0, 1))
+        assert (s.q_left[p], s.q_right[p]) == ((1, 0) if royal else (0, 1))
         for _ in range(3):
             play(s, "pass", "pass")
-        assert s.round == 3 and s.current_player == 0
+        assert s.round == 3 and s.current_player == p
         if royal:
-            assert s.orders_done[0] == ["O1-1"] and s.money[0] == 10 + 9 and s.supply[0] == 4
+            assert s.orders_done[p] == ["O1-1"] and s.money[p] == 10 + 9 and s.supply[p] == 4
             continue
-        assert s.q_left[0] == 1 and s.orders_done[0] == []
+        assert s.q_left[p] == 1 and s.orders_done[p] == []
         _pass_round(s)
-        assert s.round == 4 and s.orders_done[0] == ["O1-1"] and s.money[0] == 19
-        assert s.supply[0] == 4
+        assert s.round == 4 and s.orders_done[p] == ["O1-1"] and s.money[p] == 19
+        assert s.supply[p] == 4
         play(s, "place", "from supply", "to S1")  # usable at once
 
 
@@ -830,6 +835,40 @@ def test_MS_20_2_rope_chains_ec22():
     play(s, "to I.L1")
     assert [rested(s, x, ORANGE) for x in ("S1", "S2", "I.L1")] == [1, 1, 1]
     assert s.actions_left == 1 and s.tools_used[ORANGE] == [True, True]
+
+
+def test_MS_20_2_rope_moves_another_miner_not_the_one_just_placed():
+    # "Lano umožňuje hráči umístit nebo přesunout do dolu jednoho dalšího horníka": a rope
+    # adds one more miner to the action; the miner just placed is not moved a second time.
+    s = new(3)
+    put(s, "S1", BLACK)
+    put(s, "S2", BLACK)
+    give_tools(s, ORANGE, "rope", "rope")
+    play(s, "place", "from supply", "to I.L1", "rope")
+    assert legal(s) == {"from supply"}  # the lone orange miner in I.L1 was just placed
+    e = assert_illegal(s, "from I.L1", "MS-20.2")
+    assert "just put in I.L1" in str(e)
+    # beside an older miner of his in the same chamber, one of the two may go on
+    s = new(3)
+    put(s, "S1", BLACK)
+    put(s, "S2", BLACK)
+    put(s, "I.L1", ORANGE)
+    give_tools(s, ORANGE, "rope", "rope")
+    play(s, "place", "from supply", "to I.L1", "rope")
+    assert legal(s) == {"from supply", "from I.L1"}
+    play(s, "from I.L1", "to I.L2", "rope")
+    assert legal(s) == {"from supply"}  # neither the miner left in I.L1 nor the one in I.L2
+    s.supply[ORANGE] = 0
+    s._legal_cache = None
+    assert_illegal(s, "from I.L2", "MS-20.2")
+    # with no other miner available, no rope is offered and the action ends
+    s = new(3)
+    put(s, "S1", BLACK)
+    put(s, "S2", BLACK)
+    give_tools(s, ORANGE, "rope")
+    s.supply[ORANGE] = 1
+    play(s, "place", "from supply", "to I.L1")
+    assert s.stage == "main" and s.actions_left == 1 and s.tools_used[ORANGE] == [False]
 
 
 def test_MS_9_1_reveal_on_entry_ec23():

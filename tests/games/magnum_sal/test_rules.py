@@ -19,7 +19,7 @@ from .test_examples import (BLACK, GAME, ORANGE, PURPLE, SP, arrive, assert_ille
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_MS_3_setup_numbers(n):
     s = GAME.new_initial_state(num_players=n, seed=11)
-    assert s.money == [10, 12, 14, 16][:n]
+    assert [s.money[(s.start + i) % n] for i in range(n)] == [10, 12, 14, 16][:n]  # MS-3.3
     assert s.owned == [5 if n == 2 else 4] * n and s.supply == s.owned
     assert s.salt == [[1, 0, 0]] * n
     assert s.market == [2, 1, 0]  # MS-3.4 RULING: brown on 4 and 5, green on 6
@@ -30,7 +30,9 @@ def test_MS_3_setup_numbers(n):
     assert sorted(s.display + s.pile + s.deck) == sorted(k for k in C.TOOL_KINDS for _ in range(3))
     for lvl, chambers in C.LEVEL_CHAMBERS.items():  # MS-3.1: each level's tiles on that level
         assert sorted(s.tile[c] for c in chambers) == sorted(C.TILES_BY_LEVEL[lvl])
-    assert not any(s.revealed) and s.current_player == 0 and s.actions_left == 1
+    assert not any(s.revealed) and s.current_player == s.start and s.actions_left == 1
+    # MS-3.3: the start player is drawn at random, so every seat starts in some game
+    assert {GAME.new_initial_state(num_players=n, seed=k).start for k in range(40)} == set(range(n))
 
 
 def test_MS_1_component_data():
@@ -276,11 +278,12 @@ def test_options_checked():
 
 def test_max_rounds_safety_cap_ends_phase():
     s = GAME.new_initial_state(num_players=2, seed=1, max_rounds=2)
+    first = s.start
     for _ in range(5):  # round 1: 1 action each, round 2: 2 each
         s.apply_action("pass")
     assert s.phase == 0
     s.apply_action("pass")
-    assert s.phase == 1 and s.start == 1 and any("max_rounds" in e for e in s.events)
+    assert s.phase == 1 and s.start == 1 - first and any("max_rounds" in e for e in s.events)
 
 
 def test_why_illegal_names_rules():
@@ -298,11 +301,12 @@ def test_why_illegal_names_rules():
 
 def test_MS_22_game_ends_after_phase_three():
     s = GAME.new_initial_state(num_players=2, seed=3, max_rounds=1)
+    p = s.start  # he begins with 10 groše (MS-3.3)
     while not s.is_terminal():
         s.apply_action("pass")
     assert s.phase == 2 and s.over and s.current_player == meeple.TERMINAL
-    assert s.scores() == [10 + 3, 12 + 3]
-    assert s.ranking() == [1, 0]
+    assert s.scores()[p] == 10 + 3 and s.scores()[1 - p] == 12 + 3
+    assert s.ranking() == [1 - p, p]
 
 
 def test_text_render_and_heuristics():

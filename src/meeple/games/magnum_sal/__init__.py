@@ -10,9 +10,8 @@ from meeple.core import Game, InvalidConfigError, Option, register
 from .state import MagnumSalState
 
 RULES_HELP = """\
-Magnum Sal, 2-4 players, 3 phases. Money is counted in groše. The first seat (orange) is the
-start player of phase I and starts with 10 groše, the next 12, 14, 16 (MS-3.3: the start player
-is drawn at random; in meeple choose your seat with --seats, e.g. greedy,human).
+Magnum Sal, 2-4 players, 3 phases. Money is counted in groše. The start player of phase I is
+drawn at random (MS-3.3) and starts with 10 groše, the next players clockwise 12, 14, 16.
 Each phase is a series of rounds;
 in the first round of a phase every player has 1 action, later 2. At the start of your turn your
 miners in the castle queue move one step; a miner reaching the castle completes a face-up royal
@@ -22,7 +21,7 @@ give a cube, and with no salt either you give all your money.
 
 Actions (main menu): 'pass' (pass every action of a turn and your tired miners stand up);
 'place' then 'from supply|@market|I.R2' then 'to S3' (chain rule: every space on the way to the
-surface must hold a miner; a rope then offers 'rope' for one more placement, or 'done');
+surface must hold a miner; a rope then offers 'rope' to place or move one more miner, not the one just placed, or 'done');
 'extract I.R2' then 'take brown|green|white' per cube, optional 'pickaxe' and 'cart S5' /
 'cart III.R1+S6', then 'done' (fees: 1 groš per cube for each space on the way up without your
 miner; 'pay black' when several players share such a space); 'assist market' then 'from ...'

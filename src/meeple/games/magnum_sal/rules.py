@@ -6,9 +6,10 @@ The pending decision is ``state.stage`` with its context ``state.ctx``:
                   MS-5.4); with no action left only ``done`` and the outside tools.
 * ``deliver``     a castle arrival picks the order to complete (MS-19.4); ctx [].
 * ``penalty``     a castle arrival picks the penalty (MS-19.6); ctx [].
-* ``place_from``  which available miner goes into the mine (MS-8.1); ctx [].
-* ``place_to``    where it goes (MS-8.3); ctx [source].
-* ``rope``        use a rope for one more placement, or ``done`` (MS-20.2); ctx [].
+* ``place_from``  which available miner goes into the mine (MS-8.1); ctx [] or, after a rope,
+                  [placed]: the spaces this action has put miners on (MS-20.2).
+* ``place_to``    where it goes (MS-8.3); ctx [source] or [source, placed].
+* ``rope``        use a rope for one more placement, or ``done`` (MS-20.2); ctx [placed].
 * ``assist_from`` which miner becomes the assistant; ctx [building index].
 * ``castle_from`` which miner goes to the castle queue; ctx [royal privilege 0/1].
 * ``extract``     cubes, pickaxes, carts, ``done`` (MS-10); ctx [space, [b, g, w], picks, carts].
@@ -91,10 +92,12 @@ for _s in range(NS):
 
 # ---------------------------------------------------------------- setup (MS-3, MS-4)
 def setup(state) -> None:
-    """MS-3: initial position; seat 0 holds the start-player marker (MS-3.3)."""
+    """MS-3: initial position. The start player is drawn at random and money goes by seat
+    clockwise from him: 10, 12, 14, 16 groše (MS-3.3)."""
     n = state.num_players
     rng = state.rng
-    state.money = list(C.STARTING_MONEY[:n])
+    start = rng.randbelow(n)  # MS-3.3
+    state.money = [C.STARTING_MONEY[(seat - start) % n] for seat in range(n)]
     state.salt = [list(C.STARTING_SALT) for _ in range(n)]
     state.tools = [[] for _ in range(n)]
     state.tools_used = [[] for _ in range(n)]
@@ -129,8 +132,8 @@ def setup(state) -> None:
     state.round = 1
     state.rounds_total = 0
     state.capped = 0
-    state.start = 0
-    state.turn = 0
+    state.start = start
+    state.turn = start
     state.actions_left = 0
     state.acted = False
     state.visited = []
@@ -140,7 +143,7 @@ def setup(state) -> None:
     state.stage = "main"
     state.ctx = []
     state.log(f"Magnum Sal, {n} players, variant {state.variant}; "
-              f"{seat_name(0)} starts")
+              f"{seat_name(start)} starts")
     _setup_phase(state)
     _begin_turn(state)
 
@@ -194,9 +197,11 @@ def has_miner(state, seat: int, s: int) -> bool:
     return bool(state.rested[i] or state.tired[i])
 
 
-def sources(state, seat: int, conn: list, for_mine: bool) -> list:
+def sources(state, seat: int, conn: list, for_mine: bool, placed=()) -> list:
     """Available miners of ``seat`` (MS-7.3) as source ints; ``for_mine``: only those with
-    at least one legal destination in the mine (MS-8.3)."""
+    at least one legal destination in the mine (MS-8.3). ``placed`` lists the spaces this
+    action has already put a miner on: a rope moves one *more* miner (MS-20.2, "jednoho
+    dalšího horníka"), so each of those miners is not available again in the same action."""
     out = []
     if state.supply[seat] > 0:
         out.append(-1)
@@ -208,6 +213,8 @@ def sources(state, seat: int, conn: list, for_mine: bool) -> list:
     occ = state.occ
     for s in range(NS):
         if occ[s] and r[s * n + seat] and M.source_ok(state, s, conn):
+            if placed and r[s * n + seat] <= placed.count(s):  # MS-20.2: only miners just placed
+                continue
             if not for_mine or M.has_destination(state, s, conn):
                 out.append(s)
     return out
@@ -327,7 +334,7 @@ def legal_actions(state) -> list:
         return [PAY[q] for q in range(n) if q != seat and has_miner(state, q, p)]
     if st == "place_from":
         conn = M.connectivity(state.occ)
-        return [FROM[x] for x in sources(state, seat, conn, True)]
+        return [FROM[x] for x in sources(state, seat, conn, True, state.ctx[0] if state.ctx else ())]
     if st == "place_to":
         conn = M.connectivity(state.occ)
         src = state.ctx[0]
@@ -479,13 +486,15 @@ def apply(state, action) -> None:
             _after_action(state)
     elif st == "place_from":
         state.stage = "place_to"
-        state.ctx = [action.args[0]]
+        state.ctx = [action.args[0], state.ctx[0] if state.ctx else []]
     elif st == "place_to":
-        _place(state, seat, state.ctx[0], action.args[0])
+        dst = action.args[0]
+        _place(state, seat, state.ctx[0], dst)
+        placed = (state.ctx[1] if len(state.ctx) > 1 else []) + [dst]
         conn = M.connectivity(state.occ)
-        if unused(state, seat, "rope") and sources(state, seat, conn, True):
+        if unused(state, seat, "rope") and sources(state, seat, conn, True, placed):  # MS-20.2
             state.stage = "rope"
-            state.ctx = []
+            state.ctx = [placed]
         else:
             _after_action(state)
     elif st == "rope":
@@ -493,7 +502,7 @@ def apply(state, action) -> None:
             use_tool(state, seat, "rope")
             state.log(f"{seat_name(seat)} uses a rope")
             state.stage = "place_from"
-            state.ctx = []
+            state.ctx = [state.ctx[0] if state.ctx else []]
         else:
             _after_action(state)
     elif st == "assist_from":

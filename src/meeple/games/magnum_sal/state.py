@@ -1,7 +1,7 @@
 """The Magnum Sal state: plain-value fields, copy, (de)serialisation, observation, resample.
 
 Fields (all JSON-safe; ``to_dict()["state"]`` holds exactly these keys). ``n`` = seats,
-seat 0 = start player of phase I; money in groše; colours index 0 brown, 1 green, 2 white;
+money in groše; colours index 0 brown, 1 green, 2 white;
 spaces indexed as ``components.SPACES`` (S1..S6, then the 18 chambers), chamber number
 ``c`` = space index - 6.
 
@@ -240,6 +240,15 @@ def _int(x, lo, hi):
         raise ValueError(f"bad value {x!r} in ctx")
 
 
+def _check_placed(rest: list, ns: int) -> None:
+    """``rest`` is [] or [placed]: the spaces this action has put miners on (MS-20.2)."""
+    for placed in rest:
+        if not isinstance(placed, list):
+            raise ValueError("placed must be a list of spaces")
+        for x in placed:
+            _int(x, 0, ns)
+
+
 def _check_ctx(stage: str, ctx: list, n: int) -> None:
     """Shape checks of the pending-decision context (see rules.py)."""
     ns = C.NSPACES
@@ -262,10 +271,15 @@ def _check_ctx(stage: str, ctx: list, n: int) -> None:
             _int(e[0], 0, ns)
             _int(e[1], 1, 1000)
     elif stage == "place_to":
-        if len(ctx) != 1:
-            raise ValueError("place_to ctx is [source]")
+        if len(ctx) not in (1, 2):
+            raise ValueError("place_to ctx is [source] or [source, placed]")
         if ctx[0] not in rules.FROM:
             raise ValueError("bad miner source")
+        _check_placed(ctx[1:], ns)
+    elif stage in ("place_from", "rope"):
+        if len(ctx) > 1:
+            raise ValueError(f"{stage} ctx is [] or [placed]")
+        _check_placed(ctx, ns)
     elif stage in ("assist_from", "castle_from"):
         if len(ctx) != 1:
             raise ValueError(f"{stage} ctx has one value")
