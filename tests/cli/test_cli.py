@@ -1981,3 +1981,20 @@ def test_a_save_naming_its_game_in_another_spelling_loads(tmp_path):
     r = run("replay", str(path))
     assert r.exit_code == 2 and "its record is a game of 'Magnum_Sal' but its saved state one of 'solomon'" in \
         " ".join(r.output.split())
+
+
+def test_resume_refuses_games_of_another_rules_edition(tmp_path, monkeypatch):
+    """A results file from before a rules fix (its rows say rules edition 1, or say nothing)
+    is not continued by a meeple that plays edition 2: its games are of another game."""
+    out = tmp_path / "l.csv"
+    assert run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out)).exit_code == 0
+    assert {r["rules"] for r in _rows_without_time(out)} == {1}
+    before = out.read_bytes()
+    toy = type(meeple.load_game("toy"))
+    monkeypatch.setattr(toy, "rules_edition", 2)
+    monkeypatch.setattr(toy, "rules_changes", {2: "a rule was fixed"})
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out), "--resume")
+    assert r.exit_code == 2, r.output
+    text = " ".join(r.output.split())
+    assert "rules edition 1" in text and "edition 2 of toy (a rule was fixed)" in text
+    assert out.read_bytes() == before

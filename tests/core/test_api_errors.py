@@ -260,3 +260,29 @@ def test_a_malformed_saved_state_is_refused_at_load_not_later(game, variant, ste
     with pytest.raises(InvalidRecordError, match=re.escape(message)):
         g.state_from_dict(d)
     assert g.state_from_dict(st.to_dict()).to_dict() == st.to_dict()
+
+
+def test_a_record_of_an_older_rules_edition_is_refused_with_what_changed():
+    """Magnum Sal's rules edition 2 (2026-12-01: MS-3.3 random start player, MS-20.2 rope) gives
+    a seed another game: a record or save of edition 1 (no "rules" key) is refused clearly,
+    not replayed as another game nor called edited."""
+    ms = meeple.load_game("magnum-sal")
+    st = ms.new_initial_state(num_players=2, seed=1)
+    st.apply_action(st.legal_actions()[0])
+    rec = st.record()
+    assert rec["rules"] == 2 and st.to_dict()["rules"] == 2
+    assert meeple.replay(rec).to_dict() == st.to_dict()
+    old = {k: v for k, v in rec.items() if k != "rules"}
+    with pytest.raises(meeple.InvalidRecordError, match=r"rules edition 1; .* edition 2 .*MS-3\.3.*MS-20\.2"):
+        meeple.replay(old)
+    saved = {k: v for k, v in st.to_dict().items() if k != "rules"}
+    with pytest.raises(meeple.InvalidRecordError, match="rules edition 1"):
+        ms.state_from_dict(saved)
+    with pytest.raises(meeple.InvalidRecordError, match="rules edition True"):
+        meeple.replay(dict(rec, rules=True))
+    # a game still in its first edition reads a record without the key (an older meeple's)
+    kl = meeple.load_game("klondike").new_initial_state(num_players=2, seed=1)
+    kl.apply_action(kl.legal_actions()[0])
+    rec = kl.record()
+    assert rec["rules"] == 1
+    assert meeple.replay({k: v for k, v in rec.items() if k != "rules"}).to_dict() == kl.to_dict()

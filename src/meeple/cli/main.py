@@ -708,6 +708,11 @@ def _resumed(out: Path, g, variant: str, options: dict, jobs: list, run: str = "
         other = {options_text(game_options(g, json.loads(x))) for x in other} - {wanted}
         if other:
             raise ValueError(f"its games were played with the options {min(other)}, not {wanted} (--option)")
+        other = {r.get("rules", 1) for r in rows} - {g.rules_edition}  # a file without the column: 1
+        if other:
+            raise ValueError(f"its games were played under rules edition {min(other, key=str)}; this meeple "
+                             f"plays edition {g.rules_edition} of {game} "
+                             f"({g.rules_changes.get(g.rules_edition, 'the rules changed')})")
         return resume_jobs(jobs, results_from_rows(rows), run)
     except (OSError, ValueError) as e:
         fail(f"--resume: cannot continue from {out}: {e}")

@@ -191,6 +191,8 @@ def load_save(path: str | Path) -> tuple[State, list[str] | None]:
     elif isinstance(data, dict) and "history" in data and "state" in data and "actions" not in data:
         # a bare State.to_dict(): its record is its header and history
         record = {k: data.get(k) for k in ("game", "version", "num_players", "variant", "options", "seed")}
+        if "rules" in data:
+            record["rules"] = data["rules"]
         record["actions"] = data["history"]
         saved, seats = data, None
     else:

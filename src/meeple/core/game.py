@@ -62,6 +62,12 @@ class Game:
     state_class: type[State] = State
     package: str = ""
     rules_help: str = ""
+    rules_edition: int = 1
+    """Raised by one when a rules fix changes what a seed or a list of actions means. Records,
+    saves and results rows carry it (``"rules"``; absent = 1), and one of another edition is
+    refused with :attr:`rules_changes` instead of replaying as another game."""
+    rules_changes: dict[int, str] = {}
+    """Edition -> what changed from the edition before (shown when an older record is refused)."""
 
     def __init__(self):
         self._components = None
@@ -202,7 +208,7 @@ class Game:
         Raises:
             InvalidRecordError: not a saved state of this game, or malformed.
         """
-        check_record_header(d, self.name)
+        check_record_header(d, self.name, self.rules_edition, self.rules_changes)
         try:
             variant = self.canonical_variant(d["variant"])
             opts = self.check_config(d["num_players"], variant, d.get("options") or {})

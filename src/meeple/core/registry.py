@@ -58,7 +58,7 @@ def replay(record: dict) -> State:
         game = load_game(record.get("game", ""))
     except InvalidConfigError as e:
         raise InvalidRecordError(str(e)) from e
-    check_record_header(record, game.name)
+    check_record_header(record, game.name, game.rules_edition, game.rules_changes)
     actions = record.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise InvalidRecordError("record 'actions' must be a list of action notations")

@@ -352,10 +352,12 @@ class State:
 
     # ------------------------------------------------------------ persistence
     def record(self) -> dict:
-        """The game record: ``{"game","version","num_players","variant","options","seed","actions"}``."""
+        """The game record: ``{"game","version","rules","num_players","variant","options","seed","actions"}``
+        (``rules``: the game's rules edition, :attr:`meeple.core.game.Game.rules_edition`)."""
         return {
             "game": self.game.name,
             "version": RECORD_VERSION,
+            "rules": self.game.rules_edition,
             "num_players": self.num_players,
             "variant": self.variant,
             "options": _options_copy(self.options),
@@ -366,13 +368,15 @@ class State:
     def to_dict(self) -> dict:
         """The full state, hidden parts included, as JSON-safe values: the save format.
 
-        Top-level keys: ``game``, ``version``, ``num_players``, ``variant``, ``options``,
-        ``seed``, ``rng`` (generator state), ``history`` (notations), ``events`` and
-        ``state`` (the game's own fields, documented in its ``state.py``).
+        Top-level keys: ``game``, ``version``, ``rules`` (the game's rules edition),
+        ``num_players``, ``variant``, ``options``, ``seed``, ``rng`` (generator state),
+        ``history`` (notations), ``events`` and ``state`` (the game's own fields, documented
+        in its ``state.py``).
         """
         return {
             "game": self.game.name,
             "version": RECORD_VERSION,
+            "rules": self.game.rules_edition,
             "num_players": self.num_players,
             "variant": self.variant,
             "options": _options_copy(self.options),
@@ -412,15 +416,25 @@ def game_key(name: Any) -> str | None:
     return name.strip().lower().replace("_", "-") if isinstance(name, str) else None
 
 
-def check_record_header(d: Any, game_name: str) -> None:
+def check_record_header(d: Any, game_name: str, edition: int = 1, changes: dict | None = None) -> None:
     """Raise :class:`InvalidRecordError` unless ``d`` is a dict naming ``game_name`` (read as
-    :func:`meeple.load_game` reads a name: case, spaces and ``_``/``-`` aside) in this version."""
+    :func:`meeple.load_game` reads a name: case, spaces and ``_``/``-`` aside) in this version
+    and the game's rules ``edition`` (``d["rules"]``, absent = 1; ``changes`` says what each
+    later edition changed)."""
     if not isinstance(d, dict):
         raise InvalidRecordError(f"a saved game must be a JSON object, not {type(d).__name__}")
     if game_key(d.get("game")) != game_name:
         raise InvalidRecordError(f"this record is for game {d.get('game')!r}, not {game_name!r}")
     if d.get("version") != RECORD_VERSION or isinstance(d.get("version"), bool):
         raise InvalidRecordError(f"unsupported record version {d.get('version')!r} (expected {RECORD_VERSION})")
+    rules = d.get("rules", 1)
+    if rules != edition or isinstance(rules, bool):
+        what = "; ".join(f"edition {k}: {v}" for k, v in sorted((changes or {}).items())
+                         if isinstance(rules, int) and rules < k <= edition)
+        raise InvalidRecordError(
+            f"this {game_name} game was saved under rules edition {rules!r}; this meeple plays edition "
+            f"{edition}" + (f" ({what})" if what else "") + ": its seed and moves mean another game now, "
+            "so it cannot be loaded or replayed")
 
 
 def saved_int(v: Any, name: str = "a value") -> int:

@@ -49,7 +49,7 @@ def _bool(text: str) -> bool:
 
 
 _CSV_TYPES = {"index": int, "seed": int, "num_players": int, "seat": int, "score": int, "place": int,
-              "win": float, "return": float, "steps": int, "seconds": float, "truncated": _bool}
+              "win": float, "return": float, "steps": int, "seconds": float, "truncated": _bool, "rules": int}
 
 
 def read_rows(path: str | Path) -> list[dict]:

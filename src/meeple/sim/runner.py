@@ -43,9 +43,10 @@ class GameResult:
     extra: dict = field(default_factory=dict)
     actions: list[str] | None = None
 
-    def rows(self, game: str, variant: str, options: dict | None = None) -> list[dict]:
+    def rows(self, game: str, variant: str, options: dict | None = None, rules: int = 1) -> list[dict]:
         """One flat row per seat, for CSV/Parquet; ``options`` (the game options the games
-        were played with) go in the last column as sorted JSON."""
+        were played with) go in a column as sorted JSON, and ``rules`` (the game's rules
+        edition, ``Game.rules_edition``) in the last: ``--resume`` refuses games of another."""
         n = len(self.bots)
         opts = options_text(options)
         # seats tied after all tie-breaks share a place (equal returns, State.places)
@@ -56,7 +57,7 @@ class GameResult:
                 "num_players": n, "seat": s, "bot": self.bots[s], "score": self.scores[s],
                 "place": place[s], "win": (1.0 / len(self.winners)) if s in self.winners else 0.0,
                 "return": self.returns[s], "steps": self.steps, "seconds": self.seconds,
-                "truncated": self.truncated, "options": opts,
+                "truncated": self.truncated, "options": opts, "rules": rules,
             }
             for s in range(n)
         ]

@@ -871,6 +871,38 @@ def test_MS_20_2_rope_moves_another_miner_not_the_one_just_placed():
     assert s.stage == "main" and s.actions_left == 1 and s.tools_used[ORANGE] == [False]
 
 
+def test_MS_20_2_refusals_and_saved_rope_steps():
+    s = new(3)
+    put(s, "S1", BLACK)
+    put(s, "S2", BLACK)
+    give_tools(s, ORANGE, "rope", "rope")
+    play(s, "place", "from supply", "to I.L1")
+    assert s.stage == "rope" and s.ctx == [[SP["I.L1"]]]
+    e = assert_illegal(s, "from I.L1", "MS-20.2")  # before 'rope': the miner just placed
+    assert "just put in I.L1" in str(e)
+    e = assert_illegal(s, "from supply", "MS-20.2")
+    assert "say 'rope' first" in str(e)
+    # a saved rope step loads as it was; one that no longer fits the board is refused at once
+    d = s.to_dict()
+    assert GAME.state_from_dict(d).to_dict() == d
+    for stage, ctx in (("rope", [[SP["I.L1"], SP["I.L1"]]]),  # two placed, one miner there
+                       ("place_from", [[SP["I.L2"]]]),  # placed where the seat has no miner
+                       ("place_to", [SP["I.L1"], [SP["I.L1"]]])):  # moving the miner just placed
+        bad = json.loads(json.dumps(d))
+        bad["state"]["stage"], bad["state"]["ctx"] = stage, ctx
+        with pytest.raises(meeple.InvalidRecordError, match="MS-20.2|rested miners"):
+            GAME.state_from_dict(bad)
+    bad = json.loads(json.dumps(d))
+    bad["state"]["tools_used"][ORANGE] = [True, True]
+    with pytest.raises(meeple.InvalidRecordError, match="without an unused rope"):
+        GAME.state_from_dict(bad)
+    bad = json.loads(json.dumps(d))
+    bad["state"]["supply"][ORANGE] = 0  # nothing left to place
+    bad["state"]["owned"][ORANGE] -= s.supply[ORANGE]
+    with pytest.raises(meeple.InvalidRecordError, match="no miner left to place"):
+        GAME.state_from_dict(bad)
+
+
 def test_MS_9_1_reveal_on_entry_ec23():
     s = new(3)
     put(s, "S1", BLACK)

@@ -21,7 +21,8 @@ give a cube, and with no salt either you give all your money.
 
 Actions (main menu): 'pass' (pass every action of a turn and your tired miners stand up);
 'place' then 'from supply|@market|I.R2' then 'to S3' (chain rule: every space on the way to the
-surface must hold a miner; a rope then offers 'rope' to place or move one more miner, not the one just placed, or 'done');
+surface must hold a miner; a rope then offers 'rope' to place or move one more miner, never one
+already placed in this action, or 'done');
 'extract I.R2' then 'take brown|green|white' per cube, optional 'pickaxe' and 'cart S5' /
 'cart III.R1+S6', then 'done' (fees: 1 groš per cube for each space on the way up without your
 miner; 'pay black' when several players share such a space); 'assist market' then 'from ...'
@@ -68,6 +69,9 @@ class MagnumSalGame(Game):
     state_class = MagnumSalState
     package = "meeple.games.magnum_sal"
     rules_help = RULES_HELP
+    rules_edition = 2
+    rules_changes = {2: "since 2026-12-01 the start player is drawn at random (MS-3.3) and a rope "
+                        "moves one more miner, never one already placed in this action (MS-20.2)"}
 
     def check_options(self, num_players: int, variant: str, options: dict) -> None:
         """Checks ``cart_max_cubes`` (None or >= 1 cubes a cart, MS-13) and ``max_rounds`` (>= 0;

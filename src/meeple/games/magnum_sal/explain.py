@@ -198,10 +198,13 @@ def why_illegal(state, text: str) -> tuple:
                 return got
         if st == "deliver" and verb == "penalty":
             return "MS-19.4", "completing an order is compulsory when you can"
-        if st == "place_from" and state.ctx and len(words) == 2 and words[1] in C.SPACE_INDEX:
+        if st in ("place_from", "rope") and state.ctx and verb == "from" and len(words) >= 2 \
+                and words[1] in C.SPACE_INDEX:
             sp = C.SPACE_INDEX[words[1]]
             if 0 < state.rested[sp * state.num_players + state.turn] <= state.ctx[0].count(sp):
                 return "MS-20.2", (f"a rope moves one more miner: the miner just put in {words[1]} "
                                    f"cannot move again in this action; legal: {sample}")
+        if st == "rope" and verb == "from":
+            return "MS-20.2", f"say 'rope' first to place or move one more miner (or 'done'); legal: {sample}"
     rule, msg = _VERB_RULES[verb]
     return rule, f"{msg}; legal: {sample}"

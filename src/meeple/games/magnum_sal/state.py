@@ -33,8 +33,10 @@ spaces indexed as ``components.SPACES`` (S1..S6, then the 18 chambers), chamber 
 from __future__ import annotations
 
 from meeple.core import TERMINAL, State
+from meeple.core.state import saved_in_range, saved_int
 
 from . import components as C
+from . import mine as M
 from . import rules, scoring
 
 _LIST_FIELDS = ("money", "owned", "supply", "rested", "tired", "occ", "assist", "q_right", "q_left",
@@ -124,14 +126,15 @@ class MagnumSalState(State):
                 raise ValueError(f"{k} must have {size} entries")
         for k in ("money", "owned", "supply", "q_right", "q_left", "rested", "tired", "occ",
                   "assist", "water", "market"):
-            for x in getattr(self, k):
-                if isinstance(x, bool) or not isinstance(x, int):
-                    raise TypeError(f"{k} must hold ints")
-                if x < (-1 if k == "assist" else 0) or (k == "assist" and x >= n):
-                    raise ValueError(f"{k} holds {x}: " + ("a seat or -1" if k == "assist" else "counts are 0 or more"))
+            values = [saved_int(x, k) for x in getattr(self, k)]
+            if k == "assist":
+                saved_in_range("assist (a seat or -1)", values, -1, n - 1)
+            elif any(x < 0 for x in values):
+                raise ValueError(f"{k} holds counts: 0 or more, not {min(values)}")
         for row in self.salt + self.csalt:
-            if len(row) != 3 or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in row):
+            if len(row) != 3:
                 raise ValueError("salt rows are 3 non-negative ints")
+            saved_in_range("salt rows", [saved_int(x, "salt") for x in row], 0, 10 ** 6)
         for t in self.tile:
             if t not in C.TILES:
                 raise ValueError(f"unknown tile {t!r}")
@@ -157,9 +160,7 @@ class MagnumSalState(State):
             raise ValueError(f"inn must be 0..{len(C.INN_TRACK)}, not {self.inn}")
         for k in ("order_counter", "inn", "phase", "round", "rounds_total", "capped", "start", "turn",
                   "actions_left", "arrivals"):
-            v = getattr(self, k)
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise TypeError(f"{k} must be an int")
+            saved_int(getattr(self, k), k)
         if not (0 <= self.turn < n and 0 <= self.start < n and 0 <= self.phase < C.PHASES):
             raise ValueError("turn/start/phase out of range")
         if self.occ != [sum(self.rested[s * n:(s + 1) * n]) + sum(self.tired[s * n:(s + 1) * n])
@@ -174,6 +175,29 @@ class MagnumSalState(State):
             if sorted(self.tile[c] for c in chambers) != sorted(C.TILES_BY_LEVEL[lvl]):
                 raise ValueError(f"the level {lvl} chambers must hold that level's tiles")
         _check_ctx(self.stage, self.ctx, n)
+        self._check_placed_miners()
+
+    def _check_placed_miners(self) -> None:
+        """A placement in progress (MS-8, MS-20.2) must fit the board: the miners this action
+        placed are rested miners of the seat on their spaces, the miner on its way is another
+        one, and a rope step has an unused rope and a miner left to place."""
+        st, ctx, seat, n = self.stage, self.ctx, self.turn, self.num_players
+        if st not in ("place_from", "place_to", "rope"):
+            return
+        placed = ctx[1] if st == "place_to" and len(ctx) > 1 else (ctx[0] if st != "place_to" and ctx else [])
+        for s in set(placed):
+            if placed.count(s) > self.rested[s * n + seat]:
+                raise ValueError(f"ctx: {placed.count(s)} miners placed on {C.SPACE_IDS[s]} this action, "
+                                 f"but the seat has {self.rested[s * n + seat]} rested miners there")
+        if st == "place_to":
+            src = ctx[0]
+            if src >= 0 and self.rested[src * n + seat] <= placed.count(src):
+                raise ValueError(f"ctx: no miner of the seat in {C.SPACE_IDS[src]} may move again (MS-20.2)")
+            return
+        if st == "rope" and not rules.unused(self, seat, "rope"):
+            raise ValueError("stage rope without an unused rope (MS-20.2)")
+        if not rules.sources(self, seat, M.connectivity(self.occ), True, placed):
+            raise ValueError(f"stage {st}: the seat has no miner left to place (MS-8.1, MS-20.2)")
 
 
     # ------------------------------------------------------------ information
@@ -236,8 +260,7 @@ class MagnumSalState(State):
 
 
 def _int(x, lo, hi):
-    if isinstance(x, bool) or not isinstance(x, int) or not lo <= x < hi:
-        raise ValueError(f"bad value {x!r} in ctx")
+    saved_in_range("ctx", [saved_int(x, "a ctx value")], lo, hi - 1)
 
 
 def _check_placed(rest: list, ns: int) -> None:
@@ -273,7 +296,7 @@ def _check_ctx(stage: str, ctx: list, n: int) -> None:
     elif stage == "place_to":
         if len(ctx) not in (1, 2):
             raise ValueError("place_to ctx is [source] or [source, placed]")
-        if ctx[0] not in rules.FROM:
+        if isinstance(ctx[0], bool) or ctx[0] not in rules.FROM:
             raise ValueError("bad miner source")
         _check_placed(ctx[1:], ns)
     elif stage in ("place_from", "rope"):
