@@ -378,6 +378,30 @@ def test_hot_seat_hands_the_keyboard_over(tmp_path):
     assert "Pass the keyboard to Seat 1 (human)" in r.output
 
 
+def test_quit_at_the_hand_over_leaves_without_showing_the_next_hand(tmp_path):
+    """Solomon hot seat: 'quit' typed where only Enter was asked saves and leaves at once, and
+    P2's hand is not drawn for the person leaving; another line is named, not played."""
+    save = tmp_path / "g.json"
+    r = run("play", "solomon", "--seats", "human,human", "--seed", "14", "--save", str(save),
+            input="play 2\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "P2 (human) to play" not in r.output and "Game saved" in r.output
+    assert json.loads(save.read_text())["record"]["actions"] == ["play 2"]
+    r = run("play", "solomon", "--seats", "human,human", "--seed", "14", "--save", str(tmp_path / "h.json"),
+            input="play 2\nplay 4\n\nquit\n")
+    assert "(only Enter is read here: 'play 4' was not played)" in " ".join(r.output.split())
+    assert json.loads((tmp_path / "h.json").read_text())["record"]["actions"] == ["play 2"]
+
+
+@pytest.mark.parametrize("game, example", [("magnum-sal", "'place from supply to S1'"),
+                                           ("lignum", "'go 4 carriers 2'"), ("solomon", "'move b2-a1'")])
+def test_help_shows_steps_on_one_line_of_the_game_played(tmp_path, game, example):
+    r = run("play", game, "--seats", "human,random", "--seed", "2", "--save", str(tmp_path / "g.json"),
+            input="help\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert f"several steps on one line are played in turn, e.g. {example}" in " ".join(r.output.split())
+
+
 def test_ctrl_c_while_a_bot_thinks_saves_the_game(tmp_path, monkeypatch):
     from meeple.agents.simple import GreedyAgent
     from meeple.cli.play import load_save, play_loop

@@ -30,8 +30,8 @@ HELP = """[bold]Commands[/]
   [cyan]<number>[/]      play the legal action with that number
   [cyan]<notation>[/]    play an action by its notation (as listed); the second
                 step of a two-step action typed at once is offered with
-                its first step; several steps on one line ('place from
-                supply to S1') are played in turn
+                its first step; several steps on one line are played in
+                turn, e.g. {steps}
   [cyan]board[/]         show the board again
   [cyan]log [N][/]       the last N events (default 20)
   [cyan]hint[/]          the hard bot's three best actions and win chances (3+
@@ -44,6 +44,15 @@ HELP = """[bold]Commands[/]
   [cyan]quit [FILE][/]   save (to FILE if given) and leave
   [cyan]help rules[/]    the rules summary and the action notation
   [cyan]help[/]          this text"""
+
+STEPS_EXAMPLE = {"magnum-sal": "'place from supply to S1'", "lignum": "'go 4 carriers 2'",
+                 "klondike": "'claim U5 place U5 1 2 0' (race)", "solomon": "'move b2-a1'"}
+"""Per game, steps typed on one line that the help shows (``meeple play`` splits them)."""
+
+
+def help_text(game_name: str) -> str:
+    """The ``help`` command's text, its example of steps on one line taken from this game."""
+    return HELP.format(steps=STEPS_EXAMPLE.get(game_name, "'a b c'"))
 
 
 def free_path(path: Path) -> Path:
@@ -735,12 +744,16 @@ def _play_loop(table: _Table, seats: list[str], seed: int, input_fn=None,
                 console.file.write("\x1b[3J")
                 console.file.flush()
             try:
-                input_fn(f"Pass the keyboard to {seat_label(state, seat, seats)} and press Enter ")
+                typed = input_fn(f"Pass the keyboard to {seat_label(state, seat, seats)} and press Enter ").strip()
             except EOFError:
-                pass
+                typed = ""
+            if typed.split()[:1] == ["quit"]:
+                pending = typed  # leaving (and saving) needs no look at the next hand
+            elif typed:
+                console.print(f"(only Enter is read here: '{escape(typed)}' was not played)")
             last_human = None
         last_seat = seat
-        if last_human != (seat, state.move_number):
+        if last_human != (seat, state.move_number) and not (pending or "").startswith("quit"):
             console.print(Panel(render(state, seat), title=f"{state.game.title} - {seat_label(state, seat, seats)} to play"))
             show_actions(state)
             last_human = (seat, state.move_number)
@@ -776,7 +789,7 @@ def _play_loop(table: _Table, seats: list[str], seed: int, input_fn=None,
                 console.rule(f"{state.game.title}: rules")  # no box: the summary keeps the full width
                 console.print(reflow(state.game.rules_help) if state.game.rules_help else "(no summary)")
             else:
-                console.print(HELP)
+                console.print(help_text(state.game.name))
             continue
         if word == "board":
             last_human = None

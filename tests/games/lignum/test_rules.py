@@ -856,3 +856,49 @@ def test_LG_20_8_no_food_store_hut_after_feeding():
     t.areas_food = [3, 0, 0, 0, 0, 0]
     start_travel(t, [H, N, J, V])
     assert "foodhut 1" in legal(t)
+
+
+def _refusal(s, text):
+    before = s.to_dict()
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action(text)
+    assert s.to_dict() == before
+    return e.value.rule, str(e.value)
+
+
+def test_felling_refusals_give_the_actual_reason_LG_10():
+    s = new(4)
+    empty_players(s)
+    s.areas_wood = [discs("FW"), discs(""), discs("FW FW FW"), discs("FW"), discs("SW FW FW FW"), discs("")]
+    s.area[H], s.area[J], s.area[N], s.area[V] = 5, 5, 1, 4
+    s.workers[J][0] = 1
+    s.workers[H][0] = 2
+    s.money[H] = 2
+    s.workers[N][0] = 1
+    s.mill_free = [True] * 4
+    s.mill_free[V] = False  # V has no worker: skipped
+    goto(s, "fell", clearing=[V, J, H, N])
+    assert s.current_player == J
+    assert _refusal(s, "fell HW")[0] == "LG-10.1" and "holds no HW" in _refusal(s, "fell HW")[1]
+    assert "'fell FW', 'fell SW' or 'fell HW'" in _refusal(s, "fell XX")[1]
+    assert _refusal(s, "fell FW mill")[0] == "LG-18.2"  # his hired woodcutter fells first
+    assert "relocate" not in " ".join(legal(s))
+    rule, msg = _refusal(s, "relocate 3")
+    assert rule == "LG-10.2" and "no player before you fells in area 5" in msg
+    play(s, "fell SW")  # his one woodcutter
+    rule, msg = _refusal(s, "fell FW")
+    assert rule == "LG-10.1" and "no hired woodcutter is left: fell with 'fell FW mill'" in msg
+    play(s, "fell FW mill")  # his last worker: the felling passes on
+    assert s.current_player == H  # a later player in the shared area 5
+    assert "area 5 already" in _refusal(s, "relocate 5")[1]
+    assert "holds a felling token" in _refusal(s, "relocate 1")[1]
+    assert "N = 1..6" in _refusal(s, "relocate 7")[1]
+    play(s, "fell FW")
+    assert "before felling" in _refusal(s, "relocate 3")[1]
+
+
+def test_task_refusals_in_the_basic_game_name_the_variant_LG_1_3():
+    s = new(2)
+    for text in ("task T04", "fill T01 2"):
+        rule, msg = _refusal(s, text)
+        assert rule == "LG-1.3" and "only in the advanced game" in msg

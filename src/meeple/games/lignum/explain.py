@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from .actions import WORKER_SUFFIX
 from .components import (
     CAPACITY,
     HW,
@@ -427,7 +428,71 @@ def _put(state, t, words):
     return None
 
 
-_HANDLERS = {"done": _done, "loan": _loan, "go": _go, "sell": _sell, "dry": _dry, "buy": _buy,
+def _fell(state, t, words):
+    """``fell PIECE [mill|lodge]`` in the felling phase (LG-10.1, LG-18.2, LG-19.6)."""
+    if state.stage != "fell" or len(words) not in (2, 3):
+        return None
+    seat = state.actor
+    p = _PIECE.get(words[1])
+    if p is None or p > 2:
+        return "LG-10.1", "fell a disc of wood lying in your felling area: 'fell FW', 'fell SW' or 'fell HW'"
+    a = state.area[seat]
+    if not a or not state.areas_wood[a - 1][p]:
+        return "LG-10.1", f"your felling area {a or '-'} holds no {PIECE_NAMES[p]}"
+    hired = state.workers[seat][0]
+    ways = state._worker(seat, hired)
+    how = words[2] if len(words) == 3 else ""
+    if how not in ("", "mill", "lodge"):
+        return "LG-10.1", f"fell with a hired woodcutter ('fell {PIECE_NAMES[p]}'), 'mill' or 'lodge'"
+    if how and hired:
+        return "LG-18.2", (f"you still have {hired} hired woodcutter(s): they fell first ('fell "
+                           f"{PIECE_NAMES[p]}')")
+    if not how and not hired:
+        if not ways:
+            return "LG-10.1", "no woodcutter is left (hired, mill worker or lodging hut): 'done'"
+        alt = " or ".join(f"'fell {PIECE_NAMES[p]}{WORKER_SUFFIX[w]}'" for w in ways)
+        return "LG-10.1", f"no hired woodcutter is left: fell with {alt}"
+    if how == "mill" and 1 not in ways:
+        return "LG-18.2", "your mill worker has done his one job this round"
+    if how == "lodge" and 2 not in ways:
+        return "LG-19.6", "no unused lodging hut of yours is left"
+    return None
+
+
+def _relocate(state, t, words):
+    """``relocate N`` (LG-10.2): a later player in a shared area, before felling, for $1."""
+    if state.stage != "fell":
+        return None
+    seat = state.actor
+    b = int(words[1]) if len(words) == 2 and words[1].isdigit() else 0
+    if not 1 <= b <= 6:
+        return "LG-10.2", "write 'relocate N' with N = 1..6 (the six felling areas)"
+    a = state.area[seat]
+    if b == a:
+        return "LG-10.2", f"your felling token is in area {a} already"
+    if state.tactical:
+        return "LG-24.4", "the tactical variant has no relocation: two players never share an area"
+    if state.felled:
+        return "LG-10.2", "relocation comes before felling, and you have felled"
+    me = state.clearing.index(seat)
+    if not any(state.area[o] == a for o in state.clearing[:me]):
+        return "LG-10.2", (f"only a later player in a shared area may relocate, and no player before you "
+                           f"fells in area {a}")
+    if b in state.area:
+        return "LG-10.2", f"area {b} holds a felling token: relocate to an area with none"
+    if state._avail(seat) < 1:
+        return _pay_reason(state, seat)
+    return None
+
+
+def _tasks(state, t, words):
+    """Task cards (LG-25) exist only in the advanced game (LG-1.3)."""
+    if not state.advanced:
+        return "LG-1.3", "task cards are used only in the advanced game (this is the basic game)"
+    return None
+
+
+_HANDLERS = {"done": _done, "fell": _fell, "relocate": _relocate, "task": _tasks, "fill": _tasks, "loan": _loan, "go": _go, "sell": _sell, "dry": _dry, "buy": _buy,
              "carriers": _workers, "cutters": _workers, "extra": _extra, "heat": _stick, "sales": _stick,
              "area": _area}
 
