@@ -2022,3 +2022,8 @@ def test_resume_refuses_games_of_another_rules_edition(tmp_path, monkeypatch):
     text = " ".join(r.output.split())
     assert "rules edition 1" in text and "edition 2 of toy (a rule was fixed)" in text
     assert out.read_bytes() == before
+    r = run("ladder", "toy", "--out", str(out), "--report")  # shown, with a warning
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.output.split())
+    assert f"2 games in {out}" in text
+    assert "warning: games of this file were played under rules edition 1 of toy" in text

@@ -278,11 +278,27 @@ def test_a_record_of_an_older_rules_edition_is_refused_with_what_changed():
     saved = {k: v for k, v in st.to_dict().items() if k != "rules"}
     with pytest.raises(meeple.InvalidRecordError, match="rules edition 1"):
         ms.state_from_dict(saved)
-    with pytest.raises(meeple.InvalidRecordError, match="rules edition True"):
-        meeple.replay(dict(rec, rules=True))
+    with pytest.raises(meeple.InvalidRecordError, match="saved by a newer meeple, under rules edition 3"):
+        meeple.replay(dict(rec, rules=3))
+    for bad in (True, 2.0, "2"):
+        with pytest.raises(meeple.InvalidRecordError, match="rules edition"):
+            meeple.replay(dict(rec, rules=bad))
+    # results rows name the edition of the game they name
+    from meeple.sim import play_game
+
+    res = play_game("magnum-sal", ["random", "random"], seed=1)
+    assert res.rows("magnum-sal", "standard")[0]["rules"] == 2
+    assert res.rows("klondike", "family")[0]["rules"] == 1
     # a game still in its first edition reads a record without the key (an older meeple's)
     kl = meeple.load_game("klondike").new_initial_state(num_players=2, seed=1)
     kl.apply_action(kl.legal_actions()[0])
     rec = kl.record()
     assert rec["rules"] == 1
     assert meeple.replay({k: v for k, v in rec.items() if k != "rules"}).to_dict() == kl.to_dict()
+
+
+def test_replay_reads_a_saved_state_as_its_record():
+    st = meeple.load_game("solomon").new_initial_state(num_players=2, seed=3)
+    for _ in range(5):
+        st.apply_action(st.legal_actions()[0])
+    assert meeple.replay(st.to_dict()).to_dict() == st.to_dict()

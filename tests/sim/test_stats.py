@@ -78,6 +78,20 @@ def test_pair_told_from_the_winner_side():
     assert p.interval[0] < 0.75 < p.interval[1]
 
 
+def test_a_multiplayer_pair_tally_does_not_depend_on_the_bot_order():
+    """3 seats, greedy twice: greedy's tally is the mean of its own seats' returns (here
+    (1 + 0.5) / 2 in each game), not the games minus random's tally (2 - 0)."""
+    from meeple.sim.ladder import pair_results
+
+    games = [GameResult(index=0, seed=1, bots=["greedy", "random", "greedy"], scores=[3, 1, 2],
+                        ranking=[0, 2, 1], returns=[1.0, 0.0, 0.5], winners=[0], steps=1, seconds=0.0),
+             GameResult(index=1, seed=2, bots=["random", "greedy", "greedy"], scores=[1, 3, 2],
+                        ranking=[1, 2, 0], returns=[0.0, 1.0, 0.5], winners=[1], steps=1, seconds=0.0)]
+    for order in (["greedy", "random"], ["random", "greedy"]):
+        (p,) = [x.winner_first() for x in pair_results(games, order)]
+        assert (p.a, p.b, p.games, p.a_wins, p.b_wins) == ("greedy", "random", 2, 1.5, 0.0)
+
+
 def test_tied_seats_share_a_place_in_state_and_results_rows():
     """Exact ties after all tie-breaks share a place (1, 1, 3), in State.places and the
     results files' ``place`` column; ranking() still lists every seat once."""
@@ -121,3 +135,14 @@ def test_play_game_takes_an_agent_object_of_ones_own():
     while not st.is_terminal():
         st.apply_action(st.legal_actions()[0] if st.current_player == 0 else other.choose(st))
     assert res.scores == st.scores() and res.steps == st.move_number
+
+
+def test_wilson_interval_refuses_impossible_tallies():
+    from meeple.sim.stats import wilson_interval
+
+    low, high = wilson_interval(5, 10)
+    assert round(low, 4) == 0.2366 and round(high, 4) == 0.7634
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    for wins, n in ((11, 10), (-1, 10), (float("nan"), 10), (5, -3)):
+        with pytest.raises(ValueError):
+            wilson_interval(wins, n)

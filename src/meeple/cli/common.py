@@ -292,8 +292,7 @@ class Checkpoint:
         if not self.results:
             return None
         self.results.sort(key=lambda r: r.index)
-        rules = load_game(self.game).rules_edition
-        rows = [row for r in self.results for row in r.rows(self.game, self.variant, self.options, rules)]
+        rows = [row for r in self.results for row in r.rows(self.game, self.variant, self.options)]
         self.path = write_results(rows, self.path, self.game)
         self._last = self._clock()
         return self.path

@@ -580,8 +580,12 @@ def _ladder_report(g, out: Path, variant: Optional[str], markdown: bool) -> None
              "ended, then every 30 seconds)")
     try:
         rows = read_rows(out)
-        kinds = {(str(r.get("game")), str(r.get("variant"))) for r in rows}
+        if not rows:
+            raise ValueError("it holds no game")
+        kinds = {(str(r.get("game") or ""), str(r.get("variant"))) for r in rows}
         games = {k[0] for k in kinds}
+        if "" in games:
+            raise ValueError("it is not a meeple results table (a row names no game)")
         if games != {g.name}:
             raise ValueError(f"it holds games of {', '.join(sorted(games))}, not {g.name}")
         variants = {k[1] for k in kinds}
@@ -605,6 +609,12 @@ def _ladder_report(g, out: Path, variant: Optional[str], markdown: bool) -> None
                   "each row counts the games of its pair in the file")
     _ladder_tables(g, results, specs, len(results[0].bots), markdown)
     _warn_truncated(results)
+    editions = sorted({r.get("rules", 1) for r in rows} - {g.rules_edition}, key=str)
+    if editions:  # shown, not refused: a report of an earlier run is history, not a game to go on
+        console.print(f"[yellow]warning:[/] games of this file were played under rules edition "
+                      f"{', '.join(map(str, editions))} of {g.name}; this meeple plays edition {g.rules_edition} "
+                      f"({g.rules_changes.get(g.rules_edition, 'the rules changed')}): they are not games of "
+                      "today's rules, and --resume refuses the file")
 
 
 def _warn_truncated(results: list) -> None:

@@ -43,7 +43,8 @@ def load_game(name: str) -> Game:
 
 
 def replay(record: dict) -> State:
-    """The state reached by replaying a game record (``State.record()``).
+    """The state reached by replaying a game record (``State.record()``, or a saved
+    ``State.to_dict()``, whose ``history`` is then its actions).
 
     Raises:
         InvalidRecordError: malformed record, bad configuration, or an action that is not
@@ -60,6 +61,8 @@ def replay(record: dict) -> State:
         raise InvalidRecordError(str(e)) from e
     check_record_header(record, game.name, game.rules_edition, game.rules_changes)
     actions = record.get("actions")
+    if actions is None and "history" in record and "state" in record:  # a State.to_dict()
+        actions = record["history"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise InvalidRecordError("record 'actions' must be a list of action notations")
     seed = record.get("seed")

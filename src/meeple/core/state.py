@@ -428,7 +428,10 @@ def check_record_header(d: Any, game_name: str, edition: int = 1, changes: dict 
     if d.get("version") != RECORD_VERSION or isinstance(d.get("version"), bool):
         raise InvalidRecordError(f"unsupported record version {d.get('version')!r} (expected {RECORD_VERSION})")
     rules = d.get("rules", 1)
-    if rules != edition or isinstance(rules, bool):
+    if type(rules) is int and rules > edition:
+        raise InvalidRecordError(f"this {game_name} game was saved by a newer meeple, under rules edition {rules}; "
+                                 f"this one plays edition {edition}: update meeple to load it")
+    if rules != edition or type(rules) is not int:
         what = "; ".join(f"edition {k}: {v}" for k, v in sorted((changes or {}).items())
                          if isinstance(rules, int) and rules < k <= edition)
         raise InvalidRecordError(

@@ -19,6 +19,9 @@ class PairResult:
     b: str
     games: int
     a_wins: float  # ties count half
+    b_wins: float | None = None
+    """b's tally, told the same way; None: ``games - a_wins`` (2-player games). With 3 or more
+    seats the two do not add up to ``games``: copies of one bot also beat each other."""
 
     @property
     def rate(self) -> float:
@@ -27,9 +30,10 @@ class PairResult:
 
     def winner_first(self) -> "PairResult":
         """The same head-to-head told from the side of the bot that won more."""
-        if self.a_wins * 2 >= self.games:
+        b_wins = self.games - self.a_wins if self.b_wins is None else self.b_wins
+        if self.a_wins >= b_wins:
             return self
-        return PairResult(self.b, self.a, self.games, self.games - self.a_wins)
+        return PairResult(self.b, self.a, self.games, b_wins, self.a_wins)
 
     @property
     def interval(self) -> tuple[float, float]:
@@ -106,13 +110,15 @@ def pair_results(results: list[GameResult], bots: list[str]) -> list[PairResult]
         if len(specs) != 2:
             continue
         a, b = specs
-        # a's share: the mean of its seats' returns (1 win, 0.5 tie, 0 loss in 2-player games)
+        # each bot's share: the mean of its seats' returns (1 win, 0.5 tie, 0 loss in 2-player
+        # games; with more seats the share of the other seats each of its seats beats)
         a_ret = [r.returns[s] for s, x in enumerate(r.bots) if x == a]
-        share = sum(a_ret) / len(a_ret)
-        t = table.setdefault((a, b), [0, 0.0])
+        b_ret = [r.returns[s] for s, x in enumerate(r.bots) if x == b]
+        t = table.setdefault((a, b), [0, 0.0, 0.0])
         t[0] += 1
-        t[1] += share
-    return [PairResult(a, b, int(g), w) for (a, b), (g, w) in table.items()]
+        t[1] += sum(a_ret) / len(a_ret)
+        t[2] += sum(b_ret) / len(b_ret)
+    return [PairResult(a, b, int(g), w, v) for (a, b), (g, w, v) in table.items()]
 
 
 def ratings(results: list[GameResult], bots: list[str]) -> dict[str, tuple[float, float, float]]:

@@ -43,10 +43,13 @@ class GameResult:
     extra: dict = field(default_factory=dict)
     actions: list[str] | None = None
 
-    def rows(self, game: str, variant: str, options: dict | None = None, rules: int = 1) -> list[dict]:
+    def rows(self, game: str, variant: str, options: dict | None = None, rules: int | None = None) -> list[dict]:
         """One flat row per seat, for CSV/Parquet; ``options`` (the game options the games
         were played with) go in a column as sorted JSON, and ``rules`` (the game's rules
-        edition, ``Game.rules_edition``) in the last: ``--resume`` refuses games of another."""
+        edition, ``Game.rules_edition``; None: that of the game named ``game`` in this meeple,
+        1 for a name it does not know) in the last: ``--resume`` refuses games of another."""
+        if rules is None:
+            rules = _rules_edition(game)
         n = len(self.bots)
         opts = options_text(options)
         # seats tied after all tie-breaks share a place (equal returns, State.places)
@@ -61,6 +64,13 @@ class GameResult:
             }
             for s in range(n)
         ]
+
+
+def _rules_edition(game: str) -> int:
+    try:
+        return load_game(game).rules_edition
+    except InvalidConfigError:
+        return 1
 
 
 def options_text(options: dict | None) -> str:

@@ -10,8 +10,15 @@ def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]
     """The Wilson score interval (95% by default) for a win rate of ``wins`` in ``n`` games.
 
     Returns ``(low, high)`` in [0, 1]; ``(0, 1)`` when ``n`` is 0.
+
+    Raises:
+        ValueError: ``n`` below 0, or ``wins`` not a number in 0..n.
     """
-    if n <= 0:
+    if n < 0:
+        raise ValueError(f"a number of games is 0 or more, not {n}")
+    if not 0 <= wins <= max(n, 0):  # also refuses NaN
+        raise ValueError(f"wins must lie in 0..{n} (ties count half), not {wins}")
+    if n == 0:
         return 0.0, 1.0
     p = wins / n
     denom = 1 + z * z / n

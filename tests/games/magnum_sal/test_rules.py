@@ -257,7 +257,9 @@ def test_state_dict_round_trip_and_rejects_malformed():
     assert json.dumps(t.to_dict(), sort_keys=True) == json.dumps(s.to_dict(), sort_keys=True)
     assert [a.text for a in t.legal_actions()] == [a.text for a in s.legal_actions()]
     for key, bad in (("money", [1, 2]), ("stage", "nowhere"), ("tile", ["X"] * 18), ("occ", [9] * 24),
-                     ("salt", [[1, 0]] * 4), ("turn", 7), ("ctx", [[1]]),
+                     ("salt", [[1, 0]] * 4), ("turn", 7), ("ctx", [[1]]), ("actions_left", -1),
+                     ("round", 0), ("capped", -1), ("order_counter", -1), ("rounds_total", -1),
+                     ("order_counter", 9), ("actions_left", 3), ("arrivals", -2),
                      ("tile", ["I-1"] * 8 + list(C.TILES_BY_LEVEL["II"]) + list(C.TILES_BY_LEVEL["III"]))):
         e = json.loads(json.dumps(d))
         e["state"][key] = bad

@@ -546,3 +546,29 @@ def test_SO_10_6_giver_and_recipient_told_privately():
     assert r.observation(2) == s.observation(2)
     d = json.loads(json.dumps(s.to_dict()))
     assert GAME.state_from_dict(d).notes == s.notes
+
+
+def test_the_action_list_warns_of_moves_beyond_the_wealth_SO_7_SO_10():
+    """meeple play's list: a move the seat could no longer pay for, and a decline it cannot
+    pay, are marked; the footnote gives the turn's cost so far against the wealth."""
+    from meeple.games.solomon import text
+
+    s = meeple.load_game("solomon").new_initial_state(num_players=2, seed=14)
+    r = random.Random(1)
+    while not (s.phase == "turn" and any(a.kind == "move" for a in s.legal_actions())):
+        s.apply_action(r.choice(s.legal_actions()))
+    p = s.current_player
+    s.coins[p], s.pub[p], s.sec[p] = 1, [], []  # wealth 1
+    s._legal_cache = None
+    assert text.action_notes(s, s.legal_actions()) == ([""] * len(s.legal_actions()), "")
+    for expected in (2, 3):
+        s.apply_action([a for a in s.legal_actions() if a.kind == "move"][0])
+        notes, foot = text.action_notes(s, s.legal_actions())
+        marked = {a.text: x for a, x in zip(s.legal_actions(), notes) if x}
+        assert marked["move"] == f"you cannot pay for it: {expected} moves, wealth 1 (SO-10)"
+        assert foot.startswith(f"This turn owes {expected - 1} for moves so far")
+        if expected == 3:
+            assert marked["decline"].startswith("you cannot pay 2: wealth 1")
+        else:
+            assert "decline" not in marked
+        s.apply_action("move")

@@ -161,6 +161,9 @@ class MagnumSalState(State):
         for k in ("order_counter", "inn", "phase", "round", "rounds_total", "capped", "start", "turn",
                   "actions_left", "arrivals"):
             saved_int(getattr(self, k), k)
+        for k, low, high in (("order_counter", 0, 8), ("round", 1, 10 ** 6), ("rounds_total", 0, 10 ** 6),
+                             ("capped", 0, C.PHASES), ("actions_left", 0, 2), ("arrivals", 0, 100)):
+            saved_in_range(k, [getattr(self, k)], low, high)
         if not (0 <= self.turn < n and 0 <= self.start < n and 0 <= self.phase < C.PHASES):
             raise ValueError("turn/start/phase out of range")
         if self.occ != [sum(self.rested[s * n:(s + 1) * n]) + sum(self.tired[s * n:(s + 1) * n])

@@ -11,7 +11,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from .components import load
+from .components import TREASURE, load
 
 STYLE = {"T": "bold yellow", "C": "bold white on grey15", "S": "bold bright_white", "M": "bold cyan",
          "P": "bold cyan", "A": "bold cyan"}
@@ -131,3 +131,28 @@ def render(state, seat=None):
         if me["hand"] or me["choice"]:
             parts.append(hand_table(me["hand"], me["choice"]))          # SO-2.5 card shapes
     return Group(*parts, status, extra)
+
+
+def action_notes(state, actions) -> tuple:
+    """``(notes, footnote)`` for the terminal's list of legal ``actions`` (``meeple play``).
+
+    A turn's moves are paid at its end, 1 coin each, with the curses dug (SO-7.2, SO-7.6); a
+    player whose wealth (coins + treasures, SO-7.1) falls short pays nothing and hands out his
+    dug tiles instead (SO-10). A move the seat could no longer pay for, and a ``decline`` it
+    cannot pay, get a note; the footnote gives what the turn owes so far against the wealth
+    (treasures dug this turn also pay, SO-7.3). The actions themselves are unchanged."""
+    seat = state.current_player
+    notes = [""] * len(actions)
+    if seat < 0 or state.phase != "turn":
+        return notes, ""
+    wealth = state.coins[seat] + sum(TREASURE[t] for t in state.pub[seat] + state.sec[seat])
+    due = state.moves
+    for i, a in enumerate(actions):
+        if a.kind in ("move", "gate") and due + 1 > wealth:  # "gate": the word "move" opening a move
+            notes[i] = f"you cannot pay for it: {due + 1} moves, wealth {wealth} (SO-10)"
+        elif a.kind == "decline" and due > wealth:
+            notes[i] = f"you cannot pay {due}: wealth {wealth}, you give each rival a tile instead (SO-10.5)"
+    if not due:
+        return notes, ""
+    return notes, (f"This turn owes {due} for moves so far (curses dug add their value); your wealth "
+                   f"is {wealth} (treasures dug this turn also pay).")
