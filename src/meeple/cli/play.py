@@ -414,8 +414,9 @@ def show_hint(state: State, seed: int) -> None:
         values = sorted(searched, key=lambda v: (v[2], v[1]), reverse=True)[:3]
         label = "est. win chance" if state.num_players == 2 else "est. share of rivals beaten"
         table = Table("action", label, "visits", title="Hint (hard bot)",
-                      caption="the search's estimate from the evaluation's lead, not a calibrated "
-                              "probability; more visits = more trusted")
+                      caption="ranked as the bot chooses: most visits first (more visits = more "
+                              "trusted); the estimate comes from the evaluation's lead, not a "
+                              "calibrated probability")
         for a, v, n in values:
             table.add_row(a.text, f"{v:.0%}", str(n))
     else:  # pragma: no cover - the hard level is an MCTS bot

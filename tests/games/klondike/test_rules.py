@@ -538,3 +538,21 @@ def test_KL_40_1_move_number_counted_on_from_the_last_count():
             st = st.clone()
     fresh = GAME.state_from_dict(copy.deepcopy(st.to_dict()))  # no count kept: from scratch
     assert st.observation(1)["move_number"] == fresh.observation(1)["move_number"] < st.move_number
+
+
+def test_refusals_of_a_negative_bid_and_a_race_claim_not_in_hand_name_their_rules():
+    import meeple
+
+    s = meeple.load_game("klondike").new_initial_state(num_players=3, seed=1)
+    with pytest.raises(meeple.IllegalActionError) as e:
+        s.apply_action("bid 1 -1")
+    assert e.value.rule == "KL-12.3" and "0 or more" in str(e.value)
+    s = meeple.load_game("klondike").new_initial_state(num_players=2, seed=1, variant="race")
+    r = random.Random(0)
+    while not (s.phase == "tick" and s.pend[s.current_player] >= 0):
+        s.apply_action(r.choice(s.legal_actions()))
+    held = KINDS[s.pend[s.current_player]].id
+    other = next(k.id for k in KINDS if k.id != held)
+    with pytest.raises(meeple.IllegalActionError) as e:
+        s.apply_action(f"place {other} 0 1 1")
+    assert e.value.rule == "KL-40.1" and f"you have a {held} to lay, not a {other}" in str(e.value)

@@ -572,3 +572,25 @@ def test_the_action_list_warns_of_moves_beyond_the_wealth_SO_7_SO_10():
         else:
             assert "decline" not in marked
         s.apply_action("move")
+
+
+def test_a_give_without_its_tile_says_how_to_write_it_SO_10_3():
+    from meeple.games.solomon.components import TREASURE
+
+    s = meeple.load_game("solomon").new_initial_state(num_players=2, seed=14)
+    r = random.Random(1)
+    while not (s.phase == "turn" and any(a.kind == "move" for a in s.legal_actions())):
+        s.apply_action(r.choice(s.legal_actions()))
+    p = s.current_player
+    t1 = min(k for k, v in TREASURE.items() if v == 1)
+    s.coins[p], s.pub[p], s.sec[p] = 0, [t1], []  # wealth 1
+    s._legal_cache = None
+    s.apply_action([a for a in s.legal_actions() if a.kind == "move"][0])
+    s.apply_action("move")
+    s.apply_action([a for a in s.legal_actions() if a.kind == "move"][0])
+    s.apply_action("decline")  # owes 2: SO-10.5, one tile to the rival
+    assert [a.text for a in s.legal_actions()] == [f"give {t1}"]
+    for text, words in (("give", "write the tile to give, e.g. 'give T2'"), ("give X9", "you hold no such tile")):
+        with pytest.raises(meeple.IllegalActionError) as e:
+            s.apply_action(text)
+        assert e.value.rule == "SO-10.3" and words in str(e.value) and f"give {t1}" in str(e.value)

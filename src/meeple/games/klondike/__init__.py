@@ -36,7 +36,8 @@ or corner), inside the board, no overlap. 'discard' only when nothing fits.
 (3) Gold covered = points, rubies covered = rubies usable from next round.
 (4) A domino is auctioned: 'sbid N' (at least 4, above the highest) or 'pass'
 (final); a player who cannot afford the lowest bid passes automatically (the
-log says so), and a player whose route is complete may not bid (KL-16.6). The goal cells (2,23)/(3,23) may be covered only after the route
+log says so; with secret_rubies=true he is offered a lone 'pass' instead, so the
+table does not learn his rubies), and a player whose route is complete may not bid (KL-16.6). The goal cells (2,23)/(3,23) may be covered only after the route
 touched the top and the bottom edge in tiles 2 and 3. The game ends after the
 round in which someone reaches the goal; others lose 2 points per missing
 column (2 if they reached column 23 elsewhere). Ties: more rubies.

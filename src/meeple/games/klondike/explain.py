@@ -21,6 +21,8 @@ def why_illegal(st, text: str) -> tuple[str, str]:
             return "KL-50.3", "write a bid as 'bid SLOT N'"
         if not 0 <= slot < st.num_players:
             return "KL-12.1", f"the row has slots 0..{st.num_players - 1}"
+        if amount < 0:
+            return "KL-12.3", "a bid is a number of rubies, 0 or more"
         if amount > st.rubies[seat]:
             return "KL-12.6", f"you have only {st.rubies[seat]} rubies available"
         h = st.slot_holder[slot]

@@ -91,7 +91,8 @@ def explain_place(st, seat: int, text: str, kind: int | None) -> tuple[str, str]
         return "KL-1.4", f"there is no claim kind {kid!r} (kinds: {', '.join(kinds)})"
     kd = kinds[kid]
     if kind is not None and kd.index != kind:
-        return "KL-14.1", f"you have a {KINDS[kind].id} to lay, not a {kid}"
+        rule = "KL-40.1" if st.phase == "tick" else "KL-14.1"  # the race's claim in hand, or the auction's
+        return rule, f"you have a {KINDS[kind].id} to lay, not a {kid}"
     try:
         k, r, c = int(k), int(r), int(c)
     except ValueError:

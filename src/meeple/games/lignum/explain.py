@@ -274,7 +274,8 @@ def _sell(state, t, words):
             return "LG-8.5.1", "a set is 2, 3 or 4 identical product tokens (a single token cannot be sold)"
         pr = state.products[seat]
         if r > pr[ptype] or jk > pr[JOKER] or (ptype == JOKER and r + jk > pr[JOKER]):
-            held = ", ".join(f"{c} {PRODUCT_NAMES[i]}" for i, c in enumerate(pr) if c) or "no product tokens"
+            held = ", ".join(f"{c} {PRODUCT_NAMES[i]}{'s' if c > 1 else ''}" for i, c in enumerate(pr) if c) \
+                or "no product tokens"
             return "LG-8.5.1", f"you hold {held}: not enough for that set (jokers stand in, LG-8.5.2)"
         return "LG-8.5.2", "write the set as e.g. 'sell 2stake', 'sell 2stake+1J' or 'sell 2joker'"
     if len(words) != 3 or words[1] not in _PIECE or words[2] not in _LOC:

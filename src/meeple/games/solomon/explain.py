@@ -66,7 +66,9 @@ def why_illegal(s, text: str) -> tuple[str, str]:
     if head == "give":
         if phase != rules.GIVE_PHASE:
             return "SO-10.3", "tiles are given only after failing to pay"
-        return "SO-10.3", "you hold no such tile; give one you hold"
+        if len(words) != 2:
+            return "SO-10.3", f"write the tile to give, e.g. 'give T2' ({legal})"
+        return "SO-10.3", f"you hold no such tile; give one you hold ({legal})"
     if phase == rules.GIVE_PHASE:
         return "SO-10.3", f"you could not pay: give a tile of your choice ({legal})"
     card = s.choices[s.order[s.tidx]]
