@@ -42,6 +42,7 @@ def test_games_lists_every_game():
     ("play", "toy", "--seats", "human,,greedy"),
     ("simulate", "toy", "--seats", "random,greedy,"),
     ("ladder", "toy", "--bots", "random,,greedy"),
+    ("play", "lignum", "--option", "hidden_products=true", "--option", "hidden_products=false"),
 ])
 def test_bad_options_exit_2_with_a_message(args):
     r = run(*args)

@@ -78,6 +78,8 @@ def parse_options(items: list[str] | None) -> dict:
         if "=" not in item:
             fail(f"bad --option {item!r}: expected NAME=VALUE")
         k, v = item.split("=", 1)
+        if k.strip() in out:
+            fail(f"--option {k.strip()} is given twice: give each option once")
         if v.strip().lower() in words:
             out[k.strip()] = words[v.strip().lower()]
             continue
