@@ -306,3 +306,10 @@ def test_a_mill_panel_wraps_between_its_pairs_never_inside_one(width):
     for pair in ("fodder -", "mill worker free", "money $4", "sales -", "saw'r 0", "hired cut 0"):
         assert sum(cell.count(pair) for cell in cells) == 2, (pair, text)  # once in each mill panel
     assert not any(cell.endswith(("fodder", "mill", "worker", "loans")) for cell in cells), text
+
+
+def test_negative_cash_reads_minus_dollars_LG_21_6():
+    s = new(2)
+    s.money[0] = -18
+    text = " ".join(board(s, 0).split())
+    assert "money -$18" in text and "$-18" not in text

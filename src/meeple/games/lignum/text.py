@@ -253,7 +253,8 @@ def _mill(o, s, seat, to_move) -> Panel:
         lines.append(_Pairs(pairs))
 
     fod = "+".join(x for x, f in (("3", o["fodder3"][s]), ("2", o["fodder2"][s])) if f) or "-"
-    line(("money", f"${o['money'][s]}"), ("loans", str(o["loans"][s])), ("food", str(o["food"][s])),
+    cash = o["money"][s]
+    line(("money", f"-${-cash}" if cash < 0 else f"${cash}"), ("loans", str(o["loans"][s])), ("food", str(o["food"][s])),
          ("fodder", fod))
     wk = o["workers"][s]
     line(("hired cut", str(wk[0])), ("carr", str(wk[1])), ("saw'r", str(wk[2])),
