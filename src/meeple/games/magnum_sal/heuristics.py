@@ -307,7 +307,11 @@ def _complete(state, seat: int, limit: int = 10):
         if cur.over or cur.turn != seat or cur.stage not in _SUB:
             break
         legal = cur.legal_actions()
-        if len(legal) == 1:  # nothing to choose: no need to value it
+        if len(legal) == 1 or cur.stage == "place_from":
+            # nothing to choose; or which miner goes (place_from only names it, MS-8.1): every
+            # choice leaves the valued fields as they are, so all are valued alike and the
+            # first is kept, as the loop below would keep it
+            legal = legal[:1]
             if not owned:
                 cur = cur.clone()
                 owned = True
