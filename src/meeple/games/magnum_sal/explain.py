@@ -6,7 +6,7 @@ Part of the rules (split from ``rules.py``); only called when an action is rejec
 from __future__ import annotations
 
 from . import components as C
-from .rules import COL, FIRST, TRACK, has_miner, legal_actions, unused
+from .rules import COL, FIRST, TRACK, has_miner, legal_actions, placed_so_far, unused
 
 _VERB_RULES = {
     "pass": ("MS-5.2", "no action is left in this turn"),
@@ -198,10 +198,9 @@ def why_illegal(state, text: str) -> tuple:
                 return got
         if st == "deliver" and verb == "penalty":
             return "MS-19.4", "completing an order is compulsory when you can"
-        if st in ("place_from", "rope") and state.ctx and verb == "from" and len(words) >= 2 \
-                and words[1] in C.SPACE_INDEX:
+        if st in ("place_from", "rope") and verb == "from" and len(words) >= 2 and words[1] in C.SPACE_INDEX:
             sp = C.SPACE_INDEX[words[1]]
-            if 0 < state.rested[sp * state.num_players + state.turn] <= state.ctx[0].count(sp):
+            if 0 < state.rested[sp * state.num_players + state.turn] <= placed_so_far(state).count(sp):
                 return "MS-20.2", (f"a rope moves one more miner: the miner just put in {words[1]} "
                                    f"cannot move again in this action; legal: {sample}")
         if st == "rope" and verb == "from":

@@ -220,6 +220,18 @@ def sources(state, seat: int, conn: list, for_mine: bool, placed=()) -> list:
     return out
 
 
+def placed_so_far(state) -> list:
+    """The spaces this placement action has put miners on (MS-20.2), read from the context of
+    ``place_from`` / ``rope`` ([placed], or [] at the first miner) or ``place_to`` ([source,
+    placed], or [source]); [] in any other stage. Shared, not a copy: never change it."""
+    ctx = state.ctx
+    if state.stage == "place_to":
+        return ctx[1] if len(ctx) > 1 else []
+    if state.stage in ("place_from", "rope"):
+        return ctx[0] if ctx else []
+    return []
+
+
 def _remove_from_source(state, seat: int, src: int) -> None:
     if src == -1:
         state.supply[seat] -= 1
@@ -334,7 +346,7 @@ def legal_actions(state) -> list:
         return [PAY[q] for q in range(n) if q != seat and has_miner(state, q, p)]
     if st == "place_from":
         conn = M.connectivity(state.occ)
-        return [FROM[x] for x in sources(state, seat, conn, True, state.ctx[0] if state.ctx else ())]
+        return [FROM[x] for x in sources(state, seat, conn, True, placed_so_far(state))]
     if st == "place_to":
         conn = M.connectivity(state.occ)
         src = state.ctx[0]
@@ -486,11 +498,11 @@ def apply(state, action) -> None:
             _after_action(state)
     elif st == "place_from":
         state.stage = "place_to"
-        state.ctx = [action.args[0], state.ctx[0] if state.ctx else []]
+        state.ctx = [action.args[0], placed_so_far(state)]
     elif st == "place_to":
         dst = action.args[0]
         _place(state, seat, state.ctx[0], dst)
-        placed = (state.ctx[1] if len(state.ctx) > 1 else []) + [dst]
+        placed = placed_so_far(state) + [dst]
         conn = M.connectivity(state.occ)
         if unused(state, seat, "rope") and sources(state, seat, conn, True, placed):  # MS-20.2
             state.stage = "rope"
@@ -502,7 +514,7 @@ def apply(state, action) -> None:
             use_tool(state, seat, "rope")
             state.log(f"{seat_name(seat)} uses a rope")
             state.stage = "place_from"
-            state.ctx = [state.ctx[0] if state.ctx else []]
+            state.ctx = [placed_so_far(state)]
         else:
             _after_action(state)
     elif st == "assist_from":

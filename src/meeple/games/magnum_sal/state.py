@@ -187,7 +187,7 @@ class MagnumSalState(State):
         st, ctx, seat, n = self.stage, self.ctx, self.turn, self.num_players
         if st not in ("place_from", "place_to", "rope"):
             return
-        placed = ctx[1] if st == "place_to" and len(ctx) > 1 else (ctx[0] if st != "place_to" and ctx else [])
+        placed = rules.placed_so_far(self)
         for s in set(placed):
             if placed.count(s) > self.rested[s * n + seat]:
                 raise ValueError(f"ctx: {placed.count(s)} miners placed on {C.SPACE_IDS[s]} this action, "
