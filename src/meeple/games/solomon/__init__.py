@@ -17,7 +17,7 @@ Row 1 touches the cave entrance.
 Each round every player secretly chooses a dig card ('play 17'); when all
 have chosen, the cards are revealed and players take turns from the lowest
 card number up. Your hand shows each card's shape: '#' a square, 'v' the
-arrow, which always points to the cave entrance (the card is never turned).
+arrow, which points to the cave entrance (only the Mirror turns the card).
 
 On your turn, first move tiles if you like: 'move', then the move itself
 ('d3-e3': the top tile of d3 to the adjacent space e3, diagonals included);
