@@ -25,6 +25,9 @@ def test_make_parses_specs():
     assert make("mcts:50:prior=5").prior == 5 and make("mcts:50").prior is None
     assert make("flatmc:4:depth=end").depth is None and make("flatmc:4").depth == 10
     assert isinstance(make("hard"), MCTSAgent) and make("hard").spec == "hard"
+    # a budget is named without leading zeros (results files and the ladder's bot names)
+    assert make("mcts:050:c=0.3").spec == "mcts:50:c=0.3" and make(" MCTS:1000 ").spec == "mcts:1000"
+    assert make("flatmc:007").spec == "flatmc:7" and make("mcts:time=1").spec == "mcts:time=1"
     for bad in ("robot", "mcts:x", "mcts:0", "flatmc:3:speed=9", "random:3", "mcts:10:depth=deep",
                 "mcts:100:c=-1", "mcts:100:depth=-1", "mcts:100:time=0", "mcts:abc",
                 "mcts:100:guard=-0.1", "mcts:100:widen=-1", "mcts:100:prior=-1", "mcts:100:prior=x", "greedy:guard=0.1", "flatmc:5:widen=1",

@@ -2028,3 +2028,12 @@ def test_resume_refuses_games_of_another_rules_edition(tmp_path, monkeypatch):
     text = " ".join(r.output.split())
     assert f"2 games in {out}" in text
     assert "warning: games of this file were played under rules edition 1 of toy" in text
+
+
+def test_a_bot_budget_with_leading_zeros_is_named_without_them_in_results(tmp_path):
+    """``mcts:010`` plays as ``mcts:10`` and results files name it so (one bot, one name)."""
+    out = tmp_path / "r.csv"
+    r = run("simulate", "toy", "--seats", "mcts:010,random", "-n", "2", "--seed", "1", "--out", str(out))
+    assert r.exit_code == 0, r.output
+    names = {row.split(",")[6] for row in out.read_text().splitlines()[1:]}
+    assert names == {"mcts:10", "random"}

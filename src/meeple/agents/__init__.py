@@ -125,7 +125,8 @@ def make(spec: str, seed: int = 0) -> Agent:
                 agent = MCTSAgent(seed, iterations=n or 1000, **kw)
             if n is not None and n < 1:
                 raise InvalidConfigError(f"bot {spec!r}: the budget must be at least 1")
-            agent.spec = spec
+            # the budget as written without leading zeros: mcts:050 is named mcts:50 in files
+            agent.spec = ":".join([name, str(n), *rest[1:]]) if n is not None else spec
             return agent
     except InvalidConfigError:
         raise

@@ -100,7 +100,8 @@ def _option_value(v: str):
 
 
 def parse_seats(text: str, flag: str = "--seats", example: str = "human,greedy") -> list[str]:
-    """``"human,greedy,mcts:500"`` -> ``["human", "greedy", "mcts:500"]`` (each checked).
+    """``"human,greedy,mcts:500"`` -> ``["human", "greedy", "mcts:500"]`` (each checked, and
+    named as results files name it: ``mcts:050`` -> ``mcts:50``).
 
     ``flag`` names the option in error messages, ``example`` is the value they suggest. An
     empty entry (``human,,greedy``) is an error, not a seat dropped in silence.
@@ -112,13 +113,15 @@ def parse_seats(text: str, flag: str = "--seats", example: str = "human,greedy")
         fail(f"{flag} needs at least one entry, e.g. {flag} {example}")
     if not all(seats):
         fail(f"{flag} {text!r} has an empty entry (two commas in a row, or one at an end)")
+    out = []
     for s in seats:
         if s != "human":
             try:
-                make(s, 0)
+                s = make(s, 0).spec  # as files name it: mcts:050 -> mcts:50
             except InvalidConfigError as e:
                 fail(str(e))
-    return seats
+        out.append(s)
+    return out
 
 
 def _text_module(state: State):

@@ -510,6 +510,9 @@ def ladder(
             and bot_settings[i] == bot_settings[j]]
     if same:
         a, b = same[0]
+        if a == b:  # one name after parse_seats dropped a budget's leading zeros: say what was typed
+            typed = [t.strip().lower() for t in bots.split(",")]
+            a, b = [t for t, s in zip(typed, specs) if s == a][:2]
         fail(f"--bots: {a} and {b} are the same bot; name each bot once")
     if len(specs) < 2:
         fail("--bots needs at least two different bots")
