@@ -215,5 +215,5 @@ def test_a_bot_asked_to_move_in_a_finished_game_says_so(spec):
 def test_a_bot_seed_is_an_int(seed):
     from meeple.core import InvalidConfigError
 
-    with pytest.raises(InvalidConfigError, match="a bot's seed is an int"):
+    with pytest.raises(InvalidConfigError, match="a bot's seed must be an int"):
         make("greedy", seed)

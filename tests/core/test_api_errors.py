@@ -302,3 +302,98 @@ def test_replay_reads_a_saved_state_as_its_record():
     for _ in range(5):
         st.apply_action(st.legal_actions()[0])
     assert meeple.replay(st.to_dict()).to_dict() == st.to_dict()
+
+
+class _NumpyLikeInt:
+    """Stands in for a numpy integer (numpy is not a dependency): an int through __index__."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __index__(self):
+        return self.value
+
+
+def test_seeds_counts_options_and_bot_seeds_take_any_integer_type_but_a_bool():
+    """A seed drawn with numpy (here a stand-in with __index__) plays the game of the plain int;
+    the state, the result and the bot keep plain ints."""
+    from meeple.sim import play_game
+
+    game = meeple.load_game("klondike")
+    st = game.new_initial_state(_NumpyLikeInt(3), seed=_NumpyLikeInt(5), variant="race",
+                                tick_cap=_NumpyLikeInt(12), children=[_NumpyLikeInt(1)])
+    plain = game.new_initial_state(3, seed=5, variant="race", tick_cap=12, children=[1])
+    assert st.to_dict() == plain.to_dict()
+    assert type(st.seed) is int and type(st.num_players) is int and type(st.options["tick_cap"]) is int
+    assert meeple.agents.make("greedy", seed=_NumpyLikeInt(4)).seed == 4
+    r = play_game("solomon", ["random", "random"], seed=_NumpyLikeInt(9))
+    assert type(r.seed) is int and r.scores == play_game("solomon", ["random", "random"], seed=9).scores
+    for bad in (True, 1.0, "5"):
+        with pytest.raises(meeple.InvalidConfigError, match="seed must be an int"):
+            game.new_initial_state(2, seed=bad)
+        with pytest.raises(meeple.InvalidConfigError, match="a bot's seed must be an int"):
+            meeple.agents.make("greedy", seed=bad)
+
+
+@pytest.mark.parametrize("seed, ok", [(2 ** 63 - 1, True), (-(2 ** 63), True), (2 ** 63, False),
+                                      (2 ** 64, False), (-(2 ** 63) - 1, False)])
+def test_a_seed_is_a_signed_64_bit_integer_so_each_deals_its_own_game(seed, ok):
+    """The generator keeps 64 bits: 0 and 2**64 would deal the same game, so seeds beyond the
+    int64 range (which a results file's seed column holds) are refused."""
+    game = meeple.load_game("solomon")
+    if ok:
+        assert game.new_initial_state(2, seed=seed).seed == seed
+    else:
+        with pytest.raises(meeple.InvalidConfigError, match=r"seed must be a signed 64-bit integer \(-2\*\*63 "):
+            game.new_initial_state(2, seed=seed)
+
+
+@pytest.mark.parametrize("game", ["magnum-sal", "lignum", "solomon", "klondike"])
+def test_options_are_read_only_as_clones_and_resamples_share_them(game):
+    """Editing a clone's options would change the original's rules: every change is refused,
+    and the options still write to JSON and pickle as a dict."""
+    import json
+    import pickle
+
+    st = meeple.load_game(game).new_initial_state(2, seed=1)
+    before = dict(st.options)
+    copies = (st.clone(), st.resample_hidden(0, random.Random(1)))
+    for c in copies:
+        with pytest.raises(TypeError, match="options are read-only"):
+            c.options["max_rounds"] = 2
+        for change in (lambda o: o.update(x=1), lambda o: o.pop(next(iter(o))), lambda o: o.clear(),
+                       lambda o: o.setdefault("x", 1), lambda o: o.popitem()):
+            with pytest.raises(TypeError, match="options are read-only"):
+                change(c.options)
+    assert st.options == before and isinstance(st.options, dict)
+    assert json.loads(json.dumps(st.record()))["options"] == before
+    assert pickle.loads(pickle.dumps(st)).to_dict() == st.to_dict()
+
+
+@pytest.mark.parametrize("game, name", [("magnum-sal", "black"), ("lignum", "P2"), ("solomon", None),
+                                        ("klondike", "P2")])
+def test_seat_name_refuses_what_is_not_a_seat_in_every_game(game, name):
+    st = meeple.load_game(game).new_initial_state(2, seed=1)
+    if name is not None:
+        assert st.seat_name(1) == name
+    assert st.seat_name(_NumpyLikeInt(1)) == st.seat_name(1)
+    for bad in (2, 9, -1, True, "1"):
+        with pytest.raises(ValueError, match="is not a seat of this 2-player game"):
+            st.seat_name(bad)
+
+
+def test_replay_of_a_save_file_says_to_replay_its_record(tmp_path):
+    """``meeple.replay(json.load(f))`` on a file of ``meeple play`` / ``simulate --records``."""
+    st = meeple.load_game("solomon").new_initial_state(2, seed=1)
+    save = {"meeple_save": 1, "seats": ["greedy", "greedy"], "record": st.record(), "state": st.to_dict()}
+    with pytest.raises(meeple.InvalidRecordError, match=r"this is a save file .* meeple.replay\(save\['record'\]\)"):
+        meeple.replay(save)
+    assert meeple.replay(save["record"]).to_dict() == st.to_dict()
+
+
+def test_game_not_ending_error_is_a_meeple_error_exported_from_sim():
+    from meeple.sim import GameNotEndingError, play_game
+
+    assert issubclass(GameNotEndingError, meeple.MeepleError)
+    with pytest.raises(meeple.MeepleError, match="no end after 5 actions"):
+        play_game("solomon", ["random", "random"], seed=1, max_steps=5)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 from ..core import InvalidConfigError
+from ..core.checks import whole_number
 from .base import Agent
 from .search import FlatMCAgent, MCTSAgent
 from .simple import GreedyAgent, RandomAgent
@@ -51,9 +52,7 @@ def make(spec: str, seed: int = 0) -> Agent:
         InvalidConfigError: unknown bot kind or malformed options, or a seed that is not
             an int (a bot's choices are reproducible from its seed).
     """
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidConfigError(f"a bot's seed is an int, not {seed!r} (its choices are reproducible "
-                                 "from it)")
+    seed = whole_number(seed, "a bot's seed")  # its choices are reproducible from it
     spec = str(spec).strip().lower()
     if "," in spec:
         raise InvalidConfigError(

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from .checks import check_seed, whole_number
 from .errors import InvalidConfigError, InvalidRecordError
 from .state import State, check_record_header
 
@@ -89,8 +90,7 @@ class Game:
             InvalidConfigError: wrong player count, unknown variant, unknown option or a
                 value of the wrong type or out of its choices.
         """
-        if isinstance(num_players, bool) or not isinstance(num_players, int):
-            raise InvalidConfigError(f"num_players must be an int, not {num_players!r}")
+        num_players = whole_number(num_players, "num_players")
         if not self.min_players <= num_players <= self.max_players:
             raise InvalidConfigError(
                 f"{self.title} takes {self.min_players} to {self.max_players} players, not {num_players}")
@@ -110,9 +110,12 @@ class Game:
             kind = o.kind or type(o.default)
             if value is None and o.default is None:
                 pass
-            elif kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-                either = " or null" if o.default is None else ""
-                raise InvalidConfigError(f"option {o.name} must be an integer{either}, not {value!r}")
+            elif kind is int:
+                try:
+                    value = whole_number(value, f"option {o.name}")  # a numpy integer too
+                except InvalidConfigError:
+                    either = " or null" if o.default is None else ""
+                    raise InvalidConfigError(f"option {o.name} must be an integer{either}, not {value!r}") from None
             elif kind is not int and o.default is not None and not isinstance(value, kind):
                 if kind is bool:
                     raise InvalidConfigError(f"option {o.name} must be true or false, not {value!r}")
@@ -157,17 +160,17 @@ class Game:
 
         Args:
             num_players: seats (``min_players..max_players``); 0 means ``max_players``.
-            seed: any int; all chance in the game derives from it.
+            seed: a signed 64-bit integer (any integer type); all chance in the game derives from it.
             variant: one of ``variants`` or ``variant_aliases`` (default: the first variant).
             **options: game options (see ``options``).
         Raises:
             InvalidConfigError: a bad configuration; nothing is created.
         """
-        if num_players == 0 and not isinstance(num_players, bool):  # False is refused by check_config
+        num_players = whole_number(num_players, "num_players")  # a numpy integer too, never a bool
+        if num_players == 0:
             num_players = self.max_players
         variant = self.canonical_variant(variant)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidConfigError(f"seed must be an int, not {seed!r}")
+        seed = check_seed(seed)
         opts = self.check_config(num_players, variant, options)
         state = self.state_class.__new__(self.state_class)
         state._init_base(self, num_players, seed, variant, opts)

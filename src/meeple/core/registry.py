@@ -55,6 +55,9 @@ def replay(record: dict) -> State:
 
     if not isinstance(record, dict):
         raise InvalidRecordError(f"a record must be a JSON object, not {type(record).__name__}")
+    if "meeple_save" in record and "game" not in record:
+        raise InvalidRecordError("this is a save file of 'meeple play' or 'simulate --records', not a record: "
+                                 "replay its record, meeple.replay(save['record'])")
     try:
         game = load_game(record.get("game", ""))
     except InvalidConfigError as e:

@@ -25,6 +25,33 @@ REDACTED = "?"
 """The notation a re-sample's history shows for each action before it (resample_hidden)."""
 
 
+class Options(dict):
+    """A state's game options (name -> value): read-only, since a state and its clones and
+    re-samples share them (changing them would change the rules of every copy). A ``dict``
+    for reading, JSON and pickling; to play with other options, make a new state.
+
+    Raises:
+        TypeError: on any change (``options[k] = v``, ``update``, ``pop`` ...).
+    """
+
+    __slots__ = ()
+
+    def _read_only(self, *args, **kwargs):
+        raise TypeError("a state's options are read-only (its clones share them): make a new state "
+                        "with other options, game.new_initial_state(..., NAME=value)")
+
+    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = __ior__ = _read_only
+
+    def __reduce__(self):
+        return (Options, (dict(self),))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
 def _options_copy(options: dict) -> dict:
     """A copy of the options for a record or save: list values copied too (Klondike's
     ``children`` deck), so editing the copy never changes the game's rules."""
@@ -61,7 +88,8 @@ class State:
         seed: the seed the game was created with (int; a re-sample's own, see
             :meth:`resample_hidden`).
         variant: the variant name (str).
-        options: the game options (dict of JSON-safe values; never mutated).
+        options: the game options (:class:`Options`, a read-only dict of JSON-safe values,
+            shared by clones).
         rng: the state's :class:`Rng`, the only source of chance.
     """
 
@@ -80,7 +108,7 @@ class State:
         self.num_players = num_players
         self.seed = seed
         self.variant = variant
-        self.options = options
+        self.options = options if isinstance(options, Options) else Options(options)
         self.rng = Rng(seed)
         self._history: list[str] = []
         self._events: list[str] = []
@@ -96,7 +124,20 @@ class State:
         raise NotImplementedError
 
     def seat_name(self, seat: int) -> str:
-        """How the game names ``seat`` to people (games override, e.g. colours or "P1")."""
+        """How the game names ``seat`` to people (e.g. a colour or "P1"; games override
+        :meth:`_seat_name`).
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this game (an int 0..n-1, a numpy integer too).
+        """
+        index = _seat(seat, self.num_players)
+        if index is None:
+            raise ValueError(f"seat {seat!r} is not a seat of this {self.num_players}-player game "
+                             f"(an int 0..{self.num_players - 1})")
+        return self._seat_name(index)
+
+    def _seat_name(self, seat: int) -> str:
+        """The name of ``seat`` (0..n-1, checked): games override it."""
         return f"Seat {seat}"
 
     def is_secret_decision(self) -> bool:
@@ -346,7 +387,7 @@ class State:
         new._resample(seat, rng)
         chance = rng.getrandbits(64)
         new.rng = Rng(chance)
-        new.seed = chance
+        new.seed = chance - (1 << 64) if chance >> 63 else chance  # the same generator, as a signed 64-bit seed
         new._redacted = len(new._history)
         return new
 

@@ -8,7 +8,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Callable, Iterable
 
 from ..agents import Agent, make
-from ..core import InvalidConfigError, derive_seed, load_game
+from ..core import InvalidConfigError, MeepleError, derive_seed, load_game
+from ..core.checks import check_seed
 
 
 @dataclass
@@ -111,8 +112,9 @@ def results_from_rows(rows: list[dict]) -> list[GameResult]:
     return out
 
 
-class GameNotEndingError(RuntimeError):
-    """A game went on past its step limit (a safety option turned off, or bots that never end it)."""
+class GameNotEndingError(MeepleError, RuntimeError):
+    """A game went on past its step limit (a safety option turned off, or bots that never end it).
+    A :class:`meeple.MeepleError`; exported as ``meeple.sim.GameNotEndingError``."""
 
 
 def play_game(game_name: str, bots: list, seed: int, variant: str | None = None,
@@ -133,6 +135,7 @@ def play_game(game_name: str, bots: list, seed: int, variant: str | None = None,
     if not bots:  # new_state reads 0 seats as the game's maximum
         raise InvalidConfigError(f"play_game needs a bot for each seat: {game.title} takes "
                                  f"{game.min_players} to {game.max_players} players, not 0")
+    seed = check_seed(seed)  # a numpy integer too; a plain int in the result
     state = game.new_state(len(bots), seed, variant, options)
     agents = []
     for s, spec in enumerate(bots):

@@ -1,6 +1,7 @@
 """Klondike 1896 (Vladimír Suchý, Stragoo Games 2011): game 1 (family auction game, with
 its square-board variant) and game 2 (the race), per shared/games/klondike/RULES.md."""
 
+import operator
 import textwrap
 
 from meeple.core import Game, InvalidConfigError, Option, register
@@ -84,6 +85,8 @@ def _seat_of(s, num_players: int) -> int:
     seat = s
     if isinstance(s, str) and s.strip()[:1] in ("p", "P") and s.strip()[1:].isascii() and s.strip()[1:].isdigit():
         seat = int(s.strip()[1:]) - 1
+    if not isinstance(seat, (bool, int, str)) and hasattr(seat, "__index__"):
+        seat = operator.index(seat)  # a numpy integer too
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < num_players:
         raise InvalidConfigError(f"children must list seats 0..{num_players - 1} (or P1..P{num_players}), "
                                  f"not {s!r}")

@@ -594,7 +594,7 @@ class KlondikeState(State):
                     self.ruby[s] += rr
         self.tdone = [s for s in self.tq if s in tdone]
 
-    def seat_name(self, seat: int) -> str:
+    def _seat_name(self, seat: int) -> str:
         """``"P1"`` .. ``"P4"`` (seat 0 is P1), as the boards and the log name the players."""
         return f"P{seat + 1}"
 

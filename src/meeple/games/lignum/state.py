@@ -121,7 +121,7 @@ class LignumState(Rules, State):
             out[f"{name} tokens"] = self.supply[name] + held + self.path_tok.count(name)
         return out
 
-    def seat_name(self, seat: int) -> str:
+    def _seat_name(self, seat: int) -> str:
         """``"P1"`` .. ``"P4"`` (seat 0 is P1), as the board shows the mills."""
         return f"P{seat + 1}"
 

@@ -240,7 +240,7 @@ class MagnumSalState(State):
         self.gone_hidden = pool[a + b:]
 
     # ------------------------------------------------------------ results
-    def seat_name(self, seat: int) -> str:
+    def _seat_name(self, seat: int) -> str:
         """The seat's colour as the board shows it (orange, black, purple, white)."""
         return rules.seat_name(seat)
 

@@ -245,7 +245,7 @@ def apply(s, action) -> None:
     elif kind == "use":
         k = action.args[0]
         s.declared = s.declared + [k]
-        s.log(f"{s.seat_name(s.order[s.tidx])} declares {_C.item_names.get(k, k)}")
+        s.log(f"{s._seat_name(s.order[s.tidx])} declares {_C.item_names.get(k, k)}")
     elif kind == "pick":
         c = action.args[0]
         s.picks = s.picks + [c]
@@ -253,7 +253,7 @@ def apply(s, action) -> None:
             do_dig(s, tuple(sorted(s.picks)))
     elif kind == "decline":
         seat = s.order[s.tidx]
-        s.log(f"{s.seat_name(seat)} declines to dig")
+        s.log(f"{s._seat_name(seat)} declines to dig")
         s.declared = []                                          # SO-11.3: nothing spent
         s.picks = []
         settle(s, seat, [], False)
@@ -269,7 +269,7 @@ def do_play(s, card: int) -> None:
     hand = s.hands[seat]
     s.hands[seat] = [c for c in hand if c != card]
     s.choices[seat] = card
-    s.log(f"{s.seat_name(seat)} chooses a card")
+    s.log(f"{s._seat_name(seat)} chooses a card")
     n = s.num_players
     if seat + 1 < n:
         s.chooser = seat + 1
@@ -278,7 +278,7 @@ def do_play(s, card: int) -> None:
     s.order = sorted(range(n), key=lambda p: s.choices[p])     # SO-4.3
     s.tidx = 0
     s.phase = TURN
-    s.log("cards revealed: " + ", ".join(f"{s.seat_name(p)} {s.choices[p]}" for p in s.order))
+    s.log("cards revealed: " + ", ".join(f"{s._seat_name(p)} {s.choices[p]}" for p in s.order))
 
 
 def do_move(s, a: int, b: int) -> None:
@@ -303,7 +303,7 @@ def do_move(s, a: int, b: int) -> None:
     if s.hid[a] >= ha - 1:                                       # SO-6.7 reveals the tile below
         s.hid[a] = ha - 2 if ha >= 2 else 0
     s.moves += 1
-    s.log(f"{s.seat_name(s.order[s.tidx])} moves {tile} {CELL_NAMES[a]}-{CELL_NAMES[b]}")
+    s.log(f"{s._seat_name(s.order[s.tidx])} moves {tile} {CELL_NAMES[a]}-{CELL_NAMES[b]}")
 
 
 def _take(s, seat: int, code: str) -> None:
@@ -341,7 +341,7 @@ def do_dig(s, cells) -> None:
     for k in declared:
         _take(s, seat, k)
         s.used.append(k)
-    s.log(f"{s.seat_name(seat)} digs {','.join(CELL_NAMES[c] for c in cells)}: {' '.join(dug)}"
+    s.log(f"{s._seat_name(seat)} digs {','.join(CELL_NAMES[c] for c in cells)}: {' '.join(dug)}"
           + (f" using {' '.join(declared)}" if declared else ""))
     amulet = "AM" in declared
     s.declared = []
@@ -366,7 +366,7 @@ def settle(s, seat: int, dug: list, amulet: bool) -> None:
         wealth += TREASURE[t]
     for t in dug:
         wealth += TREASURE[t]
-    name = s.seat_name(seat)
+    name = s._seat_name(seat)
     if wealth >= due:
         pub.extend(dug)
         for t in dug:
@@ -437,7 +437,7 @@ def pay(s, seat: int, due: int) -> None:
         change = got - rest
         coins += change
     s.coins[seat] = coins
-    s.log(f"{s.seat_name(seat)} pays {due} ({payment_text(c, paid, change)})")
+    s.log(f"{s._seat_name(seat)} pays {due} ({payment_text(c, paid, change)})")
 
 
 def _coins(k: int) -> str:
@@ -460,13 +460,13 @@ def log_final_scores(s) -> None:
     rows = scoring.breakdown(s)
     for p, r in enumerate(rows):
         sets = r["scrolls"] // _C.per_scroll_set
-        s.log(f"final {s.seat_name(p)}: {r['money']} coins+treasures"
+        s.log(f"final {s._seat_name(p)}: {r['money']} coins+treasures"
               f" + {r['scrolls']} scrolls ({sets} set{'' if sets == 1 else 's'})"
               f" + {r['curse_bonus']} curse bonus ({r['curses']} in curses)"
               f" + {r['item_bonus']} item bonus ({r['items']} item{'' if r['items'] == 1 else 's'})"
               f" = {r['total']}")
     best = max(r["total"] for r in rows)
-    win = [s.seat_name(p) for p, r in enumerate(rows) if r["total"] == best]
+    win = [s._seat_name(p) for p, r in enumerate(rows) if r["total"] == best]
     s.log(("winner: " if len(win) == 1 else "shared victory (SO-12.9): ") + ", ".join(win)
           + f" with {best}")
 
@@ -491,11 +491,11 @@ def do_give(s, code: str) -> None:
         s.item_count[seat] -= 1
         s.item_count[r] += 1
     s.sec[r].append(code)
-    s.notes[seat].append(f"you gave {code} to {s.seat_name(r)}")
-    s.notes[r].append(f"{s.seat_name(seat)} gave you {code}")
+    s.notes[seat].append(f"you gave {code} to {s._seat_name(r)}")
+    s.notes[r].append(f"{s._seat_name(seat)} gave you {code}")
     s.gives = s.gives[1:]
     # SO-10.6: the table is not told which tile (the giver chose it, the recipient sees it)
-    s.log(f"{s.seat_name(seat)} gives a tile of his choice to {s.seat_name(r)} "
+    s.log(f"{s._seat_name(seat)} gives a tile of his choice to {s._seat_name(r)} "
           "(only the two of them know which)")
     if not s.gives or not (s.pub[seat] or sec):
         s.gives = []

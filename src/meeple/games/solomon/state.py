@@ -119,7 +119,7 @@ class SolomonState(State):
             lv[h] |= 1 << i
         self.lv = lv
 
-    def seat_name(self, seat: int) -> str:
+    def _seat_name(self, seat: int) -> str:
         """Display name of a seat, as the board and the log show it (``P1`` .. ``P5``)."""
         return SEAT_NAMES[seat]
 
