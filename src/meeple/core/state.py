@@ -362,8 +362,12 @@ class State:
     def resample_hidden(self, seat: int, rng: random.Random) -> "State":
         """A copy equal to this state in all ``seat`` can see, hidden parts re-drawn.
 
-        The result depends only on ``observation(seat)`` and ``rng`` (a ``random.Random``),
-        never on the true hidden values, so bots that decide on it cannot peek. The copy's
+        The result depends only on what ``seat`` has seen, ``observation(seat)`` and the public
+        ``events``, and on ``rng`` (a ``random.Random``), never on the true hidden values, so bots
+        that decide on it cannot peek. Options that test people's memory (Lignum's
+        ``hidden_products``, Klondike's ``secret_rubies``) leave out of the observation what the
+        public events have shown (each token face up when taken; bids and payments): a
+        re-sample keeps those values, as a player who counted would. The copy's
         own chance generator is re-seeded from ``rng`` too (future chance is unknown), and
         so is its ``seed`` (the game's would deal the hidden parts again). Its ``history``
         (and so ``record()`` and ``to_dict()``) reads ``"?"`` for every action before the
