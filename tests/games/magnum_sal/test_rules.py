@@ -595,3 +595,30 @@ def test_MS_2_a_space_that_does_not_exist_is_named_as_such():
     with pytest.raises(meeple.IllegalActionError) as e:
         s.apply_action("to S2")  # a real space the chain rule forbids keeps its rule
     assert e.value.rule == "MS-8.3"
+
+
+def test_MS_14_MS_17_legend_explains_the_bracket_markers_of_inn_and_market():
+    """The town's ``[ ]`` marks are explained by the legend and mean what the rules charge: the
+    inn's bracket is the next hire's cost (MS-14.1); a market column's brackets are its cubes,
+    the cheapest bought first (MS-17.4) and a sale paid the dearest empty space (MS-17.3)."""
+    import re
+
+    from rich.console import Console
+    assert "Inn [6]: the next miner's cost" in text.LEGEND
+    assert "Market [4]: a cube on that space" in text.LEGEND and "cheapest [ ]" in text.LEGEND
+    s = GAME.new_initial_state(num_players=3, seed=5)
+    s.market = [2, 1, 0]
+    con = Console(width=100, record=True)
+    con.print(text.render(s, 0))
+    out = con.export_text()
+    inn = next(x for x in out.splitlines() if x.startswith("Inn"))
+    assert re.search(r"\[(\d)\]", inn).group(1) == str(C.INN_TRACK[s.inn])
+    market = next(x for x in out.splitlines() if x.startswith("Market"))
+    for col, letter in enumerate("bgw"):
+        cells = re.search(rf" {letter} ((?:\s?\[?\d\]?\s?)+)", market).group(1)
+        marks = re.findall(r"(\[?)(\d)\]?", cells)
+        held = [int(p) for b, p in marks if b]
+        free = [int(p) for b, p in marks if not b]
+        assert len(held) == s.market[col]
+        assert (min(held) if held else None) == C.buy_price(col, s.market[col])
+        assert (max(free) if free else None) == C.sell_price(col, s.market[col])

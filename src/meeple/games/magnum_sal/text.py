@@ -3,7 +3,10 @@
 
 Legend: players O orange, K black, P purple, W white; in the mine ``O2`` = 2 rested orange
 miners, ``O2/1`` = 2 rested and 1 tired; salt ``b2 g1 w0`` = brown/green/white cubes,
-``~2`` = 2 water cubes; ``??`` = face-down chamber tile.
+``~2`` = 2 water cubes; ``??`` = face-down chamber tile; in the town ``[6]`` on the inn track
+is the next miner's cost (MS-14.1) and ``[4]`` in a market column a space holding a cube
+(MS-17.1: bought cheapest first, sold onto the dearest empty space). The legend under the
+board says all this on the screen.
 """
 
 from __future__ import annotations
@@ -239,7 +242,9 @@ def _status(obs) -> Text:
     return t
 
 
-LEGEND = ("O orange, K black, P purple, W white; * start player. Mine: b/g/w brown/green/white salt, "
+LEGEND = ("O orange, K black, P purple, W white; * start player. Inn [6]: the next miner's cost (MS-14.1; "
+          "dim: hired this phase). Market [4]: a cube on that space; buy the cheapest [ ], sell onto the "
+          "dearest empty space, at its price (MS-17). Mine: b/g/w brown/green/white salt, "
           "~2 two water, O2/1 = orange 2 rested + 1 tired miners, ?? face-down tile; mapped mine: "
           "[b2 g1 ~1] the face-up tile's cubes (placed when first entered), 'flipped' its salt is gone. "
           "Castle queue: an 'entering' miner moves next to the castle at its owner's next turn, a "
