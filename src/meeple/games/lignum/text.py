@@ -5,8 +5,9 @@
 its tokens, workers and foremen, the six felling areas, the placement cards shown ahead
 (tactical variant) and the task display with what each task needs and pays, and every
 player's mill board (money, loans, workers, equipment, products, huts, food, fodder,
-woodpile, river, saw room, sales room, dryers, heating store, tasks). Mills are laid out two
-per row, so a 4-player board fits in about 40 lines of a 100-column terminal.
+woodpile, river, saw room, sales room, dryers, heating store, tasks), then a three-line key
+to the short labels (:data:`KEY`). Mills are laid out two per row, so a 4-player board fits
+in about 40 lines of a 100-column terminal.
 
 ``action_notes(state, actions)`` is the hook ``meeple play`` calls when it lists the legal
 actions to a person: it marks each action that would take a loan (LG-8.3.1, LG-21.1) so the
@@ -44,6 +45,12 @@ _TOKEN_SHORT = {"saw": "saw", "raft": "raft", "wagon": "wagon", "sled": "sled", 
                 "dollar_token": "$1", "x_token": "X"}
 _ITEM = ("FW", "SW", "HW", "food")
 _DRYER = ("d1", "d2", "d3")       # task level 0 / +1 / +2 (LG-25.4)
+
+
+KEY = ("key: carr×6 fodd×1 cut×8 = carriers, fodder, cutters left; saw'r 2+1 = free sawyers + the $1 one; "
+       "X = blocked this round; (off) = not in this game (LG-1.3); · = taken; [P1] = foreman. FW SW HW = "
+       "fire-, soft-, hardwood discs; sFW sSW sHW = sawn sticks; d1-d3 = dryers (sale +$0/+$1/+$2).")
+"""The key under the board: what the path's and the mills' short labels mean."""
 
 
 def _pieces(counts, names=PIECE_NAMES) -> str:
@@ -344,4 +351,5 @@ def render(state, seat=None):
         row = panels[i:i + 2]
         grid.add_row(*(row + [Text("")] * (2 - len(row))))
     parts.append(grid)
+    parts.append(Text(KEY, style="dim"))
     return Group(*parts)
