@@ -11,7 +11,7 @@ from rich.text import Text
 from meeple import IllegalActionError
 from meeple.games.lignum.text import action_notes, render
 
-from .test_examples import H, J, N, discs, empty_players, goto, legal, new, play, start_travel
+from .test_examples import H, J, N, discs, empty_players, goto, legal, new, pieces, play, start_travel
 
 
 def notes_of(s):
@@ -77,9 +77,10 @@ def test_LG_8_3_1_loan_notes_at_the_market_and_none_when_selling_is_possible():
     assert "go 19" not in notes_of(s)[0]
     play(s, "go 19")
     notes, _ = notes_of(s)
-    assert notes == {"buy saw": "takes a loan: $1 short", "buy food": "takes a loan: $1 short"}
+    assert notes == {"buy saw": "$1 for a saw; takes a loan: $1 short",
+                     "buy food": "$1 for a food cube; takes a loan: $1 short", "sell 2stake": "+$2 for 2 tokens"}
     play(s, "sell 2stake")
-    assert notes_of(s) == ({}, "")                            # $2 in cash now
+    assert notes_of(s) == ({"buy saw": "$1 for a saw", "buy food": "$1 for a food cube"}, "")  # $2 in cash now
 
 
 def random_positions(seeds):
@@ -103,7 +104,7 @@ def test_loan_notes_agree_with_the_loans_the_rules_take():
             if a.kind not in ("go", "carriers", "cutters", "task", "extra", "buy", "relocate"):
                 continue
             note = notes.get(a.text, "")
-            m = re.match(r"takes (a loan|loan 2|2 loans): \$(\d+) short$", note)
+            m = re.search(r"(?:^|; )takes (a loan|loan 2|2 loans): \$(\d+) short$", note)
             want = 0 if not m else (2 if m.group(1) == "2 loans" else 1)
             if m:
                 cost = a.args[0] if a.kind in ("carriers", "cutters") else 1
@@ -334,3 +335,59 @@ def test_the_board_has_a_key_to_its_short_labels():
     c = Console(width=96, record=True, file=io.StringIO())   # inside the play panel's border
     c.print(Text(KEY))
     assert len(c.export_text().splitlines()) <= 3            # short: three lines in a 100-column panel
+
+
+# ------------------------------------------------------------------ prices in the action list
+def test_LG_8_3_LG_8_5_market_prices_are_listed_before_the_choice():
+    """'buy saw', 'buy food' and a product sale say their price in the list (LG-8.3 space 19,
+    LG-8.5.1), not only in the log after they are played."""
+    s = new(2)
+    empty_players(s, money=5)
+    s.products[H] = [3, 0, 0, 0, 1]                           # three stakes and a joker
+    start_travel(s, [H, N])
+    play(s, "go 19")
+    notes, footnote = notes_of(s)
+    assert notes["buy saw"] == "$1 for a saw" and notes["buy food"] == "$1 for a food cube"
+    assert notes["sell 2stake"] == "+$2 for 2 tokens" and notes["sell 3stake"] == "+$4 for 3 tokens"
+    assert notes["sell 3stake+1J"] == "+$6 for 4 tokens" and footnote == ""
+    play(s, "sell 3stake+1J")
+    assert s.money[H] == 11 and s.events[-1] == "P1 sells 4 stake tokens for $6"
+
+
+def test_LG_15_2_wood_sale_prices_with_the_dryer_bonus():
+    """In the selling phase each 'sell PIECE LOCATION' says what it pays: base price plus the
+    dryer's bonus (LG-15.2): sFW from the sales room $1, SW from dryer 2 $4 + $1."""
+    s = new(2)
+    empty_players(s)
+    s.mill[H][0] = pieces("sFW")
+    s.mill[H][2] = pieces("SW")
+    s.mill[H][3] = pieces("sHW")
+    goto(s, "sell", clearing=[H, N])
+    notes, _ = notes_of(s)
+    assert notes["sell sFW sales"] == "+$1"
+    assert notes["sell SW d2"] == "+$5 ($4 + $1 dryer bonus)"
+    assert notes["sell sHW d3"] == "+$7 ($5 + $2 dryer bonus)"
+
+
+def test_price_notes_agree_with_the_money_the_rules_move():
+    """Each listed price is what playing the action pays or costs (random positions; loans
+    taken to pay are counted back)."""
+    seen = set()
+    for s in random_positions(range(6)):
+        notes, _ = notes_of(s)
+        seat = s.current_player
+        for a in s.legal_actions():
+            m = re.match(r"(\+?)\$(\d+)(?: for| \(|,|;|$)", notes.get(a.text, ""))
+            if not m:
+                continue
+            t = s.clone()
+            before = t.money[seat] - 4 * t.loans[seat]      # a loan's $4 is not the price
+            t.apply_action(a)
+            if s.stage == "forced":  # paid to the debt first; the winter goes on at once
+                assert f"must sell {a.text.split()[1]} from {a.text.split()[2]} for ${m.group(2)}" in \
+                    t.events[len(s.events)], (a.text, notes[a.text])
+            else:
+                after = t.money[seat] - 4 * t.loans[seat]
+                assert after - before == (1 if m.group(1) else -1) * int(m.group(2)), (a.text, notes[a.text])
+            seen.add((a.kind, s.stage))
+    assert {("buy", "market"), ("psell", "market"), ("sell", "sell"), ("sell", "forced")} <= seen, seen

@@ -10,8 +10,9 @@ to the short labels (:data:`KEY`). Mills are laid out two per row, so a 4-player
 in about 40 lines of a 100-column terminal.
 
 ``action_notes(state, actions)`` is the hook ``meeple play`` calls when it lists the legal
-actions to a person: it marks each action that would take a loan (LG-8.3.1, LG-21.1) so the
-player sees the loan before choosing it.
+actions to a person: it gives the price or proceeds of each priced action (a purchase, a sale)
+and marks each action that would take a loan (LG-8.3.1, LG-21.1), so the player sees both
+before choosing it.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from rich.text import Text
 from meeple.core import IllegalActionError
 
 from .components import (
+    BASE_PRICE,
+    BONUS,
     EQUIP_NAMES,
     LOAN_AMOUNT,
     LOAN_REPAY,
@@ -33,6 +36,7 @@ from .components import (
     PIECE_NAMES,
     PLACEMENT_CARDS,
     PRODUCT_NAMES,
+    PRODUCT_SET_PRICE,
     SEASONS,
     SPACE_TYPE,
     TASK_CARDS,
@@ -154,35 +158,72 @@ def _action_cost(state, action) -> tuple:
     return 0, False
 
 
+def price_note(state, seat: int, action) -> str:
+    """What ``action`` costs or pays in dollars, said before it is chosen (``""`` for an action
+    with no price of its own): the market's purchases, $1 each (LG-8.3 space 19), and product
+    sets, $2/$4/$6 for 2/3/4 tokens (LG-8.5.1); the extra sawyer, a task card and a relocation,
+    $1 each (LG-8.3, LG-10.2); a piece sold, its base price plus its dryer's bonus (LG-15.2;
+    from the saw room or heating store in a forced sale, the base price, LG-21.4, which goes to
+    the winter debt first); the river kind at the final sale, base price each (LG-22.1)."""
+    kind, args = action.kind, action.args
+    if kind == "buy":
+        return "$1 for a saw" if args[0] == 0 else "$1 for a food cube"
+    if kind == "psell":
+        k = args[1] + args[2]
+        return f"+${PRODUCT_SET_PRICE[k]} for {k} tokens"
+    if kind in ("extra", "task", "relocate"):
+        return "$1"
+    if kind == "sell":
+        p, loc = args
+        base = BASE_PRICE[p]
+        bonus = BONUS[loc] if loc < len(BONUS) else 0
+        note = f"+${base + bonus}" + (f" (${base} + ${bonus} dryer bonus)" if bonus else "")
+        return note + (f", to the ${state.debt} debt first" if state.stage == "forced" else "")
+    if kind == "river":
+        c = state.river[seat][args[0]]
+        return f"+${c * BASE_PRICE[args[0]]} for {c} {PIECE_NAMES[args[0]]}"
+    return ""
+
+
 def action_notes(state, actions) -> tuple:
     """``(notes, footnote)`` for the terminal's list of legal ``actions`` (``meeple play``).
 
-    A player short of cash takes a loan before paying (LG-8.3.1, LG-21.1); a loan is repaid
-    at game end, $7 for one and $16 for two (LG-21.3). Each action that would make the seat to
-    move take a loan gets a note, e.g. ``takes a loan: $1 short``; a move onto a space where a
-    purchase is compulsory (LG-8.2.4) gets ``buying there takes a loan: $1 short``. The footnote (or ``""``)
-    says what a loan costs. The actions themselves are unchanged (``go 6`` is still typed as
-    ``go 6``)."""
+    Each priced action says what it costs or pays (:func:`price_note`: ``buy saw`` ``$1 for a
+    saw``, ``sell sFW sales`` ``+$1``), so the price is seen before the choice, not in the log
+    after it. A player short of cash takes a loan before paying (LG-8.3.1, LG-21.1); a loan is
+    repaid at game end, $7 for one and $16 for two (LG-21.3). Each action that would make the
+    seat to move take a loan says so too, e.g. ``takes a loan: $1 short`` (after its price:
+    ``$1 for a saw; takes a loan: $1 short``); a move onto a space where a purchase is
+    compulsory (LG-8.2.4) gets ``buying there takes a loan: $1 short``. The footnote (or
+    ``""``) says what a loan costs, when a note names one. The actions themselves are
+    unchanged (``go 6`` is still typed as ``go 6``)."""
     seat = state.current_player
     notes = [""] * len(actions)
     if seat < 0:
         return notes, ""
     money, loans = state.money[seat], state.loans[seat]
+    loan_noted = False
     for i, a in enumerate(actions):
-        cost, forced = _action_cost(state, a)
-        k = _loans_needed(money, loans, cost) if cost else 0
-        if not k:
-            if a.kind != "loan":  # the loan action says so itself
-                notes[i] = _loans_taken_note(state, seat, a, loans)
-            continue
-        short = cost - money
-        what = f"{k} loans" if k > 1 else (f"loan {loans + 1}" if loans else "a loan")
-        notes[i] = f"{'buying there takes' if forced else 'takes'} {what}: ${short} short"
-    if not any(notes):
+        loan = _loan_note(state, seat, a, money, loans)
+        loan_noted = loan_noted or bool(loan)
+        notes[i] = "; ".join(x for x in (price_note(state, seat, a), loan) if x)
+    if not loan_noted:
         return notes, ""
     held = f"; you hold {loans} already" if loans else ""
     return notes, (f"A loan gives ${LOAN_AMOUNT} now and is repaid at game end: ${LOAN_REPAY[1]} for one "
                    f"loan, ${LOAN_REPAY[2]} for two (LG-21.3){held}.")
+
+
+def _loan_note(state, seat: int, action, money: int, loans: int) -> str:
+    """The loan clause of ``action``'s note (``""`` when it takes none): from the cost model
+    (:func:`_action_cost`), or else tried (:func:`_loans_taken_note`); the ``loan`` action
+    says so itself."""
+    cost, forced = _action_cost(state, action)
+    k = _loans_needed(money, loans, cost) if cost else 0
+    if not k:
+        return "" if action.kind == "loan" else _loans_taken_note(state, seat, action, loans)
+    what = f"{k} loans" if k > 1 else (f"loan {loans + 1}" if loans else "a loan")
+    return f"{'buying there takes' if forced else 'takes'} {what}: ${cost - money} short"
 
 
 def _loans_taken_note(state, seat: int, action, loans: int) -> str:
