@@ -68,12 +68,12 @@ def test_play_toy_to_the_end_by_number_and_notation(tmp_path):
 
 def test_quit_saves_and_load_resumes(tmp_path):
     save = tmp_path / "g.json"
-    r = run("play", "toy", "--seats", "human,human", "--seed", "9", "--save", str(save), input="1\nquit\n")
+    r = run("play", "toy", "--seats", "human,human", "--seed", "9", "--save", str(save), input="\n1\nquit\n")
     assert r.exit_code == 0, r.output
     data = json.loads(save.read_text())
     assert data["record"]["actions"] == ["draw"]
     assert data["seats"] == ["human", "human"]
-    r = run("play", "toy", "--load", str(save), input="stop\nstop\nstop\n")
+    r = run("play", "toy", "--load", str(save), input="\nstop\nstop\nstop\n")
     assert r.exit_code == 0, r.output
     assert "final ranking" in r.output
     r = run("replay", str(save))
@@ -82,7 +82,7 @@ def test_quit_saves_and_load_resumes(tmp_path):
 
 def test_replay_rejects_tampered_and_malformed_files(tmp_path):
     save = tmp_path / "g.json"
-    run("play", "toy", "--seats", "human,human", "--seed", "9", "--save", str(save), input="1\n1\nquit\n")
+    run("play", "toy", "--seats", "human,human", "--seed", "9", "--save", str(save), input="\n1\n1\nquit\n")
     data = json.loads(save.read_text())
     data["state"]["state"]["deck"] = []
     (tmp_path / "edited.json").write_text(json.dumps(data))
@@ -237,7 +237,7 @@ def test_a_resumed_game_goes_on_as_the_unbroken_game(tmp_path):
 
 def test_hint_shows_three_actions_with_win_chances(tmp_path):
     r = run("play", "toy", "--seats", "human,human", "--seed", "4", "--save", str(tmp_path / "h.json"),
-            input="hint\nquit\n")
+            input="\nhint\nquit\n")
     assert r.exit_code == 0, r.output
     assert "Hint (hard bot)" in r.output and "est. win chance" in r.output
     assert "draw" in r.output.split("Hint (hard bot)")[1] and "%" in r.output
@@ -280,7 +280,7 @@ def test_notation_forgives_spaces_and_capitals():
 
 def test_bad_seat_in_a_save_is_a_clean_error(tmp_path):
     save = tmp_path / "g.json"
-    run("play", "toy", "--seats", "human,human", "--seed", "9", "--save", str(save), input="1\nquit\n")
+    run("play", "toy", "--seats", "human,human", "--seed", "9", "--save", str(save), input="\n1\nquit\n")
     data = json.loads(save.read_text())
     data["seats"] = ["human", "bogus"]
     save.write_text(json.dumps(data))
@@ -374,7 +374,7 @@ def test_agents_reachable_from_plain_import():
 
 def test_hot_seat_hands_the_keyboard_over(tmp_path):
     r = run("play", "toy", "--seats", "human,human", "--seed", "9", "--save", str(tmp_path / "g.json"),
-            input="1\n\nquit\n")
+            input="\n1\n\nquit\n")
     assert r.exit_code == 0, r.output
     assert "Pass the keyboard to Seat 1 (human)" in r.output
 
@@ -384,12 +384,12 @@ def test_quit_at_the_hand_over_leaves_without_showing_the_next_hand(tmp_path):
     P2's hand is not drawn for the person leaving; another line is named, not played."""
     save = tmp_path / "g.json"
     r = run("play", "solomon", "--seats", "human,human", "--seed", "14", "--save", str(save),
-            input="play 2\nquit\n")
+            input="\nplay 2\nquit\n")
     assert r.exit_code == 0, r.output
     assert "P2 (human) to play" not in r.output and "Game saved" in r.output
     assert json.loads(save.read_text())["record"]["actions"] == ["play 2"]
     r = run("play", "solomon", "--seats", "human,human", "--seed", "14", "--save", str(tmp_path / "h.json"),
-            input="play 2\nplay 4\n\nquit\n")
+            input="\nplay 2\nplay 4\n\nquit\n")
     assert "(only Enter is read here: 'play 4' was not played)" in " ".join(r.output.split())
     assert json.loads((tmp_path / "h.json").read_text())["record"]["actions"] == ["play 2"]
 
@@ -445,7 +445,7 @@ def test_hint_shows_only_searched_actions(tmp_path, monkeypatch):
     # a small budget: the root widens to 2 of Solomon's opening actions only
     monkeypatch.setitem(agents.LEVELS, "hard", "mcts:8")
     r = run("play", "solomon", "--seats", "human,human", "--seed", "2", "--save", str(tmp_path / "s.json"),
-            input="hint\nquit\n")
+            input="\nhint\nquit\n")
     assert r.exit_code == 0, r.output
     table = r.output.split("Hint (hard bot)")[1].split("Game saved")[0]
     rows = [line for line in table.splitlines() if re.search(r"\d+%", line)]
@@ -551,27 +551,27 @@ def test_a_game_never_replaces_the_save_of_another_game(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     first = tmp_path / "k.json"
     assert run("play", "toy", "--seats", "human,human", "--seed", "3", "--save", str(first),
-               input="1\n\nquit\n").exit_code == 0
+               input="\n1\n\nquit\n").exit_code == 0
     kept = first.read_text()
     r = run("play", "toy", "--seats", "human,human", "--seed", "4", "--save", str(first), input="quit\n")
     out = " ".join(r.output.split())
     assert r.exit_code == 2 and "holds another saved game (toy, seed 3, 1 action)" in out, r.output
     assert "--load" in out and first.read_text() == kept
     r = run("play", "toy", "--seats", "human,human", "--seed", "4",
-            input=f"save {first}\nsave \"my game.json\"\n1\n\nsave my game.json\nquit\n")
+            input=f"\nsave {first}\nsave \"my game.json\"\n1\n\nsave my game.json\nquit\n")
     out = " ".join(r.output.split())
     assert r.exit_code == 0 and "cannot save to" in out and "holds another saved game" in out, r.output
     assert first.read_text() == kept
     mine = json.loads((tmp_path / "my game.json").read_text())  # the quotes are not part of the name
     assert mine["record"]["seed"] == 4 and mine["record"]["actions"] == ["draw"]  # its own file: replaced
-    r = run("play", "toy", "--load", str(first), "--save", str(first), input="1\n\nquit\n")
+    r = run("play", "toy", "--load", str(first), "--save", str(first), input="\n1\n\nquit\n")
     assert r.exit_code == 0, r.output  # a loaded game saves back to its own file
     assert json.loads(first.read_text())["record"]["actions"] == ["draw", "draw"]
 
 
 def test_quit_with_a_file_name_saves_there(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    r = run("play", "toy", "--seats", "human,human", "--seed", "5", input="1\n\nquit there.json\n")
+    r = run("play", "toy", "--seats", "human,human", "--seed", "5", input="\n1\n\nquit there.json\n")
     assert r.exit_code == 0 and "Game saved to there.json" in r.output, r.output
     assert "Saved to" not in r.output  # one line, one write
     assert json.loads((tmp_path / "there.json").read_text())["record"]["actions"] == ["draw"]
@@ -591,7 +591,7 @@ def test_save_never_replaces_a_file_that_is_not_a_save(tmp_path, monkeypatch):
     r = run("play", "toy", "--seats", "human,human", "--seed", "3", "--save", str(notes), input="quit\n")
     assert r.exit_code == 2 and "not a meeple save" in " ".join(r.output.split())
     r = run("play", "toy", "--seats", "human,human", "--seed", "3",
-            input=f"1\n\nsave {notes}\nquit\n")  # (Enter: the keyboard passes)
+            input=f"\n1\n\nsave {notes}\nquit\n")  # (Enter: the keyboard passes)
     assert r.exit_code == 0, r.output
     assert notes.read_text() == "my notes"
     assert "not a meeple save" in " ".join(r.output.split())
@@ -625,7 +625,7 @@ def test_quit_falls_back_when_the_save_folder_vanishes(tmp_path, monkeypatch):
 def test_save_then_quit_writes_to_the_file_just_saved(tmp_path):
     mine = tmp_path / "mine.json"
     r = run("play", "toy", "--seats", "human,human", "--seed", "6", "--save", str(tmp_path / "first.json"),
-            input=f"save {mine}\n1\n\nquit\n")
+            input=f"\nsave {mine}\n1\n\nquit\n")
     assert r.exit_code == 0, r.output
     assert json.loads(mine.read_text())["record"]["actions"] == ["draw"]
     assert not (tmp_path / "first.json").exists()
@@ -634,20 +634,20 @@ def test_save_then_quit_writes_to_the_file_just_saved(tmp_path):
 def test_save_in_game_makes_a_missing_folder_as_save_option_does(tmp_path):
     mine = tmp_path / "new" / "mine.json"
     r = run("play", "toy", "--seats", "human,human", "--seed", "6", "--save", str(tmp_path / "first.json"),
-            input=f"save {mine}\nquit\n")
+            input=f"\nsave {mine}\nquit\n")
     assert r.exit_code == 0, r.output
     assert "created the folder" in r.output and json.loads(mine.read_text())["record"]["actions"] == []
 
 
 def test_hint_refuses_an_argument(tmp_path):
     r = run("play", "toy", "--seats", "human,human", "--seed", "4", "--save", str(tmp_path / "h.json"),
-            input="hint 5\nquit\n")
+            input="\nhint 5\nquit\n")
     assert r.exit_code == 0 and "hint takes no argument" in r.output and "Hint (hard bot)" not in r.output
 
 
 def test_hint_with_more_players_is_labelled_as_rivals_beaten(tmp_path):
     r = run("play", "toy", "--seats", "human,human,human", "--seed", "4", "--save", str(tmp_path / "h.json"),
-            input="hint\nquit\n")
+            input="\nhint\nquit\n")
     assert r.exit_code == 0, r.output
     assert "est. share of rivals beaten" in r.output and "est. win chance" not in r.output
 
@@ -1145,7 +1145,7 @@ def test_takeback_goes_back_to_the_persons_last_move(tmp_path):
 def test_takeback_refuses_when_another_person_moved_since(tmp_path):
     save = tmp_path / "tb.json"
     r = run("play", "magnum-sal", "--seats", "human,human", "--seed", "2", "--save", str(save),
-            input="square\n\nsquare\n\ntakeback\nquit\n")
+            input="\nsquare\n\nsquare\n\ntakeback\nquit\n")
     assert r.exit_code == 0, r.output
     out = " ".join(r.output.split())  # the console wraps long lines
     assert "black (human) has moved since; only moves that no other person has answered can be taken back" in out
@@ -1772,7 +1772,7 @@ def test_typed_text_and_file_names_with_brackets_print_as_typed(tmp_path):
     """Square brackets are not read as the terminal library's markup: no crash, no text lost."""
     odd = tmp_path / "g[x].json"
     r = run("play", "toy", "--seats", "human,human", "--seed", "9", "--save", str(tmp_path / "a.json"),
-            input=f"zz[/]\n[red]hello\nsave {odd}\nquit\n")
+            input=f"\nzz[/]\n[red]hello\nsave {odd}\nquit\n")
     assert r.exit_code == 0, r.output
     out = " ".join(r.output.split())
     assert "zz[/]" in out and "[red]hello" in out and "g[x].json" in out and odd.exists()
@@ -1894,9 +1894,9 @@ def test_a_game_played_on_from_a_loaded_position_does_not_replace_the_loaded_fil
     the loaded file, which keeps its moves."""
     a = tmp_path / "a.json"
     assert run("play", "toy", "--seats", "human,human", "--seed", "3", "--save", str(a),
-               input="1\n\n1\n\nquit\n").exit_code == 0
+               input="\n1\n\n1\n\nquit\n").exit_code == 0
     kept = a.read_text()
-    r = run("play", "toy", "--load", str(a), "--at", "0", input=f"save {a}\nquit {a}\nquit\n")
+    r = run("play", "toy", "--load", str(a), "--at", "0", input=f"\nsave {a}\nquit {a}\nquit\n")
     out = " ".join(r.output.split())
     assert r.exit_code == 0 and out.count("holds another saved game") == 2, r.output
     assert a.read_text() == kept and (tmp_path / "a-2.json").exists()
@@ -1914,7 +1914,7 @@ def test_a_save_through_a_symbolic_link_replaces_the_file_it_names(tmp_path):
     link.symlink_to(a)
     notes = tmp_path / "a.json.tmp"
     notes.write_text("mine")
-    assert run("play", "toy", "--load", str(link), input="1\n\nquit\n").exit_code == 0
+    assert run("play", "toy", "--load", str(link), input="\n1\n\nquit\n").exit_code == 0
     assert link.is_symlink() and json.loads(a.read_text())["record"]["actions"] == ["draw"]
     assert notes.read_text() == "mine"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json", "a.json.tmp", "link.json"]

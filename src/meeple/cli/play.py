@@ -694,6 +694,51 @@ def _save_as(state: State, seats: list[str], name: str, table: _Table, quiet: bo
     return True
 
 
+def _clear_screen() -> None:
+    """Clear the screen, and at a terminal its scrollback too (ESC[3J): the next person at the
+    keyboard cannot scroll up to the last one's hand."""
+    console.clear()
+    if console.is_terminal:
+        console.file.write("\x1b[3J")
+        console.file.flush()
+
+
+def last_choices(state: State, seats: list[str]) -> dict[int, int]:
+    """Per person's seat (``seats[s] == "human"``) that has chosen in this game: how many
+    events ``state.events`` held just before its last choice.
+
+    In a hot-seat game a person sees the events up to their last choice; what the rest of
+    their turn and the others' turns did is cleared from the screen before they come back.
+    Replaying the record gives this for a loaded game as it was when the game was played.
+    """
+    line = replay({**state.record(), "actions": []})
+    seen = {}
+    for text in state.history:
+        p = line.current_player
+        if 0 <= p < len(seats) and seats[p] == "human":
+            seen[p] = len(line.events)
+        line.apply_action(text)
+    return seen
+
+
+RECAP_LINES = 30
+"""Most events that :func:`show_recap` prints (the latest; 'log N' shows more)."""
+
+
+def show_recap(had_a_turn: bool, events: list[str], back: int) -> None:
+    """The events a person missed since their last turn (hot seat: the screen was cleared),
+    or since the game began when they have not chosen yet; nothing when there are none.
+    ``back``: how far back from the end of the log the first of them is (for 'log N').
+    Events are public (everyone at the table heard them), so they may all be shown."""
+    if not events:
+        return
+    console.print("[bold]Since your last turn:[/]" if had_a_turn else "[bold]Since the game began:[/]")
+    if len(events) > RECAP_LINES:
+        console.print(f"  [dim]({len(events) - RECAP_LINES} earlier events: 'log {back}' shows them all)[/]")
+    for line in events[-RECAP_LINES:]:
+        console.print(f"  {escape(line)}", soft_wrap=True)
+
+
 def _say(where, text: str) -> None:
     """Print ``text`` as it is (no markup read), ignoring an output that is gone."""
     try:
@@ -707,9 +752,15 @@ def _play_loop(table: _Table, seats: list[str], seed: int, input_fn=None,
     state = table.state
     input_fn = input_fn or (lambda p: console.input(p))
     humans = [s for s, spec in enumerate(seats) if spec == "human"]
+    hot_seat = len(humans) > 1
     last_seat = None
     bots = {s: make(spec, derive_seed(seed, 1000 + s)) for s, spec in enumerate(seats) if spec != "human"}
     shown_events = len(state.events)
+    # hot seat: how many events each person had when they last chose (what they have seen,
+    # see last_choices); the events from on_screen on are still on the screen
+    seen = last_choices(state, seats) if hot_seat else {}
+    on_screen = len(state.events)
+    recap = None  # the events the person just handed the keyboard missed: shown with the board
     last_human = None
     # the bot whose run of secret decisions is announced already: one line a run, so the
     # people at the table cannot count its decisions (a claim and its placement, or 'done',
@@ -738,12 +789,14 @@ def _play_loop(table: _Table, seats: list[str], seed: int, input_fn=None,
             _apply(state, action)
             continue
         secret_run = None
-        if len(humans) > 1 and last_seat is not None and last_seat != seat:
-            # several people at one keyboard: hide the last one's screen before the next looks
-            console.clear()
-            if console.is_terminal:  # the scrollback too (ESC[3J): no scrolling up to the last hand
-                console.file.write("\x1b[3J")
-                console.file.flush()
+        if hot_seat and last_seat != seat:
+            # several people at one keyboard: each looks only after the keyboard is passed, also
+            # at the start (a new or a loaded game); the last one's screen is hidden first
+            if last_seat is not None:
+                _clear_screen()
+                on_screen = len(state.events)
+            start = seen.get(seat)
+            recap = (start is not None, state.events[start or 0:on_screen], len(state.events) - (start or 0))
             try:
                 typed = input_fn(f"Pass the keyboard to {seat_label(state, seat, seats)} and press Enter ").strip()
             except EOFError:
@@ -757,7 +810,12 @@ def _play_loop(table: _Table, seats: list[str], seed: int, input_fn=None,
         if last_human != (seat, state.move_number) and not (pending or "").startswith("quit"):
             console.print(Panel(render(state, seat), title=f"{state.game.title} - {seat_label(state, seat, seats)} to play"))
             show_actions(state)
+            if recap is not None:
+                show_recap(*recap)
+                recap = None
             last_human = (seat, state.move_number)
+        if hot_seat:
+            seen[seat] = len(state.events)
         try:
             line = pending if pending is not None else input_fn(f"[bold]{seat_label(state, seat, seats)}[/] > ").strip()
         except EOFError:

@@ -151,7 +151,7 @@ def test_play_lists_the_loan_note_and_go_6_still_works(capsys, tmp_path):
     s = new(2)
     empty_players(s, money=0)
     start_travel(s, [H, N])
-    lines = iter(["go 6", "", "quit"])          # "": the hot-seat hand-over to P2
+    lines = iter(["", "go 6", "", "quit"])      # "": the hot-seat hand-overs to P1, then P2
     play_mod.play_loop(s, ["human", "human"], tmp_path / "g.json", 1, input_fn=lambda p: next(lines))
     out = capsys.readouterr().out
     assert re.search(r"go 6\s+\(takes a loan: \$1 short\)", out)

@@ -1,0 +1,126 @@
+"""``meeple play`` at the table: hot seat hand-overs, line editing, the resume command and
+cancelling a hint (the game loop of :mod:`meeple.cli.play`)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+import meeple
+from meeple.cli import play as play_mod
+from meeple.cli.main import app
+
+runner = CliRunner()
+
+
+def run(*args, input=None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def flat(text: str) -> str:
+    """``text`` with its line breaks and runs of spaces made single spaces (rich wraps lines)."""
+    return " ".join(text.split())
+
+
+# ------------------------------------------------------------------ hot seat: what happened meanwhile
+def test_hot_seat_shows_each_person_what_happened_since_their_last_turn(tmp_path):
+    """The user's report: P2's screen after the hand-over lists P1's and P3's digs (cleared
+    from the screen with P1's hand), starting where P2 last chose."""
+    r = run("play", "solomon", "--seats", "human,human,greedy", "--seed", "8", "--save", str(tmp_path / "g.json"),
+            input="\nplay 13\n\nplay 4\ndig d1,e1,e2\n\ndig a1,b1,b2,c2\nplay 2\n\nquit\n")
+    assert r.exit_code == 0, r.output
+    last = r.output.rsplit("Pass the keyboard to P2 (human)", 1)[1]
+    recap = last.split("Since your last turn:", 1)[1].split("P2 (human) >", 1)[0]
+    assert [line.strip() for line in recap.strip().splitlines()] == [
+        "P2 digs d1,e1,e2: SE T5 T4",  # P2's own last move: its tiles were cleared with the hand-over
+        "P1 digs a1,b1,b2,c2: C1 T3 C1 S2", "P1 pays 2 (2 coins)",
+        "P3 digs a5,b5,c5,b6,c6,d6: T1 T5 S1 PX C3 C2", "P3 pays 5 (5 coins)",
+        "P1 chooses a card"]
+    assert "hand 2 5 6" not in flat(last) and "cards revealed" not in recap  # P2 saw that one live
+
+
+def _screens(out: str) -> list[tuple[str, list[str]]]:
+    """The play's output cut at each 'Pass the keyboard' and prompt marker: ``(who, lines)``,
+    the indented lines (events) on the screen of ``who`` (a seat label) before their prompt."""
+    pieces = re.split(r"(@@PASS|@@PROMPT [^\n]*)\n", out)
+    chunks, screen = [], []
+    for piece in pieces:
+        if piece.startswith("@@PASS"):
+            screen = []  # the screen was cleared for the next person
+        elif piece.startswith("@@PROMPT "):
+            chunks.append((piece[len("@@PROMPT "):], screen))  # all on the screen so far was seen
+            screen = []
+        else:
+            screen.extend(line.strip() for line in piece.splitlines() if line.startswith("  "))
+    return chunks
+
+
+@pytest.mark.parametrize("game, variant", [("solomon", None), ("lignum", None), ("klondike", "race")])
+def test_every_event_reaches_every_person_in_a_hot_seat_game(game, variant, tmp_path, monkeypatch, capsys):
+    """Each person, at each of their prompts, has seen every event of the game so far, in
+    order: the ones printed while they were at the keyboard, and the rest in the 'Since your
+    last turn' block after the keyboard came to them (nothing is lost with a cleared screen)."""
+    g = meeple.load_game(game)
+    state = g.new_initial_state(3, seed=8, **({"variant": variant} if variant else {}))
+    seats = ["human", "human", "greedy"]
+    monkeypatch.setattr(play_mod.console, "_width", 400)  # an event is one line
+    counts = {}  # person's seat label -> the number of events at each of their prompts
+    prompts = iter(range(40))
+
+    def answer(prompt: str) -> str:
+        if prompt.startswith("Pass the keyboard to "):
+            print("@@PASS")
+            return ""
+        label = re.sub(r"\[/?bold\]", "", prompt).rstrip(" >")
+        print("@@PROMPT " + label)
+        counts.setdefault(label, []).append(len(state.events))
+        return "1" if next(prompts, None) is not None else "quit"
+
+    play_mod.play_loop(state, seats, tmp_path / "g.json", 8, input_fn=answer)
+    chunks = _screens(capsys.readouterr().out)
+    for label in counts:
+        seen = [line for who, lines in chunks if who == label for line in lines]
+        for n in counts[label]:
+            events, k = state.events[:n], 0
+            for line in seen:  # the events so far are a subsequence of what this person saw
+                if k < len(events) and line == events[k]:
+                    k += 1
+            assert k == len(events), (label, n, events[k] if k < len(events) else None)
+    assert len(counts) == 2 and state.move_number > 10
+
+
+def test_hot_seat_asks_for_the_keyboard_before_the_first_hand(tmp_path):
+    """A new hot-seat game opens with 'Pass the keyboard to P1', not on P1's hand; 'quit'
+    there leaves without showing it."""
+    r = run("play", "solomon", "--seats", "human,human", "--seed", "14", "--save", str(tmp_path / "g.json"),
+            input="quit\n")
+    assert r.exit_code == 0, r.output
+    assert "Pass the keyboard to P1 (human)" in r.output and "to play" not in r.output
+    r = run("play", "solomon", "--seats", "human,human", "--seed", "14", "--save", str(tmp_path / "h.json"),
+            input="\nquit\n")
+    assert r.output.index("Pass the keyboard to P1 (human)") < r.output.index("P1 (human) to play")
+
+
+def test_a_loaded_hot_seat_game_asks_for_the_keyboard_before_the_hand(tmp_path):
+    """After --load the next person's hand waits for Enter too, and then their screen lists
+    what happened since their last turn before the save (here: the game so far)."""
+    save = tmp_path / "g.json"
+    r = run("play", "solomon", "--seats", "human,human", "--seed", "14", "--save", str(save),
+            input="\nplay 2\nquit\n")
+    assert r.exit_code == 0 and json.loads(save.read_text())["record"]["actions"] == ["play 2"], r.output
+    r = run("play", "solomon", "--load", str(save), input="quit\n")
+    assert r.exit_code == 0, r.output
+    assert "Pass the keyboard to P2 (human)" in r.output and "to play" not in r.output
+    r = run("play", "solomon", "--load", str(save), input="\nquit\n")
+    after = r.output.split("Pass the keyboard to P2 (human)", 1)[1]
+    assert "P2 (human) to play" in after
+    assert "Since the game began: P1 chooses a card" in flat(after)
+
+
+def test_one_person_gets_no_hand_over_prompt(tmp_path):
+    r = run("play", "solomon", "--seats", "human,greedy", "--seed", "14", "--save", str(tmp_path / "g.json"),
+            input="quit\n")
+    assert r.exit_code == 0 and "Pass the keyboard" not in r.output and "P1 (human) to play" in r.output
