@@ -124,3 +124,49 @@ def test_one_person_gets_no_hand_over_prompt(tmp_path):
     r = run("play", "solomon", "--seats", "human,greedy", "--seed", "14", "--save", str(tmp_path / "g.json"),
             input="quit\n")
     assert r.exit_code == 0 and "Pass the keyboard" not in r.output and "P1 (human) to play" in r.output
+
+
+# ------------------------------------------------------------------ Ctrl-C during a hint
+def test_ctrl_c_during_a_hint_cancels_the_hint_and_the_game_goes_on(tmp_path, monkeypatch):
+    """The hint's search is stopped, the prompt comes back, the next move is played; Ctrl-C at
+    the prompt still saves and leaves (exit 130)."""
+    import signal
+
+    from meeple.agents import MCTSAgent
+
+    def ctrl_c(self, state):
+        signal.raise_signal(signal.SIGINT)
+        raise AssertionError("Ctrl-C stops the search")
+
+    monkeypatch.setattr(MCTSAgent, "action_values", ctrl_c)
+    save = tmp_path / "g.json"
+    r = run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(save), input="hint\ndraw\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "Hint cancelled." in r.output and "Hint (hard bot)" not in r.output
+    assert json.loads(save.read_text())["record"]["actions"][:1] == ["draw"]
+
+    def ctrl_c_at_the_prompt(prompt):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(play_mod.console, "input", ctrl_c_at_the_prompt)
+    r = run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(tmp_path / "h.json"))
+    assert r.exit_code == 130 and "Game saved to" in r.output, r.output
+
+
+def test_a_kill_during_a_hint_still_saves_and_stops_the_game(tmp_path, monkeypatch):
+    """Only Ctrl-C cancels a hint: SIGTERM (a kill) while it thinks saves the game and exits 143."""
+    import os
+    import signal
+
+    from meeple.agents import MCTSAgent
+
+    def killed(self, state):
+        os.kill(os.getpid(), signal.SIGTERM)
+        raise AssertionError("the signal stops the search")
+
+    monkeypatch.setattr(MCTSAgent, "action_values", killed)
+    save = tmp_path / "g.json"
+    r = run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(save), input="draw\nhint\ndraw\n")
+    assert r.exit_code == 128 + signal.SIGTERM, r.output
+    assert "Hint cancelled" not in r.output and "Game saved to" in r.output
+    assert json.loads(save.read_text())["record"]["actions"][:1] == ["draw"]

@@ -35,7 +35,8 @@ HELP = """[bold]Commands[/]
   [cyan]board[/]         show the board again
   [cyan]log [N][/]       the last N events (default 20)
   [cyan]hint[/]          the hard bot's three best actions and win chances (3+
-                players: the share of rivals it expects to finish ahead of)
+                players: the share of rivals it expects to finish ahead of);
+                Ctrl-C while it thinks cancels the hint
   [cyan]takeback[/]      take back your last choice and the bots' replies; refused
                 when they told you something hidden (a card drawn, a tile
                 turned), after a rival's secret choice, or when another
@@ -399,7 +400,8 @@ def _reads(state: State, text: str) -> bool:
 def show_hint(state: State, seed: int) -> None:
     """The hard bot's three best actions with its estimate for each: with 2 players the
     chance to win; with more, the share of the rivals the seat is expected to finish ahead
-    of (the search's value, :func:`meeple.agents.base.relative_values`)."""
+    of (the search's value, :func:`meeple.agents.base.relative_values`). The search may take
+    seconds: Ctrl-C while it runs cancels only the hint (``meeple play`` goes on)."""
     from ..agents import MCTSAgent
 
     legal = state.legal_actions()
@@ -407,7 +409,7 @@ def show_hint(state: State, seed: int) -> None:
         console.print(f"Only one action is legal now: [bold]{legal[0].text}[/] (type 1).")
         return
     agent = make("hard", seed)
-    console.print("[dim]thinking ...[/]")
+    console.print("[dim]thinking ... (Ctrl-C cancels the hint)[/]")
     if isinstance(agent, MCTSAgent):
         # actions the search never tried (progressive widening) have no estimate to show
         searched = [v for v in agent.action_values(state) if v[2] > 0]
@@ -881,7 +883,12 @@ def _play_loop(table: _Table, seats: list[str], seed: int, input_fn=None,
             if rest.strip():
                 console.print("[red]hint takes no argument: it shows the hard bot's three best actions.[/]")
                 continue
-            show_hint(state, seed + state.move_number)
+            try:  # on a copy: a search cut short leaves nothing of the game half-changed
+                show_hint(state.clone(), seed + state.move_number)
+            except KeyboardInterrupt:
+                if stopped_by is not None and stopped_by[0]:
+                    raise  # a kill or a closed terminal, not Ctrl-C: save and stop
+                console.print("[yellow]Hint cancelled.[/] (Ctrl-C at the prompt saves and leaves)")
             continue
         legal = state.legal_actions()
         if line.isdigit() or (line[:1] == "-" and line[1:].isdigit()):
