@@ -5,8 +5,8 @@
 its tokens, workers and foremen, the six felling areas, the placement cards shown ahead
 (tactical variant) and the task display with what each task needs and pays, and every
 player's mill board (money, loans, workers, equipment, products, huts, food, fodder,
-woodpile, river, saw room, sales room, dryers, heating store, tasks), then a three-line key
-to the short labels (:data:`KEY`). Mills are laid out two per row, so a 4-player board fits
+woodpile, river, saw room, sales room, dryers, heating store, tasks), then a two-line key
+to the short labels (:data:`KEY`; the wood names beside the felling areas, :data:`WOOD_KEY`). Mills are laid out two per row, so a 4-player board fits
 in about 40 lines of a 100-column terminal.
 
 ``action_notes(state, actions)`` is the hook ``meeple play`` calls when it lists the legal
@@ -51,10 +51,14 @@ _ITEM = ("FW", "SW", "HW", "food")
 _DRYER = ("d1", "d2", "d3")       # task level 0 / +1 / +2 (LG-25.4)
 
 
-KEY = ("key: carr×6 fodd×1 cut×8 = carriers, fodder, cutters left; saw'r 2+1 = free sawyers + the $1 one; "
-       "X = blocked this round; (off) = not in this game (LG-1.3); · = taken; [P1] = foreman. FW SW HW = "
-       "fire-, soft-, hardwood discs; sFW sSW sHW = sawn sticks; d1-d3 = dryers (sale +$0/+$1/+$2).")
-"""The key under the board: what the path's and the mills' short labels mean."""
+KEY = ("key: carr×6 fodd×1 cut×8 = carriers, fodder, cutters left; saw'r 2+1 = free + $1 sawyers; X = "
+       "blocked; (off) = not in this game; · = taken; [P1] = foreman; d1-d3 = dryers (sale +$0/+$1/+$2)")
+"""The key under the board: the path's and the mills' short labels (LG-8.3 spaces, LG-23.3 X
+tokens, LG-1.3 unused spaces, LG-15.2 dryer bonus). Two lines in a 100-column panel, so that
+a busy 4-player board still fits 45 lines; the wood names are keyed in the felling areas'
+heading (:data:`WOOD_KEY`)."""
+WOOD_KEY = "(FW SW HW = fire-, soft-, hardwood discs; sFW sSW sHW = sawn sticks)"
+"""The wood names, keyed beside the felling areas' heading (a line with room to spare)."""
 
 
 def _pieces(counts, names=PIECE_NAMES) -> str:
@@ -360,7 +364,9 @@ def render(state, seat=None):
     parts.append(Text(f"supply path (foremen still on the start space: {start or '-'})", style="bold underline"))
     parts.append(_path(o, n))
     # areas
-    parts.append(Text("felling areas", style="bold underline"))
+    heading = Text("felling areas", style="bold underline")
+    heading.append(" " + WOOD_KEY, style="dim")
+    parts.append(heading)
     areas = Table(show_header=True, expand=True, box=None, padding=(0, 1), pad_edge=False, header_style="bold")
     for a in range(1, 7):
         areas.add_column(f"A{a}", min_width=10, ratio=1)
