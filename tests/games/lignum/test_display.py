@@ -392,3 +392,32 @@ def test_price_notes_agree_with_the_money_the_rules_move():
                 assert after - before == (1 if m.group(1) else -1) * int(m.group(2)), (a.text, notes[a.text])
             seen.add((a.kind, s.stage))
     assert {("buy", "market"), ("psell", "market"), ("sell", "sell"), ("sell", "forced")} <= seen, seen
+
+
+# ------------------------------------------------------------------ the examples of the notation
+def test_LG_16_1_drying_and_selling_examples_are_the_listed_notation():
+    """The prompt and 'meeple rules lignum' show drying and selling as the list writes them:
+    'dry sFW sales', the piece and the location it lies in now (it moves one place right), and
+    every example they quote is legal where its piece lies there."""
+    from meeple.games.lignum import LignumGame
+    from meeple.games.lignum.explain import STAGE_WHAT
+
+    s = new(2)
+    empty_players(s)
+    s.mill[H][0] = pieces("sFW")
+    s.mill[H][1] = pieces("SW")
+    s.mill[H][3] = pieces("sHW")
+    goto(s, "sell", clearing=[H, N])
+    texts = {"prompt": STAGE_WHAT["dry"] + STAGE_WHAT["sell"], "rules": " ".join(LignumGame.rules_help.split())}
+    for where, text in texts.items():
+        assert "'dry sFW sales'" in text and "'dry SW d1'" in text, where
+        assert "where it lies" in text and "one place right" in text, where
+        sells = re.findall(r"'(sell \w+ (?:sales|d[123]))'", text)
+        assert "sell sFW sales" in sells and set(sells) <= set(legal(s)) | {"sell SW d3"}, (where, sells)
+    assert "sell sFW sales" in legal(s) and "sell sHW d3" in legal(s)
+    play(s, "sell sHW d3", "done")                    # to the drying phase: the examples are listed
+    assert s.stage == "dry"
+    for where, text in texts.items():
+        dries = re.findall(r"'(dry \w+ (?:sales|d[123]))'", text)
+        assert dries and set(dries) <= set(legal(s)), (where, dries, legal(s))
+    assert "'dry sFW sales'" in " ".join(board(s, H).split())   # the prompt on the board

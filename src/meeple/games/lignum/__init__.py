@@ -42,10 +42,13 @@ space's action: carriers 'carriers 2', woodcutters 'cutters 3', tasks 'task T04'
 Clearing order is the order of the wood work: felling 'fell SW' ('relocate 4' for $1 in a
 shared area), rafting arrival ('FW sales' / 'FW saw'), transport ('carry', 'wagon', 'raft 3',
 then one decision per piece: 'FW saw', 'SW sales', 'HW saw', 'FW river'), sawing ('saw FW',
-then 'heat' or 'sales' for each stick), tasks ('fill T01 2'), selling ('sell sFW d3'; dryer 3
-must be emptied), drying ('dry SW d1': any order; each piece moves once; a dryer must end
-with one disc or up to two sticks). When hired workers run out, the mill worker or a
-lodging hut may do a job: add ' mill' or ' lodge' (e.g. 'carry mill').
+then 'heat' or 'sales' for each stick), tasks ('fill T01 2'), selling ('sell sFW sales',
+'sell SW d3': the piece, then where it lies; dryer 3 must be emptied), drying ('dry sFW
+sales': the piece and where it lies now, the sales room; it moves one place right, sales →
+d1 → d2 → d3, so 'dry SW d1' takes a softwood disc from dryer 1 to dryer 2; any order; each
+piece moves once; a dryer must end with one disc or up to two sticks). When hired workers
+run out, the mill worker or a lodging hut may do a job: add ' mill' or ' lodge' (e.g.
+'carry mill').
 
 Winter: 'bonus HW', 'fell mill' / 'fell lodge', 'sled mill' then pieces and 'food' for one
 more piece, sawing, (Y2 advanced: tasks), then feeding and heating ($3 per missing cube or
@@ -55,7 +58,7 @@ sticks. After the Y2 winter: final sale ('river FW' picks the river kind), loans
 
 At any decision of your own turn (not the secret area choice): 'loan' (+$4, at most 2),
 'build' (stake+board+shingle, jokers stand in) then 'hut 1'/'hut 2'/'hut 3' three times,
-'dryhut SW d2', 'foodhut 3'.
+'dryhut sFW d2' (a drying hut moves it from d2 to d3), 'foodhut 3'.
 'done' ends an optional step. The game always ends after 8 rounds.
 Options: easy_winter (easier half of both winter cards), hidden_products (other players'
 product tokens are shown only as a count)."""

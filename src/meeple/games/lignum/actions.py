@@ -15,11 +15,12 @@ the rules never allocate the same action twice. Notation summary (see also ``rul
 * ``fill T01 2`` — put the piece for requirement 2 of task T01 onto it (LG-25.4).
 * ``sell sFW d3`` — sell one piece from a location (LG-15, forced sales LG-21.4 also from
   ``saw`` room and ``heat`` store).
-* ``dry SW d1`` — drying move of one piece one location right (LG-16).
+* ``dry sFW sales`` — drying move of one piece from the location named one location right,
+  here from the sales room to dryer 1 (``dry SW d1``: dryer 1 to dryer 2; LG-16).
 * ``bonus HW``, ``sled mill``, ``food`` (sled +1 piece), ``burn sFW`` (winter, LG-20).
 * ``river FW`` — final sale river kind (LG-22.1).
 * Free actions during one's own turn: ``loan`` (LG-21), ``build`` then ``hut 1``/``hut 2``/
-  ``hut 3`` three times (LG-19.1–19.2), ``dryhut SW d2`` (LG-19.4), ``foodhut 3`` (LG-19.5).
+  ``hut 3`` three times (LG-19.1–19.2), ``dryhut sFW d2`` (LG-19.4), ``foodhut 3`` (LG-19.5).
 * ``done`` — end an optional step.
 """
 

@@ -41,8 +41,9 @@ STAGE_WHAT = {
     "saw": "sawing, phase 4 ('saw FW', 'done')",
     "split": "placing new sticks: 'heat' or 'sales' for each",
     "tasks": "tasks, phase 5 ('fill T01 2', 'done')",
-    "sell": "selling, phase 6 ('sell sFW d3', 'done')",
-    "dry": "drying, phase 7 ('dry SW d1', 'done')",
+    "sell": "selling, phase 6: 'sell PIECE FROM', the piece and where it lies ('sell sFW sales', 'sell SW d3'), 'done'",
+    "dry": ("drying, phase 7: 'dry PIECE FROM', the piece and where it lies now; it moves one place right, "
+            "sales → d1 → d2 → d3 ('dry sFW sales' to d1, 'dry SW d1' to d2), 'done'"),
     "w_bonus": "the winter bonus wood ('bonus HW')",
     "w_fell": "winter felling ('fell mill', 'fell lodge', 'done')",
     "w_sled": "winter sled transport ('sled mill', 'sled lodge', 'done')",
@@ -318,7 +319,8 @@ def _dry(state, t, words):
             return "LG-16.5", "no drying in winter"
         return "LG-9.1", f"not the drying phase: drying moves happen in phase 7 (LG-16.1); {_now(state)}"
     if len(words) != 3 or words[1] not in _PIECE or words[2] not in _LOC or _LOC[words[2]] > 3:
-        return "LG-16.1", "write 'dry PIECE LOCATION', e.g. 'dry SW sales' or 'dry sFW d1'"
+        return "LG-16.1", ("write 'dry PIECE LOCATION' with the location the piece lies in now (it moves one "
+                           "place right), e.g. 'dry sFW sales' (to d1) or 'dry SW d1' (to d2)")
     p = _PIECE[words[1]]
     loc = _LOC[words[2]]
     pname = PIECE_NAMES[p]
