@@ -170,3 +170,66 @@ def test_a_kill_during_a_hint_still_saves_and_stops_the_game(tmp_path, monkeypat
     assert r.exit_code == 128 + signal.SIGTERM, r.output
     assert "Hint cancelled" not in r.output and "Game saved to" in r.output
     assert json.loads(save.read_text())["record"]["actions"][:1] == ["draw"]
+
+
+# ------------------------------------------------------------------ the resume command
+def _program(folder, name="meeple"):
+    """An executable file named like the meeple command in ``folder`` (made)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    program = folder / name
+    program.write_text("#!/bin/sh\n")
+    program.chmod(0o755)
+    return program
+
+
+def test_meeple_command_is_the_bare_name_only_when_the_path_finds_this_meeple(tmp_path, monkeypatch):
+    """A meeple installed for good (pipx, uv tool) is 'meeple'; one in a virtual environment
+    (which 'uv run' puts on the PATH of this process only) or not on the PATH is its absolute
+    path; 'python -m meeple' (or another program) is this Python with -m meeple."""
+    import sys
+    import sysconfig
+
+    installed = _program(tmp_path / "bin")
+    monkeypatch.setattr(sys, "argv", [str(installed), "play"])
+    monkeypatch.setenv("PATH", str(tmp_path / "bin"))
+    assert play_mod.meeple_command() == "meeple"
+    monkeypatch.setattr(sysconfig, "get_path", lambda name, *a, **k: str(tmp_path / "bin"))  # a venv's scripts
+    assert play_mod.meeple_command() == str(installed)
+    monkeypatch.undo()
+    other = _program(tmp_path / "elsewhere")  # another meeple first on the PATH
+    monkeypatch.setattr(sys, "argv", [str(installed), "play"])
+    monkeypatch.setenv("PATH", str(tmp_path / "elsewhere"))
+    assert play_mod.meeple_command() == str(installed) != str(other)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "argv", ["bin/meeple", "play"])  # started by a relative path
+    assert play_mod.meeple_command() == str(installed)
+    monkeypatch.setattr(sys, "argv", [str(tmp_path / "my games" / "src" / "meeple" / "__main__.py")])
+    assert play_mod.meeple_command() == f"{sys.executable} -m meeple"
+
+
+def test_quit_prints_a_resume_command_that_works_from_any_folder(tmp_path):
+    """The installed command, started by its path from one folder with a save path relative
+    to it: the printed command, run by a shell in another folder (with only the system on
+    the PATH, as after 'uv run'), resumes the game."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    meeple_bin = Path(sys.executable).parent / "meeple"
+    if not meeple_bin.exists():
+        pytest.skip("no meeple command beside this Python")
+    (tmp_path / "here").mkdir()
+    (tmp_path / "there").mkdir()
+    env = {**os.environ, "PATH": "/usr/bin:/bin"}
+    env.pop("VIRTUAL_ENV", None)
+    first = subprocess.run([str(meeple_bin), "play", "solomon", "--seats", "human,greedy", "--seed", "3",
+                            "--save", "g.json"], cwd=tmp_path / "here", env=env, input="quit\n",
+                           capture_output=True, text=True, timeout=120)
+    assert first.returncode == 0, first.stderr
+    command = first.stdout.split("Resume with: ", 1)[1].strip()
+    assert str(tmp_path / "here" / "g.json") in command and "uv run" not in command
+    again = subprocess.run(["/bin/sh", "-c", command], cwd=tmp_path / "there", env=env, input="quit\n",
+                           capture_output=True, text=True, timeout=120)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert f"Game saved to {tmp_path / 'here' / 'g.json'}" in again.stdout

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shlex
 import signal
 from contextlib import contextmanager
 from pathlib import Path
@@ -120,7 +119,7 @@ def play(
                                         "loaded file)."),
 ):
     """Play a game in the terminal against bots (or friends at the same keyboard)."""
-    from .play import free_path, load_save, other_save, own_files, play_loop, show_result
+    from .play import free_path, load_save, other_save, own_files, play_loop, replay_hint, show_result
 
     g = get_game(game)
     load = load.expanduser() if load is not None else None  # '~' as a shell would (--save=~/x.json)
@@ -158,7 +157,7 @@ def play(
             console.print(Panel(render(state, None), title=f"{state.game.title} - game over"))
             show_result(state, seat_list)
             console.print(f"This game is over (give --at N to play on from an earlier position; see it with: "
-                          f"uv run meeple replay {shlex.quote(str(load))}). The file is left as it is.",
+                          f"{escape(replay_hint(load))}). The file is left as it is.",
                           soft_wrap=True)
             return
         if "human" in seat_list:
@@ -241,6 +240,7 @@ def simulate(
     """
     from ..sim import run_games
     from ..sim.runner import simulation_jobs
+    from .play import replay_hint
 
     g = get_game(game)
     bots = parse_seats(seats)
@@ -304,8 +304,8 @@ def simulate(
                 err_console.print(f"the same command with {again} plays the other {n - len(results)} games")
     if saving[0]:
         new = len(results) - len(kept)
-        console.print(f"{new} game{'s' if new != 1 else ''} saved in [bold]{records}[/] (e.g. uv run meeple replay "
-                      f"{shlex.quote(str(record_path(results[-1].index)))})"
+        console.print(f"{new} game{'s' if new != 1 else ''} saved in [bold]{records}[/] (e.g. "
+                      f"{escape(replay_hint(record_path(results[-1].index)))})"
                       if len(results) > len(kept) else "no game finished: nothing saved", soft_wrap=True)
     if stopped_by[0]:
         raise typer.Exit(128 + stopped_by[0])

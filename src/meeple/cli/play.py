@@ -8,7 +8,10 @@ import json
 import os
 import random
 import shlex
+import shutil
 import signal
+import sys
+import sysconfig
 import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -114,7 +117,8 @@ def other_save(path: str | Path, ours: dict) -> str | None:
         if isinstance(record, dict) and isinstance(record.get("game"), str):
             k = len(record.get("actions") or [])
             what = f"{record['game']}, seed {record.get('seed')}, {k} action{'s' if k != 1 else ''}"
-            resume = f"; resume it with 'meeple play {record['game']} --load {shlex.quote(str(path))}'"
+            resume = (f"; resume it with '{meeple_command()} play {record['game']} "
+                      f"--load {shlex.quote(os.path.abspath(path))}'")
     except (OSError, ValueError, AttributeError, TypeError):
         pass
     return f"holds another saved game ({what}); it is left as it is: choose another name{resume}"
@@ -525,7 +529,50 @@ def show_result(state: State, seats: list[str]) -> None:
 
 
 def resume_hint(state: State, path: Path) -> str:
-    return f"uv run meeple play {state.game.name} --load {shlex.quote(str(path))}"
+    """The command that resumes the game saved at ``path``, from any folder: this meeple
+    (:func:`meeple_command`) and the file's absolute path."""
+    return f"{meeple_command()} play {state.game.name} --load {shlex.quote(os.path.abspath(path))}"
+
+
+def replay_hint(path: Path) -> str:
+    """The command that shows the game saved at ``path`` again, from any folder."""
+    return f"{meeple_command()} replay {shlex.quote(os.path.abspath(path))}"
+
+
+def meeple_command() -> str:
+    """How to start this meeple from any folder, for the commands it prints (resume a save,
+    replay it): ``meeple`` when that name on the PATH is this very program, installed for
+    good (pipx, ``uv tool``, ``pip --user``); else the absolute path of the running ``meeple``
+    (a virtual environment's: ``uv run`` or an activated environment puts it on the PATH of
+    this process only, so the bare name may fail in the user's shell); else this Python with
+    ``-m meeple`` (started as ``python -m meeple``, or from another program)."""
+    program = _running_program()
+    if program is None:
+        return f"{shlex.quote(sys.executable)} -m meeple" if sys.executable else "python3 -m meeple"
+    found = shutil.which("meeple")
+    if found and _same_file(found, program) and not _same_file(Path(found).parent, sysconfig.get_path("scripts")):
+        return "meeple"
+    return shlex.quote(str(program))
+
+
+def _running_program() -> Path | None:
+    """The absolute path of the ``meeple`` program running now (``sys.argv[0]``, looked up on
+    the PATH when it is a bare name), or None when this is not the ``meeple`` command."""
+    arg = sys.argv[0] if sys.argv and sys.argv[0] else ""
+    if Path(arg).stem.lower() != "meeple":  # python -m meeple runs .../meeple/__main__.py
+        return None
+    if not any(sep and sep in arg for sep in (os.sep, os.altsep)):
+        arg = shutil.which(arg) or arg
+    path = Path(os.path.abspath(arg))
+    return path if path.is_file() else None
+
+
+def _same_file(a, b) -> bool:
+    """True when ``a`` and ``b`` name the same file or folder (False if either is missing)."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, TypeError, ValueError):
+        return False
 
 
 def save_or_fallback(state: State, seats: list[str], table: _Table) -> Path | None:
@@ -946,6 +993,6 @@ def _play_loop(table: _Table, seats: list[str], seed: int, input_fn=None,
     show_result(state, seats)
     path = save_or_fallback(state, seats, table)
     if path is not None:
-        console.print(f"The finished game is saved in [bold]{escape(str(path))}[/] (see it again: uv run meeple "
-                      f"replay {escape(shlex.quote(str(path)))})", soft_wrap=True)
+        console.print(f"The finished game is saved in [bold]{escape(str(path))}[/] (see it again: "
+                      f"{escape(replay_hint(path))})", soft_wrap=True)
     return state
