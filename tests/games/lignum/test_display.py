@@ -8,6 +8,7 @@ import pytest
 from rich.console import Console
 from rich.text import Text
 
+import meeple
 from meeple import IllegalActionError
 from meeple.games.lignum.text import action_notes, render
 
@@ -421,3 +422,25 @@ def test_LG_16_1_drying_and_selling_examples_are_the_listed_notation():
         dries = re.findall(r"'(dry \w+ (?:sales|d[123]))'", text)
         assert dries and set(dries) <= set(legal(s)), (where, dries, legal(s))
     assert "'dry sFW sales'" in " ".join(board(s, H).split())   # the prompt on the board
+
+
+# ------------------------------------------------------------------ the first round's set-up, said
+@pytest.mark.parametrize("n, variant", [(2, "basic"), (3, "advanced"), (4, "basic-tactical")])
+def test_LG_3_7_LG_23_2_first_round_areas_are_said_in_the_log(n, variant):
+    """The first spring has no area choice (LG-4.3): the set-up puts 3 firewood in one area a
+    player and the felling tokens on them in player order (LG-3.7, LG-23.2). The log says so,
+    naming the rule, so the first board's P1 in A5 is explained; the rules text says it too."""
+    s = new(n, variant, seed=11)
+    rule = "LG-3.7" if n == 4 else "LG-23.2"
+    line = next(e for e in s.events if e.startswith("set-up of the first felling areas"))
+    assert f"({rule}; no area choice in Y1 spring, LG-4.3)" in line
+    three = [a + 1 for a in range(6) if s.areas_wood[a] == [3, 0, 0]]
+    assert len(three) == n and sorted(s.area) == three          # the set-up the line reports
+    assert all(f"A{a}" in line.split(";")[1] for a in three)
+    assert ", ".join(f"P{p + 1} A{s.area[p]}" for p in s.order) in line
+    assert f"start player P{s.order[0] + 1} (drawn at random, LG-3.8)" in " ".join(s.events)
+    if n == 2:  # the tester's game: 'meeple play lignum --seats human,greedy --seed 11'
+        assert "P2 A3, P1 A5" in line
+    rules = " ".join(meeple.load_game("lignum").rules_help.split())
+    assert "The first spring has neither (LG-4.3)" in rules and "LG-3.7" in rules and "LG-23.2" in rules
+    assert meeple.replay(s.record()).events == s.events        # a replay shows it too

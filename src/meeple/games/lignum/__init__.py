@@ -35,7 +35,10 @@ never usable.
 
 Spring/summer/fall: the path is refilled; placement cards put wood and food into the six
 felling areas; each player secretly picks a felling area ('area 3'; hidden until all chose;
-tactical variant: picked openly at the end of the previous round in reverse order). Then the
+tactical variant: picked openly at the end of the previous round in reverse order). The first
+spring has neither (LG-4.3): at set-up one area a player gets 3 firewood, the others 2, and
+the felling tokens are dealt onto the 3-firewood areas in player order (LG-3.7; 2 and 3
+players LG-23.2; the areas are drawn at random, all alike; the log says which). Then the
 players travel the supply path in turn, one move each ('go 7', 'go C' = clearing), doing the
 space's action: carriers 'carriers 2', woodcutters 'cutters 3', tasks 'task T04', sawyers
 (first free, 'extra' buys the price-1 sawyer), market 'buy saw', 'buy food', 'sell 2stake+1J'.

@@ -105,7 +105,25 @@ class LignumState(Rules, State):
         self.acted = False
         self.felled = 0
         self._setup_game()
+        self._log_first_round_areas()
         self._run()
+
+    def _log_first_round_areas(self) -> None:
+        """Say in the log what the set-up decided for the first spring, which has no placement
+        cards and no area choice (LG-4.3): the start player (drawn, LG-3.8), the areas holding
+        3 firewood (one a player, the others 2) and whose felling token lies on which (LG-3.7,
+        LG-23.2 for 2 and 3 players; RULING: dealt in player order, all such areas alike).
+        Display only: the set-up itself is ``Rules._setup_game``'s."""
+        rule = "LG-3.7" if self.num_players == 4 else "LG-23.2"
+        three = [f"A{a + 1}" for a in range(6) if self.areas_wood[a][0] == 3]
+        tokens = ", ".join(f"{self._name(s)} A{self.area[s]}" for s in self.order)
+        later = ("picks his area openly at the end of the round before, LG-24.3" if self.tactical
+                 else "chooses his area secretly, LG-7.1")
+        self.log(f"set-up: start player {self._name(self.order[0])} (drawn at random, LG-3.8); player order "
+                 + ", ".join(self._name(s) for s in self.order))
+        self.log(f"set-up of the first felling areas ({rule}; no area choice in Y1 spring, LG-4.3): 3 firewood in "
+                 f"{', '.join(three[:-1])} and {three[-1]}, 2 in the others; the felling tokens are dealt in player "
+                 f"order onto the 3-firewood areas: {tokens} (from summer on, each player {later})")
 
     # ------------------------------------------------------------ contract hooks
     @property
