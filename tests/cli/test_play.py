@@ -233,3 +233,91 @@ def test_quit_prints_a_resume_command_that_works_from_any_folder(tmp_path):
                            capture_output=True, text=True, timeout=120)
     assert again.returncode == 0, again.stdout + again.stderr
     assert f"Game saved to {tmp_path / 'here' / 'g.json'}" in again.stdout
+
+
+# ------------------------------------------------------------------ line editing at the prompt
+class _Tty:
+    """A stream that says it is a terminal."""
+
+    def isatty(self):
+        return True
+
+
+def test_line_editing_only_when_a_person_types_at_a_terminal(monkeypatch):
+    """readline for the prompt at a terminal; piped input (tests, scripts) is read as before,
+    and a Python without readline plays on without it."""
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
+    assert play_mod.line_editing() is None
+    monkeypatch.setattr(sys, "stdin", _Tty())
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    assert play_mod.line_editing() is None  # output to a file or a pipe
+    monkeypatch.setattr(sys, "stdout", _Tty())
+    readline = pytest.importorskip("readline")
+    assert play_mod.line_editing() is readline
+    monkeypatch.setitem(sys.modules, "readline", None)  # as on Windows: no such module
+    assert play_mod.line_editing() is None
+
+
+def test_the_readline_prompt_marks_its_colour_codes_as_taking_no_room():
+    import io
+
+    from rich.console import Console
+
+    where = Console(file=io.StringIO(), force_terminal=True, color_system="standard")
+    text = play_mod.readline_prompt("[bold]P1 (human)[/] > ", where)
+    assert "\x01\x1b[1m\x02" in text
+    assert re.sub("\x01[^\x02]*\x02", "", text) == "P1 (human) > "
+    assert play_mod.readline_prompt("[bold]P1 (human)[/] > ", Console(file=io.StringIO())) == "P1 (human) > "
+
+
+class _FakeReadline:
+    """The parts of Python's readline that the game uses, with the history as a list."""
+
+    def __init__(self, history):
+        self.history = list(history)
+        self.auto = True
+
+    def set_auto_history(self, enabled):
+        self.auto = enabled
+
+    def clear_history(self):
+        self.history = []
+
+    def add_history(self, line):
+        self.history.append(line)
+
+    def get_current_history_length(self):
+        return len(self.history)
+
+    def get_history_item(self, i):
+        return self.history[i - 1]
+
+
+def test_each_person_has_their_own_prompt_history(tmp_path, monkeypatch):
+    """Hot seat with readline: the up arrow brings back only your own lines (P2 must not find
+    the card P1 chose), the hand-over prompt has none, Enter there is not kept, and the
+    history from before the game is put back after it."""
+    import builtins
+
+    fake = _FakeReadline(["from before"])
+    monkeypatch.setattr(play_mod, "line_editing", lambda: fake)
+    typed = {"P1": iter(["help", "play 2", "quit"]), "P2": iter(["play 3", "quit"])}
+    seen = []
+
+    def typing(prompt):
+        assert fake.auto is False
+        who = "hand-over" if prompt.startswith("Pass the keyboard") else prompt[:2]
+        seen.append((who, list(fake.history)))
+        return "" if who == "hand-over" else next(typed[who])
+
+    monkeypatch.setattr(builtins, "input", typing)
+    state = meeple.load_game("solomon").new_initial_state(2, seed=14)
+    play_mod.play_loop(state, ["human", "human"], tmp_path / "g.json", 14)
+    assert seen == [("hand-over", []), ("P1", []), ("P1", ["help"]),
+                    ("hand-over", []), ("P2", []),
+                    ("hand-over", []), ("P1", ["help", "play 2"])]
+    assert fake.history == ["from before"] and fake.auto is True
+    assert state.history == ["play 2", "play 3"]

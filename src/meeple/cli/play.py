@@ -7,6 +7,7 @@ import errno
 import json
 import os
 import random
+import re
 import shlex
 import shutil
 import signal
@@ -609,8 +610,9 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
               stopped_by: list | None = None, loaded: Path | None = None, floor: int = 0) -> State:
     """Play until the game ends or a person quits; returns the state reached.
 
-    ``input_fn(prompt) -> str`` reads a person's line (default: the console); end of input
-    acts as ``quit``, and so does Ctrl-C at any moment (the game is saved first). Bots' moves
+    ``input_fn(prompt) -> str`` reads a person's line (default: the console, with line
+    editing and a history at a terminal, :func:`line_editing`); end of input acts as
+    ``quit``, and so does Ctrl-C at any moment but during a hint (the game is saved first). Bots' moves
     and the events they cause are printed as they happen. ``stopped_by``: a one-item list
     set to ``signal.SIGINT`` when Ctrl-C stopped the game (a caller's signal handler that
     raises KeyboardInterrupt sets its own signal number there first). ``loaded``: the file
@@ -619,8 +621,10 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
     from, before which 'takeback' does not go (:func:`takeback`).
     """
     table = _Table(state, save_path, own_files(loaded), floor)
+    editing = line_editing() if input_fn is None else None
     try:
-        return _play_loop(table, seats, seed, input_fn, stopped_by)
+        with PromptHistory(editing, seats.count("human")) as history:
+            return _play_loop(table, seats, seed, read_line if editing else input_fn, stopped_by, history)
     except OSError as e:
         if e.errno not in (errno.EPIPE, errno.EIO):
             raise
@@ -743,6 +747,100 @@ def _save_as(state: State, seats: list[str], name: str, table: _Table, quiet: bo
     return True
 
 
+def line_editing():
+    """Python's ``readline`` module when a person types at a terminal (input and output both
+    are one): the game's prompt then has line editing (the arrow keys move in the line, not
+    print ``^[[D``) and a history (:class:`PromptHistory`). None otherwise: piped input is
+    read as it is, and a Python without readline (Windows) goes without."""
+    try:
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            return None
+    except (AttributeError, ValueError):  # no stream, or a closed one
+        return None
+    try:
+        import readline
+    except ImportError:
+        return None
+    return readline
+
+
+_ANSI_CODE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def readline_prompt(prompt: str, where=None) -> str:
+    """``prompt`` (rich markup) as the text ``input()`` shows with readline: in colour, each
+    colour code wrapped in ``\\001 ... \\002`` (readline's marks for text that takes no room),
+    so that readline knows where the line starts and redraws it (history, a line longer than
+    the screen) without overwriting the prompt. ``where``: the console (default: meeple's)."""
+    where = where or console
+    with where.capture() as captured:
+        where.print(prompt, end="")
+    return _ANSI_CODE.sub(lambda m: f"\001{m.group(0)}\002", captured.get())
+
+
+def read_line(prompt: str) -> str:
+    """A line typed at the terminal with readline's line editing (:func:`line_editing`)."""
+    return input(readline_prompt(prompt))
+
+
+class PromptHistory:
+    """The history of the game prompt (the up arrow), one per person.
+
+    In a hot-seat game each person gets back only their own lines, not the card another
+    person just chose; the hand-over prompt has none. Only lines typed at the game prompt are
+    kept (not the Enter that takes the keyboard, not a y/n answer). Used as a context, it
+    puts back the history that was there before (a program that runs the game may have
+    one). Without readline (piped input), or when readline cannot clear its history and
+    several people play, it does nothing.
+    """
+
+    def __init__(self, readline, people: int = 1):
+        if readline is not None and people > 1 and not hasattr(readline, "clear_history"):
+            readline = None  # the histories could not be kept apart
+        self._rl = readline
+        self._lines: dict[int | None, list[str]] = {}
+        self._seat = None
+        self._before: list[str] = []
+
+    def __enter__(self) -> PromptHistory:
+        if self._rl is not None:
+            rl = self._rl
+            self._before = [rl.get_history_item(i) for i in range(1, rl.get_current_history_length() + 1)]
+            rl.set_auto_history(False)
+            self._load([])
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._rl is not None:
+            self._load(self._before)
+            self._rl.set_auto_history(True)  # Python's default
+
+    def use(self, seat: int | None) -> None:
+        """Show ``seat``'s lines from now on (None: no one's)."""
+        if self._rl is not None and seat != self._seat:
+            self._seat = seat
+            self._load(self._lines.get(seat, []))
+
+    def add(self, line: str) -> None:
+        """Keep ``line``, typed at the game prompt by the seat in use (not an empty line or
+        the one just before again)."""
+        if self._rl is None or not line or self._seat is None:
+            return
+        lines = self._lines.setdefault(self._seat, [])
+        if not lines or lines[-1] != line:
+            lines.append(line)
+            self._rl.add_history(line)
+
+    def _load(self, lines: list[str]) -> None:
+        """Make ``lines`` readline's history (left as it is if readline cannot clear it)."""
+        if not hasattr(self._rl, "clear_history"):
+            return
+        self._rl.clear_history()
+        for line in lines:
+            if line is not None:
+                self._rl.add_history(line)
+
+
 def _clear_screen() -> None:
     """Clear the screen, and at a terminal its scrollback too (ESC[3J): the next person at the
     keyboard cannot scroll up to the last one's hand."""
@@ -797,8 +895,9 @@ def _say(where, text: str) -> None:
 
 
 def _play_loop(table: _Table, seats: list[str], seed: int, input_fn=None,
-               stopped_by: list | None = None) -> State:
+               stopped_by: list | None = None, history: PromptHistory | None = None) -> State:
     state = table.state
+    history = history or PromptHistory(None)
     input_fn = input_fn or (lambda p: console.input(p))
     humans = [s for s, spec in enumerate(seats) if spec == "human"]
     hot_seat = len(humans) > 1
@@ -846,6 +945,7 @@ def _play_loop(table: _Table, seats: list[str], seed: int, input_fn=None,
                 on_screen = len(state.events)
             start = seen.get(seat)
             recap = (start is not None, state.events[start or 0:on_screen], len(state.events) - (start or 0))
+            history.use(None)  # the one passing the keyboard sees none of the next one's lines
             try:
                 typed = input_fn(f"Pass the keyboard to {seat_label(state, seat, seats)} and press Enter ").strip()
             except EOFError:
@@ -865,8 +965,13 @@ def _play_loop(table: _Table, seats: list[str], seed: int, input_fn=None,
             last_human = (seat, state.move_number)
         if hot_seat:
             seen[seat] = len(state.events)
+        history.use(seat)
         try:
-            line = pending if pending is not None else input_fn(f"[bold]{seat_label(state, seat, seats)}[/] > ").strip()
+            if pending is not None:
+                line = pending
+            else:
+                line = input_fn(f"[bold]{seat_label(state, seat, seats)}[/] > ").strip()
+                history.add(line)
         except EOFError:
             line = "quit"
         except KeyboardInterrupt:  # Ctrl-C (or a kill) at the prompt: save and stop
