@@ -361,3 +361,39 @@ def test_KL_33_2_fate_names_the_player_as_the_boards_do():
     assert st.parse_action(f"FATE p{other + 1}").text == f"fate {other}"
     with pytest.raises(IllegalActionError, match=r"'fate P3' \(or the listed 'fate 2'"):
         st.apply_action(f"fate P{st.lastp + 1}")
+
+
+# ------------------------------------------------------------------ what a placement covers
+@pytest.mark.parametrize("variant", ["family", "square", "race"])
+def test_KL_1_8_KL_15_1_each_placement_says_what_it_covers(variant):
+    """The placement list says what each placement covers ('5g 1R', and the footnote in words:
+    5 gold, 1 ruby), and it is what laying it scores (KL-15.1: points and fresh rubies) or adds
+    to the race board's count (KL-31.4); random games."""
+    from meeple.cli.common import action_notes
+
+    st = GAME.new_initial_state(num_players=2, seed=4, variant=variant)
+    rng = random.Random(4)
+    checked = 0
+    while not st.is_terminal() and checked < 400:
+        legal = st.legal_actions()
+        notes, footnote = action_notes(st, legal)
+        seat = st.current_player
+        for a, note in zip(legal, notes):
+            if a.kind != "place":
+                assert not re.fullmatch(r"\d+g \d+R", note), (a.text, note)
+                continue
+            t = st.clone()
+            t.apply_action(a)
+            if variant == "race":
+                g, r = t.gold[seat] - st.gold[seat], t.ruby[seat] - st.ruby[seat]
+            else:
+                held = [st.rubies[seat] + st.fresh[seat], t.rubies[seat] + t.fresh[seat]]  # fresh join at round end
+                g, r = t.score[seat] - st.score[seat], held[1] - held[0]
+            assert note == f"{g}g {r}R", (a.text, note)
+            checked += 1
+        if any(a.kind == "place" for a in legal):
+            assert footnote.startswith("(5g 1R) = what a placement covers: 5 gold, 1 ruby (KL-1.8)")
+        else:
+            assert footnote == ""
+        st.apply_action(rng.choice(legal))
+    assert checked >= 50

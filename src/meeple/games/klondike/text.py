@@ -26,11 +26,13 @@ from .components import (
     FACE_NAMES,
     FAVOUR_CARDS,
     FAVOUR_INDEX,
+    GOLD_OF,
     KIND_INDEX,
     KINDS,
     RACE_SET,
     REQ_CARDS,
     REQ_INDEX,
+    RUBY_OF,
     SQ_SIZE,
     TRACKS,
     ZONE_MASKS,
@@ -527,8 +529,42 @@ def render(state, seat=None):
 __all__ = ["KIND_INDEX", "board_lines", "render", "render_board_text"]
 
 
+def placement_yield(state, seat: int, pid: int) -> tuple[int, int]:
+    """``(gold, rubies)`` placement ``pid`` would cover on ``seat``'s board: its yield (KL-1.8),
+    summed over its cells as the rules score a laid claim (KL-15.1; in the race, what it adds
+    to the board's count, KL-31.4)."""
+    board = state.boards[seat]
+    cells = state.shapes[seat].cells[pid]
+    return sum(GOLD_OF[board[i]] for i in cells), sum(RUBY_OF[board[i]] for i in cells)
+
+
+def placement_note(state, seat: int, pid: int) -> str:
+    """The note on a ``place`` action: what it covers on the seat's own board, which it sees
+    (in the race the others' boards are hidden, KL-40), written short, ``5g 1R`` = 5 gold and
+    1 ruby, so a long list keeps three columns at 100 (the footnote, :data:`PLACE_FOOTNOTE`,
+    says it in words)."""
+    g, r = placement_yield(state, seat, pid)
+    return f"{g}g {r}R"
+
+
+PLACE_FOOTNOTE = {"family": "(5g 1R) = what a placement covers: 5 gold, 1 ruby (KL-1.8), scored when laid (KL-15.1).",
+                  "race": "(5g 1R) = what a placement covers: 5 gold, 1 ruby (KL-1.8), added to your board's count."}
+"""The footnote under a list of placements (the square board's game scores as the family's)."""
+
+
 def action_notes(state, actions: list) -> tuple[list[str], str]:
-    """Hook of ``meeple play``'s action list: ``fate N`` counts seats from 0 (the notation of
-    saved games), so each says which player it means (``fate 2``: P3; ``fate P3`` is read too)."""
-    notes = [f"join P{a.args[0] + 1}'s fate" if a.kind == "fate" else "" for a in actions]
-    return notes, ""
+    """Hook of ``meeple play``'s action list. A placement says what it covers, counted from
+    the board as the rules score it (:func:`placement_note`: ``5g 1R``, explained by the
+    footnote). ``fate N`` counts seats from 0 (the notation of saved games), so each says
+    which player it means (``fate 2``: P3; ``fate P3`` is read too)."""
+    seat = state.current_player
+    notes = []
+    for a in actions:
+        if a.kind == "fate":
+            notes.append(f"join P{a.args[0] + 1}'s fate")
+        elif a.kind == "place" and seat >= 0:
+            notes.append(placement_note(state, seat, a.args[0]))
+        else:
+            notes.append("")
+    placing = any(a.kind == "place" for a in actions)
+    return notes, PLACE_FOOTNOTE["race" if state.mode == "race" else "family"] if placing else ""
