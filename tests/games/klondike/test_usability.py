@@ -353,9 +353,12 @@ def test_KL_33_2_fate_names_the_player_as_the_boards_do():
     while st.phase != "fate":
         st.apply_action(rng.choice(st.legal_actions()))
     legal = st.legal_actions()
-    notes, _ = action_notes(st, legal)
+    notes, footnote = action_notes(st, legal)
     assert [(a.text, n) for a, n in zip(legal, notes)] == [
         (f"fate {s}", f"join P{s + 1}'s fate") for s in range(3) if s != st.lastp]
+    # KL-33.2 before KL-34.1: the finishers' boards are checked after the choice, and the
+    # footnote says why they are not shown (they are hidden from the others until then, KL-40)
+    assert "before the boards are shown" in footnote and "KL-34.1" in footnote
     other = next(s for s in range(3) if s != st.lastp)
     assert st.parse_action(f"fate P{other + 1}").text == f"fate {other}"
     assert st.parse_action(f"FATE p{other + 1}").text == f"fate {other}"

@@ -550,6 +550,12 @@ def placement_note(state, seat: int, pid: int) -> str:
 PLACE_FOOTNOTE = {"family": "(5g 1R) = what a placement covers: 5 gold, 1 ruby (KL-1.8), scored when laid (KL-15.1).",
                   "race": "(5g 1R) = what a placement covers: 5 gold, 1 ruby (KL-1.8), added to your board's count."}
 """The footnote under a list of placements (the square board's game scores as the family's)."""
+FATE_FOOTNOTE = ("You join a finisher's fate before the boards are shown: they are revealed and checked "
+                 "after your choice (KL-33.2, KL-34.1); the table shows who finished in which order and "
+                 "the favour card each took.")
+"""The footnote under the last player's ``fate`` choices: why the finishers' boards are not
+shown yet (the rulebook: the last player names whom he joins, *then* the boards are revealed
+one by one and checked together)."""
 
 
 def action_notes(state, actions: list) -> tuple[list[str], str]:
@@ -566,5 +572,7 @@ def action_notes(state, actions: list) -> tuple[list[str], str]:
             notes.append(placement_note(state, seat, a.args[0]))
         else:
             notes.append("")
+    if any(a.kind == "fate" for a in actions):
+        return notes, FATE_FOOTNOTE
     placing = any(a.kind == "place" for a in actions)
     return notes, PLACE_FOOTNOTE["race" if state.mode == "race" else "family"] if placing else ""
