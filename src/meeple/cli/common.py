@@ -156,6 +156,24 @@ def action_notes(state: State, actions: list) -> tuple[list[str], str]:
     return list(notes), footnote or ""
 
 
+def listed_actions(state: State) -> list:
+    """The legal actions of ``state`` in the order they are listed (and numbered) to a person.
+
+    A game may define the optional hook ``display_order(state, actions) -> actions`` in its
+    ``text`` module: the same actions in an order easier to read (Solomon's tile moves by
+    cell). Display only: ``state.legal_actions()`` keeps its order (the bots depend on it);
+    the numbers a person types must be looked up in this list. An order that is not the same
+    actions is ignored (the legal order is listed)."""
+    legal = state.legal_actions()
+    hook = getattr(_text_module(state), "display_order", None)
+    if hook is None:
+        return legal
+    listed = list(hook(state, legal))
+    if sorted(a.text for a in listed) != sorted(a.text for a in legal):
+        return legal
+    return listed
+
+
 _ITEM = re.compile(r"\s*(\(\d+\)|[-*\u2022]|\d+[.)])\s")
 
 

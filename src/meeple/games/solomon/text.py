@@ -11,6 +11,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from .actions import W
 from .components import TREASURE, load
 
 STYLE = {"T": "bold yellow", "C": "bold white on grey15", "S": "bold bright_white", "M": "bold cyan",
@@ -131,6 +132,22 @@ def render(state, seat=None):
         if me["hand"] or me["choice"]:
             parts.append(hand_table(me["hand"], me["choice"]))          # SO-2.5 card shapes
     return Group(*parts, status, extra)
+
+
+def _cell_key(i: int) -> tuple:
+    """Sort key of cell ``i`` as its name reads: column, then row (a1, a2, ..., b1, ...)."""
+    return i % W, i // W
+
+
+def display_order(state, actions) -> list:
+    """The legal ``actions`` in the order a person reads them (the hook ``meeple play`` lists
+    them in, :func:`meeple.cli.common.listed_actions`): the tile moves (SO-6.1) sorted by their
+    source cell, then their target (``a3-b3``, ``a5-b5``, ``b4-b5``, ...), every other action
+    in its place. Display only: ``legal_actions()`` keeps its order, which the bots depend on."""
+    moves = sorted((a for a in actions if a.kind == "move"),
+                   key=lambda a: (_cell_key(a.args[0]), _cell_key(a.args[1])))
+    it = iter(moves)
+    return [next(it) if a.kind == "move" else a for a in actions]
 
 
 def action_notes(state, actions) -> tuple:
