@@ -444,3 +444,24 @@ def test_LG_3_7_LG_23_2_first_round_areas_are_said_in_the_log(n, variant):
     rules = " ".join(meeple.load_game("lignum").rules_help.split())
     assert "The first spring has neither (LG-4.3)" in rules and "LG-3.7" in rules and "LG-23.2" in rules
     assert meeple.replay(s.record()).events == s.events        # a replay shows it too
+
+
+# ------------------------------------------------------------------ ties at the end (LG-22.4)
+def test_LG_22_4_rules_text_and_final_ranking_say_ties_are_shared():
+    """'meeple rules lignum' gives the tie rule (no tie-break, shared, LG-22.4); at game end the
+    log and the board give the final ranking and say how a tie was settled."""
+    rules = " ".join(meeple.load_game("lignum").rules_help.split())
+    assert "Ties: the rules give no tie-break; tied players share the victory" in rules and "LG-22.4" in rules
+    s = new(3, seed=2)
+    r = random.Random(1)
+    while not s.is_terminal():
+        s.apply_action(r.choice(s.legal_actions()))
+    order = s.ranking()
+    assert s.events[-1].startswith(f"final ranking: 1. P{order[0] + 1} ")
+    assert s.events[-1].endswith("(most dollars wins; a tie would be shared, LG-22.4)")
+    s.money = [12, 9, 12]                                       # P1 and P3 tie for first
+    text = " ".join(board(s, None).split())
+    assert ("final ranking: 1. P1 $12, 1. P3 $12, 3. P2 $9 (P1 and P3 tie on $12 and share 1st place: "
+            "no tie-break, LG-22.4)") in text
+    s.money = [12, 9, 9]
+    assert "(P2 and P3 tie on $9 and share 2nd place: no tie-break, LG-22.4)" in " ".join(board(s, 0).split())

@@ -29,6 +29,7 @@ class LignumGame(Game):
     package = "meeple.games.lignum"
     rules_help = """\
 Lignum: 8 rounds (spring, summer, fall, winter; twice). Most dollars after the final sale wins.
+Ties: the rules give no tie-break; tied players share the victory (or their place) (LG-22.4).
 Money is in dollars. Variants: basic, advanced (tasks), basic-tactical, advanced-tactical.
 The expert game (planned work) is NOT available: its rules are not public; path space 8 is
 never usable.

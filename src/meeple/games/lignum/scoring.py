@@ -1,4 +1,4 @@
-"""Lignum end of game: final sale, loan repayment, task rewards, ranking (LG-22).
+"""Lignum end of game: final sale, loan repayment, task rewards, ranking and ties (LG-22).
 
 Scores are dollars. The river sale (one kind, LG-22.1) is a decision of the ``final`` phase
 and is paid before :func:`final_settlement` runs.
@@ -51,6 +51,7 @@ def final_settlement(state) -> None:
                 state.money[seat] += reward
                 state.log(f"{nm} completed task {TASK_CARDS[t[0]][0]}: +${reward}")
     state.log("final money: " + ", ".join(f"{state._name(s)} ${state.money[s]}" for s in range(state.num_players)))
+    state.log("final ranking: " + ranking_text(state))
 
 
 def scores(state) -> list:
@@ -58,9 +59,37 @@ def scores(state) -> list:
     return list(state.money)
 
 
+_ORDINAL = ("1st", "2nd", "3rd", "4th")
+
+
+def _dollars(v: int) -> str:
+    return f"-${-v}" if v < 0 else f"${v}"
+
+
+def ranking_text(state) -> str:
+    """The ranking by money, best first, and how a tie is settled: most dollars wins and the
+    rules give no tie-breaker, so tied players share the place (LG-22.4). ``1. P2 $31, 2. P1
+    $25 (most dollars wins; a tie would be shared, LG-22.4)``; with a tie ``1. P1 $31, 1. P2
+    $31 (P1 and P2 tie on $31 and share 1st place: no tie-break, LG-22.4)``. Logged after the
+    final settlement and shown on the game-over board."""
+    places = state.places()
+    money = state.money
+    text = ", ".join(f"{places[s]}. {state._name(s)} {_dollars(money[s])}" for s in state.ranking())
+    ties = []
+    for place in sorted(set(places)):
+        tied = [s for s in range(state.num_players) if places[s] == place]
+        if len(tied) > 1:
+            who = ", ".join(state._name(s) for s in tied[:-1]) + " and " + state._name(tied[-1])
+            ties.append(f"{who} tie on {_dollars(money[tied[0]])} and share {_ORDINAL[place - 1]} place")
+    if ties:
+        return text + " (" + "; ".join(ties) + ": no tie-break, LG-22.4)"
+    return text + " (most dollars wins; a tie would be shared, LG-22.4)"
+
+
 def rank_key(state, seat: int) -> tuple:
     """LG-22.4: most dollars wins; no tie-breaker (tied players share the place)."""
     return (state.money[seat],)
 
 
-__all__ = ["PIECE_NAMES", "final_settlement", "mill_sale_value", "rank_key", "scores", "task_complete"]
+__all__ = ["PIECE_NAMES", "final_settlement", "mill_sale_value", "rank_key", "ranking_text", "scores",
+           "task_complete"]

@@ -43,6 +43,7 @@ from .components import (
     WINTER_CARDS,
 )
 from .explain import STAGE_WHAT
+from .scoring import ranking_text
 
 COLOURS = ("red", "dark_orange", "white", "blue")
 _TOKEN_SHORT = {"saw": "saw", "raft": "raft", "wagon": "wagon", "sled": "sled", "food_token": "food",
@@ -348,6 +349,8 @@ def render(state, seat=None):
     else:
         head.append(" · game over")
     parts.append(head)
+    if state.is_terminal():
+        parts.append(Text("final ranking: " + ranking_text(state), style="bold"))
     w = []
     for year, (c, half) in enumerate(o["winter"]):
         f, h = WINTER_CARDS[c][1 + half]
