@@ -60,3 +60,31 @@ def test_a_hook_that_drops_or_adds_actions_is_ignored(monkeypatch):
     st = at_move_choice(3)
     monkeypatch.setattr(text, "display_order", lambda state, actions: actions[1:])
     assert listed_actions(st) == st.legal_actions()
+
+
+def test_SO_12_9_rules_text_and_final_ranking_say_ties_are_shared(monkeypatch):
+    """'meeple rules solomon' gives the tie rule (SO-12.9: no tie-break, a shared victory);
+    the game-over board ranks the players and says how a tie was settled."""
+    import io
+
+    from rich.console import Console
+
+    rules = " ".join(GAME.rules_help.split())
+    assert "no tie-break: a tie for the highest total is a shared victory" in rules and "SO-12.9" in rules
+    st = GAME.new_initial_state(num_players=3, seed=2)
+    r = random.Random(1)
+    while not st.is_terminal():
+        st.apply_action(r.choice(st.legal_actions()))
+
+    def screen():
+        c = Console(width=120, record=True, file=io.StringIO())
+        c.print(text.render(st, None))
+        return " ".join(c.export_text().split())
+
+    scores = st.scores()
+    best = max(range(3), key=lambda p: scores[p])
+    assert f"final ranking: 1. P{best + 1} {scores[best]}" in screen()
+    assert "(highest total wins; a tie would be shared, SO-12.9)" in screen()
+    monkeypatch.setattr(type(st), "scores", lambda self: [40, 31, 40])
+    assert ("final ranking: 1. P1 40, 1. P3 40, 3. P2 31 (P1 and P3 tie on 40 and share 1st place: "
+            "no tie-break, SO-12.9)") in screen()

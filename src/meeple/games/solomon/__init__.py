@@ -42,6 +42,8 @@ but the dug tiles are shuffled and dealt to the opponents clockwise
 Game end after the last card: coins + treasures, 10 per full scroll set,
 curse majority 24/12 and magic-item majority 16/8 (second only with at
 least half the first's measure). The log shows each player's breakdown.
+Highest total wins; the rulebook gives no tie-break: a tie for the highest
+total is a shared victory, and tied players share their place (SO-12.9).
 
 Children's rule (SO-14): tiles may also move up (stacks still at most 4).
 Play it as the 'children' variant or, the same thing, with the option
