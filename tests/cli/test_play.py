@@ -321,3 +321,37 @@ def test_each_person_has_their_own_prompt_history(tmp_path, monkeypatch):
                     ("hand-over", []), ("P1", ["help", "play 2"])]
     assert fake.history == ["from before"] and fake.auto is True
     assert state.history == ["play 2", "play 3"]
+
+
+def test_a_typed_number_plays_the_action_listed_under_it_in_display_order(tmp_path):
+    """Solomon lists tile moves by cell (a display order, not the legal order): the number a
+    person types is looked up in the list as shown."""
+    import random
+
+    from meeple.cli.common import listed_actions
+
+    game = meeple.load_game("solomon")
+    st = game.new_initial_state(num_players=2, seed=3)
+    r = random.Random(3)
+    while "move" not in [a.text for a in st.legal_actions()]:
+        st.apply_action(r.choice(st.legal_actions()))
+    st.apply_action("move")
+    first_listed, first_legal = listed_actions(st)[0].text, st.legal_actions()[0].text
+    assert first_listed != first_legal
+    seats = ["random", "random"]
+    seats[st.current_player] = "human"
+    save = tmp_path / "g.json"
+    save.write_text(json.dumps({"meeple_save": 1, "seats": seats, "record": st.record(), "state": st.to_dict()}))
+    out = run("play", "solomon", "--load", str(save), input="1\nquit\n")
+    assert out.exit_code == 0, out.output
+    actions = json.loads(save.read_text())["record"]["actions"]
+    assert actions[len(st.history)] == first_listed
+
+
+def test_a_new_game_shows_its_set_up_events(tmp_path):
+    """The first screen of a new game shows what the set-up decided (Lignum: the start player
+    and the first felling areas, LG-3.8, LG-23.2), as later screens show each move's events."""
+    r = run("play", "lignum", "--seats", "human,greedy", "--seed", "11", "--save", str(tmp_path / "g.json"),
+            input="quit\n")
+    assert r.exit_code == 0, r.output
+    assert "set-up: start player" in flat(r.output) and "LG-23.2" in flat(r.output)

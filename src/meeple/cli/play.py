@@ -26,7 +26,7 @@ from rich.table import Table
 from ..agents import make
 from ..core import IllegalActionError, InvalidRecordError, State, derive_seed, replay
 from ..core.state import game_key
-from .common import action_notes, console, err_console, reflow, render, silence_stdout
+from .common import action_notes, console, err_console, listed_actions, reflow, render, silence_stdout
 
 SAVE_FORMAT = 1
 
@@ -247,8 +247,9 @@ def seat_label(state: State, seat: int, seats: list[str]) -> str:
 
 def show_actions(state: State) -> None:
     """The numbered legal actions, each with the game's note on it if any (e.g. that it takes
-    a loan, :func:`meeple.cli.common.action_notes`), then the game's footnote."""
-    legal = state.legal_actions()
+    a loan, :func:`meeple.cli.common.action_notes`), then the game's footnote. Listed in the
+    game's display order (:func:`meeple.cli.common.listed_actions`), as typed numbers read."""
+    legal = listed_actions(state)
     notes, footnote = action_notes(state, legal)
     items = [f"[bold cyan]{i + 1:>3}[/] {escape(a.text)}" + (f"  [yellow]({escape(note)})[/]" if note else "")
              for i, (a, note) in enumerate(zip(legal, notes))]
@@ -903,7 +904,9 @@ def _play_loop(table: _Table, seats: list[str], seed: int, input_fn=None,
     hot_seat = len(humans) > 1
     last_seat = None
     bots = {s: make(spec, derive_seed(seed, 1000 + s)) for s, spec in enumerate(seats) if spec != "human"}
-    shown_events = len(state.events)
+    # a new game shows its set-up (start player, first areas ...); the hot seat shows it to each
+    # person as "Since the game began"
+    shown_events = 0 if state.move_number == 0 and not hot_seat else len(state.events)
     # hot seat: how many events each person had when they last chose (what they have seen,
     # see last_choices); the events from on_screen on are still on the screen
     seen = last_choices(state, seats) if hot_seat else {}
@@ -1042,7 +1045,7 @@ def _play_loop(table: _Table, seats: list[str], seed: int, input_fn=None,
                     raise  # a kill or a closed terminal, not Ctrl-C: save and stop
                 console.print("[yellow]Hint cancelled.[/] (Ctrl-C at the prompt saves and leaves)")
             continue
-        legal = state.legal_actions()
+        legal = listed_actions(state)  # numbered as show_actions lists them
         if line.isdigit() or (line[:1] == "-" and line[1:].isdigit()):
             k = int(line)
             if not 1 <= k <= len(legal):
