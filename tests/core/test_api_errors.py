@@ -287,8 +287,8 @@ def test_a_record_of_an_older_rules_edition_is_refused_with_what_changed():
     from meeple.sim import play_game
 
     res = play_game("magnum-sal", ["random", "random"], seed=1)
-    assert res.rows("magnum-sal", "standard")[0]["rules"] == 2
-    assert res.rows("klondike", "family")[0]["rules"] == 1
+    assert res.rows("magnum-sal", "standard")[0]["rules"] == 2 and res.rows()[0]["rules"] == 2
+    assert play_game("klondike", ["random", "random"], seed=1).rows()[0]["rules"] == 1
     # a game still in its first edition reads a record without the key (an older meeple's)
     kl = meeple.load_game("klondike").new_initial_state(num_players=2, seed=1)
     kl.apply_action(kl.legal_actions()[0])
@@ -397,3 +397,24 @@ def test_game_not_ending_error_is_a_meeple_error_exported_from_sim():
     assert issubclass(GameNotEndingError, meeple.MeepleError)
     with pytest.raises(meeple.MeepleError, match="no end after 5 actions"):
         play_game("solomon", ["random", "random"], seed=1, max_steps=5)
+
+
+def test_a_game_result_knows_what_was_played_and_refuses_to_be_labelled_otherwise():
+    """play_game's result names its game, variant (its own name, not an alias) and options;
+    rows() writes them, and refuses another game's or variant's label."""
+    from meeple.sim import play_game
+    from meeple.sim.runner import results_from_rows
+
+    res = play_game("klondike", ["random", "random"], seed=1, variant="expert")
+    assert (res.game, res.variant) == ("klondike", "race") and res.options["tick_cap"] == 40
+    row = res.rows()[0]
+    assert (row["game"], row["variant"]) == ("klondike", "race") and '"tick_cap": 40' in row["options"]
+    assert res.rows("klondike", "race") == res.rows()
+    with pytest.raises(ValueError, match="this result is of game 'klondike', not 'lignum'"):
+        res.rows("lignum", "basic")
+    with pytest.raises(ValueError, match="this result is of variant 'race', not 'family'"):
+        res.rows("klondike", "family")
+    back = results_from_rows(res.rows())[0]  # read back from a table: the labels are the table's
+    with pytest.raises(ValueError, match="rows\\(\\) needs the game"):
+        back.rows()
+    assert back.rows("klondike", "race")[0]["score"] == row["score"]

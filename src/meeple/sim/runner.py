@@ -29,6 +29,9 @@ class GameResult:
         truncated: True when the game hit a safety limit instead of ending by the rules.
         actions: the notations of the game's actions when asked for (``play_game(...,
             keep_actions=True)``), so the game can be replayed (``meeple.replay``); else None.
+        game, variant, options: what was played (the game's id, its variant's own name, all
+            its options with defaults), set by :func:`play_game`; None in a result read back
+            from a results table.
     """
 
     index: int
@@ -43,12 +46,27 @@ class GameResult:
     truncated: bool = False
     extra: dict = field(default_factory=dict)
     actions: list[str] | None = None
+    game: str | None = None
+    variant: str | None = None
+    options: dict | None = None
 
-    def rows(self, game: str, variant: str, options: dict | None = None, rules: int | None = None) -> list[dict]:
+    def rows(self, game: str | None = None, variant: str | None = None, options: dict | None = None,
+             rules: int | None = None) -> list[dict]:
         """One flat row per seat, for CSV/Parquet; ``options`` (the game options the games
         were played with) go in a column as sorted JSON, and ``rules`` (the game's rules
         edition, ``Game.rules_edition``; None: that of the game named ``game`` in this meeple,
-        1 for a name it does not know) in the last: ``--resume`` refuses games of another."""
+        1 for a name it does not know) in the last: ``--resume`` refuses games of another.
+        ``game``, ``variant`` and ``options`` default to the result's own (:func:`play_game`
+        sets them).
+
+        Raises:
+            ValueError: ``game`` or ``variant`` is not the one the result was played in, or
+                neither is known (a result read back from a table names none).
+        """
+        game = self._same("game", game, self.game)
+        variant = self._same("variant", variant, self.variant)
+        if options is None:
+            options = self.options
         if rules is None:
             rules = _rules_edition(game)
         n = len(self.bots)
@@ -65,6 +83,17 @@ class GameResult:
             }
             for s in range(n)
         ]
+
+
+    def _same(self, what: str, given, own):
+        """``given`` (else ``own``); ValueError when both are known and differ, or neither is."""
+        if given is None:
+            if own is None:
+                raise ValueError(f"rows() needs the {what}: this result does not know it (read back from a table)")
+            return own
+        if own is not None and given != own:
+            raise ValueError(f"this result is of {what} {own!r}, not {given!r}")
+        return given
 
 
 def _rules_edition(game: str) -> int:
@@ -160,6 +189,7 @@ def play_game(game_name: str, bots: list, seed: int, variant: str | None = None,
         returns=state.returns(), winners=state.winners(), steps=steps,
         seconds=time.perf_counter() - t0,
         truncated=state.is_truncated(), actions=state.history if keep_actions else None,
+        game=game.name, variant=state.variant, options=dict(state.options),
     )
 
 
