@@ -73,7 +73,7 @@ def test_quit_saves_and_load_resumes(tmp_path):
     data = json.loads(save.read_text())
     assert data["record"]["actions"] == ["draw"]
     assert data["seats"] == ["human", "human"]
-    r = run("play", "toy", "--load", str(save), input="\nstop\nstop\nstop\n")
+    r = run("play", "toy", "--load", str(save), input="\nstop\n\nstop\n")
     assert r.exit_code == 0, r.output
     assert "final ranking" in r.output
     r = run("replay", str(save))
@@ -390,7 +390,7 @@ def test_quit_at_the_hand_over_leaves_without_showing_the_next_hand(tmp_path):
     assert json.loads(save.read_text())["record"]["actions"] == ["play 2"]
     r = run("play", "solomon", "--seats", "human,human", "--seed", "14", "--save", str(tmp_path / "h.json"),
             input="\nplay 2\nplay 4\n\nquit\n")
-    assert "(only Enter is read here: 'play 4' was not played)" in " ".join(r.output.split())
+    assert "(only Enter is read here: 'play 4' was not played; Enter shows P2 (human)'s screen" in " ".join(r.output.split())
     assert json.loads((tmp_path / "h.json").read_text())["record"]["actions"] == ["play 2"]
 
 
@@ -1825,7 +1825,8 @@ def test_a_signal_inside_a_move_stops_the_game_after_it(tmp_path, monkeypatch):
     monkeypatch.setattr(type(state), "_apply", cut)
     save = tmp_path / "m.json"
     stopped_by = [0]
-    play_loop(state, ["human", "human"], save, 4, input_fn=lambda p: "draw", stopped_by=stopped_by)
+    play_loop(state, ["human", "human"], save, 4, stopped_by=stopped_by,
+              input_fn=lambda p: "" if p.startswith("Pass the keyboard") else "draw")
     monkeypatch.undo()
     loaded, _ = load_save(save)
     assert loaded.history == ["draw"] and stopped_by == [signal.SIGINT]

@@ -355,3 +355,29 @@ def test_a_new_game_shows_its_set_up_events(tmp_path):
             input="quit\n")
     assert r.exit_code == 0, r.output
     assert "set-up: start player" in flat(r.output) and "LG-23.2" in flat(r.output)
+
+
+@pytest.mark.parametrize("typed", ["log\n", "Quit\n", "exit\n", "q\n", "", "7\n"])
+def test_nothing_but_enter_at_the_hand_over_shows_the_next_hand(tmp_path, typed):
+    """After P1's card, whatever the one still at the keyboard types at 'Pass the keyboard to
+    P2' (a command, a number, the end of input) never draws P2's hand: quit words save and
+    leave, the end of input too, and any other line is refused and the prompt asked again."""
+    save = tmp_path / "g.json"
+    r = run("play", "solomon", "--seats", "human,human,greedy", "--seed", "8", "--save", str(save),
+            input="\nplay 13\n" + typed)
+    assert r.exit_code == 0, r.output
+    assert "P2 (human) to play" not in r.output and "hand 4 8 9" not in r.output
+    assert json.loads(save.read_text())["record"]["actions"][:1] == ["play 13"]
+    assert r.output.count("Pass the keyboard to P2") == (2 if typed in ("log\n", "7\n") else 1)
+
+
+def test_a_quit_file_that_cannot_be_saved_at_the_hand_over_stays_there(tmp_path):
+    """'quit FILE' refused (a file is in the way of its folder) keeps the hand-over prompt: the
+    next hand is drawn only after Enter."""
+    (tmp_path / "in_the_way").write_text("x")
+    r = run("play", "solomon", "--seats", "human,human,greedy", "--seed", "8", "--save", str(tmp_path / "g.json"),
+            input=f"\nplay 13\nquit {tmp_path / 'in_the_way' / 'x.json'}\n\nquit\n")
+    assert r.exit_code == 0, r.output
+    out = r.output
+    refused = out.index("cannot save")
+    assert out.index("P2 (human) to play") > out.index("Pass the keyboard to P2", refused)

@@ -748,6 +748,49 @@ def _save_as(state: State, seats: list[str], name: str, table: _Table, quiet: bo
     return True
 
 
+_QUIT_WORDS = ("quit", "exit", "q")
+
+
+def _quit(state: State, seats: list[str], table, rest: str) -> bool:
+    """'quit' (or 'quit FILE'): save and say how to resume. True when play ends; False when
+    FILE cannot be saved (the person stays, the message says why)."""
+    if rest.strip():  # 'quit FILE': save there, then leave (stay if it cannot be saved)
+        with _signals_held():
+            saved = _save_as(state, seats, rest, table, quiet=True)
+        if not saved:
+            return False
+        _say(console, f"Game saved to {table.save_path}. Resume with: {resume_hint(state, table.save_path)}")
+        return True
+    with _signals_held():  # a second signal must not cut the save
+        path = save_or_fallback(state, seats, table)
+        if path is not None:
+            _say(console, f"Game saved to {path}. Resume with: {resume_hint(state, path)}")
+    return True
+
+
+def _hand_over(state: State, seat: int, seats: list[str], table, input_fn) -> bool:
+    """Hot seat: wait until the keyboard is passed to ``seat`` (Enter) before anything of
+    theirs is shown. True on Enter; False when the one at the keyboard leaves instead ('quit',
+    'exit', 'q', 'quit FILE', or the end of input: the game is saved, as at the game prompt).
+    Any other line is not played and the prompt is asked again, so nothing but Enter shows
+    the next person's hand (a 'quit FILE' that cannot be saved asks again too)."""
+    label = seat_label(state, seat, seats)
+    while True:
+        try:
+            typed = input_fn(f"Pass the keyboard to {label} and press Enter ").strip()
+        except EOFError:
+            typed = "quit"  # Ctrl-D, or the end of piped input: leave, as at the game prompt
+        if not typed:
+            return True
+        word, _, rest = typed.partition(" ")
+        if word.lower() in _QUIT_WORDS:
+            if _quit(state, seats, table, rest):
+                return False
+            continue
+        console.print(f"(only Enter is read here: '{escape(typed)}' was not played; Enter shows {escape(label)}'s "
+                      "screen, 'quit' saves and leaves)")
+
+
 def line_editing():
     """Python's ``readline`` module when a person types at a terminal (input and output both
     are one): the game's prompt then has line editing (the arrow keys move in the line, not
@@ -949,17 +992,11 @@ def _play_loop(table: _Table, seats: list[str], seed: int, input_fn=None,
             start = seen.get(seat)
             recap = (start is not None, state.events[start or 0:on_screen], len(state.events) - (start or 0))
             history.use(None)  # the one passing the keyboard sees none of the next one's lines
-            try:
-                typed = input_fn(f"Pass the keyboard to {seat_label(state, seat, seats)} and press Enter ").strip()
-            except EOFError:
-                typed = ""
-            if typed.split()[:1] == ["quit"]:
-                pending = typed  # leaving (and saving) needs no look at the next hand
-            elif typed:
-                console.print(f"(only Enter is read here: '{escape(typed)}' was not played)")
+            if not _hand_over(state, seat, seats, table, input_fn):
+                return state  # left (and saved) without a look at the next hand
             last_human = None
         last_seat = seat
-        if last_human != (seat, state.move_number) and not (pending or "").startswith("quit"):
+        if last_human != (seat, state.move_number):
             console.print(Panel(render(state, seat), title=f"{state.game.title} - {seat_label(state, seat, seats)} to play"))
             show_actions(state)
             if recap is not None:
@@ -986,20 +1023,10 @@ def _play_loop(table: _Table, seats: list[str], seed: int, input_fn=None,
             continue
         word, _, rest = line.partition(" ")
         word = word.lower()
-        if word in ("quit", "exit", "q"):
-            if rest.strip():  # 'quit FILE': save there, then leave (stay if it cannot be saved)
-                with _signals_held():
-                    saved = _save_as(state, seats, rest, table, quiet=True)
-                if not saved:
-                    continue
-                _say(console, f"Game saved to {table.save_path}. Resume with: "
-                              f"{resume_hint(state, table.save_path)}")
+        if word in _QUIT_WORDS:
+            if _quit(state, seats, table, rest):
                 return state
-            with _signals_held():  # a second signal must not cut the save
-                path = save_or_fallback(state, seats, table)
-                if path is not None:
-                    _say(console, f"Game saved to {path}. Resume with: {resume_hint(state, path)}")
-            return state
+            continue
         if word == "help":
             if rest.strip().lower() == "rules":
                 console.rule(f"{state.game.title}: rules")  # no box: the summary keeps the full width
