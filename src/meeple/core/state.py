@@ -499,3 +499,26 @@ def saved_in_range(name: str, values, low: int, high: int) -> None:
     for v in values:
         if not low <= v <= high:
             raise ValueError(f"{name} must hold values {low}..{high}, not {v}")
+
+
+_ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+def ranking_with_ties(state: "State", value, rule: str, wins: str) -> str:
+    """The final ranking, best first, for games whose rules give no tie-break (tied players
+    share the place): ``1. P3 66, 2. P1 27 (WINS; a tie would be shared, RULE)``, or with a
+    tie ``1. P1 40, 1. P2 40 (P1 and P2 tie on 40 and share 1st place: no tie-break, RULE)``.
+    ``value(seat) -> str`` shows a seat's total (``$31``, ``66``)."""
+    places = state.places()
+    name = state.seat_name
+    text = ", ".join(f"{places[s]}. {name(s)} {value(s)}" for s in state.ranking())
+    ties = []
+    for place in sorted(set(places)):
+        tied = [s for s in range(state.num_players) if places[s] == place]
+        if len(tied) > 1:
+            who = ", ".join(name(s) for s in tied[:-1]) + " and " + name(tied[-1])
+            ties.append(f"{who} tie on {value(tied[0])} and share {_ORDINALS[place - 1]} place")
+    if ties:
+        return text + " (" + "; ".join(ties) + f": no tie-break, {rule})"
+    return text + f" ({wins}; a tie would be shared, {rule})"
+

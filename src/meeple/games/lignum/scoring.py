@@ -6,6 +6,8 @@ and is paid before :func:`final_settlement` runs.
 
 from __future__ import annotations
 
+from meeple.core.state import ranking_with_ties
+
 from .components import BASE_PRICE, BONUS, HW, LOAN_REPAY, PIECE_NAMES, TASK_CARDS
 
 
@@ -59,9 +61,6 @@ def scores(state) -> list:
     return list(state.money)
 
 
-_ORDINAL = ("1st", "2nd", "3rd", "4th")
-
-
 def _dollars(v: int) -> str:
     return f"-${-v}" if v < 0 else f"${v}"
 
@@ -72,18 +71,7 @@ def ranking_text(state) -> str:
     $25 (most dollars wins; a tie would be shared, LG-22.4)``; with a tie ``1. P1 $31, 1. P2
     $31 (P1 and P2 tie on $31 and share 1st place: no tie-break, LG-22.4)``. Logged after the
     final settlement and shown on the game-over board."""
-    places = state.places()
-    money = state.money
-    text = ", ".join(f"{places[s]}. {state._name(s)} {_dollars(money[s])}" for s in state.ranking())
-    ties = []
-    for place in sorted(set(places)):
-        tied = [s for s in range(state.num_players) if places[s] == place]
-        if len(tied) > 1:
-            who = ", ".join(state._name(s) for s in tied[:-1]) + " and " + state._name(tied[-1])
-            ties.append(f"{who} tie on {_dollars(money[tied[0]])} and share {_ORDINAL[place - 1]} place")
-    if ties:
-        return text + " (" + "; ".join(ties) + ": no tie-break, LG-22.4)"
-    return text + " (most dollars wins; a tie would be shared, LG-22.4)"
+    return ranking_with_ties(state, lambda s: _dollars(state.money[s]), "LG-22.4", "most dollars wins")
 
 
 def rank_key(state, seat: int) -> tuple:

@@ -11,6 +11,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from meeple.core.state import ranking_with_ties
+
 from .actions import W
 from .components import TREASURE, load
 
@@ -132,26 +134,13 @@ def render(state, seat=None):
     return Group(*parts, status, extra)
 
 
-_ORDINAL = ("1st", "2nd", "3rd", "4th", "5th")
-
-
 def ranking_text(state) -> str:
     """The final ranking, best first, and how a tie is settled: the highest total wins and the
     rulebook gives no tie-break, so tied players share the victory, or their place (SO-12.9).
     ``1. P3 66, 2. P1 27, 3. P2 26 (highest total wins; a tie would be shared, SO-12.9)``; with
     a tie ``1. P1 40, 1. P2 40 (P1 and P2 tie on 40 and share 1st place: no tie-break, SO-12.9)``."""
-    places, scores = state.places(), state.scores()
-    name = state.seat_name
-    text = ", ".join(f"{places[p]}. {name(p)} {scores[p]}" for p in state.ranking())
-    ties = []
-    for place in sorted(set(places)):
-        tied = [p for p in range(state.num_players) if places[p] == place]
-        if len(tied) > 1:
-            who = ", ".join(name(p) for p in tied[:-1]) + " and " + name(tied[-1])
-            ties.append(f"{who} tie on {scores[tied[0]]} and share {_ORDINAL[place - 1]} place")
-    if ties:
-        return text + " (" + "; ".join(ties) + ": no tie-break, SO-12.9)"
-    return text + " (highest total wins; a tie would be shared, SO-12.9)"
+    scores = state.scores()
+    return ranking_with_ties(state, lambda p: str(scores[p]), "SO-12.9", "highest total wins")
 
 
 def _cell_key(i: int) -> tuple:
