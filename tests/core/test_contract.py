@@ -115,6 +115,28 @@ def test_contract_illegal_action_changes_nothing(name, data):
 @pytest.mark.parametrize("name", GAMES)
 @PROPS
 @given(data=st.data())
+def test_contract_mutating_the_legal_actions_list_changes_nothing(name, data):
+    """legal_actions() hands out a new list: a caller that empties or reverses it leaves the
+    state's own list, its notation parsing and its saved form as they were."""
+    state = data.draw(positions(name))
+    if state.is_terminal():
+        return
+    before = dump(state)
+    texts = [a.text for a in state.legal_actions()]
+    mine = state.legal_actions()
+    mine.reverse()
+    last = mine.pop(0)
+    mine.clear()
+    assert [a.text for a in state.legal_actions()] == texts
+    assert state.legal_actions() is not state.legal_actions()
+    assert dump(state) == before
+    state.apply_action(last.text)  # still found by its notation
+    assert state.history[-1] == texts[-1]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@PROPS
+@given(data=st.data())
 def test_contract_clone_independence(name, data):
     state = data.draw(positions(name))
     snapshot = dump(state)

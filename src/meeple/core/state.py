@@ -163,8 +163,13 @@ class State:
     def legal_actions(self) -> list[Action]:
         """The legal actions of ``current_player`` (empty only when terminal).
 
-        The list is cached until the next ``apply_action``: do not mutate it.
+        A new list each call (the state keeps its own until the next ``apply_action``), so the
+        caller may sort, shuffle or trim it without touching the state.
         """
+        return self._legal()[:]
+
+    def _legal(self) -> list[Action]:
+        """The state's own cached list of legal actions: read it, never mutate it."""
         cache = self._legal_cache
         if cache is None:
             cache = self._legal_cache = [] if self.is_terminal() else self._legal_actions()
@@ -186,7 +191,7 @@ class State:
                             f"not {type(action).__name__} {action!r}; for the i-th legal action give "
                             "state.legal_actions()[i]")
         else:
-            for a in self.legal_actions():
+            for a in self._legal():
                 if a is action or a.text == action.text:
                     action = a
                     break
@@ -216,7 +221,7 @@ class State:
         if not isinstance(text, str):
             raise TypeError(f"parse_action takes an action's notation (a str), not {type(text).__name__} {text!r}")
         text = text.strip()
-        legal = self.legal_actions()
+        legal = self._legal()
         for a in legal:
             if a.text == text:
                 return a
@@ -234,8 +239,9 @@ class State:
 
     def _why_illegal(self, text: str) -> tuple[str, str]:
         """``(rule_id, message)`` explaining why ``text`` is not legal now (games refine it)."""
-        sample = ", ".join(a.text for a in self.legal_actions()[:8])
-        return "", f"'{text}' is not a legal action now (legal: {sample}{' ...' if len(self.legal_actions()) > 8 else ''})"
+        legal = self._legal()
+        sample = ", ".join(a.text for a in legal[:8])
+        return "", f"'{text}' is not a legal action now (legal: {sample}{' ...' if len(legal) > 8 else ''})"
 
     def clone(self) -> "State":
         """An independent copy: applying actions to it never changes this state."""
