@@ -44,6 +44,20 @@ def test_SO_6_1_tile_moves_are_listed_by_source_then_target():
         assert text.display_order(st, legal) == listed
 
 
+def test_SO_6_a_refused_action_samples_the_moves_as_they_are_listed():
+    """The legal moves a refusal names (up to 8) are the first ones of the terminal's list,
+    in its reading order, not in the bots' legal order."""
+    for seed in (3, 5, 8):
+        st = at_move_choice(seed)
+        shown = ", ".join(a.text for a in listed_actions(st)[:8])
+        try:
+            st.apply_action("dig a1")
+        except meeple.IllegalActionError as e:
+            assert shown in str(e), (shown, str(e))
+        else:
+            raise AssertionError("a dig after 'move' was taken")
+
+
 def test_the_turns_first_choice_keeps_its_order_and_other_games_have_no_hook():
     """Only tile moves are reordered; a list without them (the turn's first choice: 'move',
     digs, items, decline) and a game without the hook are listed in the legal order."""

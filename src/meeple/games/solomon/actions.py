@@ -61,6 +61,18 @@ def parse_cell(text: str) -> int:
 
 
 CELL_NAMES = tuple(cell_name(i) for i in range(NCELLS))
+
+
+def reading_order(actions) -> list:
+    """The ``actions`` in the order a person reads them: the tile moves (SO-6.1) sorted by
+    their source cell, then their target, each cell as its name reads (column, then row:
+    ``a3-b3``, ``a5-b5``, ``b4-b5``, ...), every other action in its place. Display only (the
+    terminal's list, the samples in refusals): ``legal_actions()`` keeps its order, which the
+    bots depend on."""
+    moves = sorted((a for a in actions if a.kind == "move"),
+                   key=lambda a: (a.args[0] % W, a.args[0] // W, a.args[1] % W, a.args[1] // W))
+    it = iter(moves)
+    return [next(it) if a.kind == "move" else a for a in actions]
 BIT = tuple(1 << i for i in range(NCELLS))
 
 # SO-2.3 adjacency: 8 neighbours.

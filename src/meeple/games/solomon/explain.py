@@ -17,6 +17,7 @@ from .actions import (
     normalise,
     orientations,
     parse_cell,
+    reading_order,
 )
 from .components import ITEMS, load
 
@@ -45,7 +46,7 @@ def why_illegal(s, text: str) -> tuple[str, str]:
     t = text.strip()
     words = t.split()
     phase = s.phase
-    legal = ", ".join(a.text for a in s.legal_actions()[:8])
+    legal = ", ".join(a.text for a in reading_order(s.legal_actions())[:8])  # as listed
     if not words:
         return "", "empty action"
     head = words[0].lower()

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from meeple.core.state import ranking_with_ties
 
-from .actions import W
+from .actions import reading_order
 from .components import TREASURE, load
 
 STYLE = {"T": "bold yellow", "C": "bold white on grey15", "S": "bold bright_white", "M": "bold cyan",
@@ -143,20 +143,12 @@ def ranking_text(state) -> str:
     return ranking_with_ties(state, lambda p: str(scores[p]), "SO-12.9", "highest total wins")
 
 
-def _cell_key(i: int) -> tuple:
-    """Sort key of cell ``i`` as its name reads: column, then row (a1, a2, ..., b1, ...)."""
-    return i % W, i // W
-
-
 def display_order(state, actions) -> list:
     """The legal ``actions`` in the order a person reads them (the hook ``meeple play`` lists
-    them in, :func:`meeple.cli.common.listed_actions`): the tile moves (SO-6.1) sorted by their
-    source cell, then their target (``a3-b3``, ``a5-b5``, ``b4-b5``, ...), every other action
-    in its place. Display only: ``legal_actions()`` keeps its order, which the bots depend on."""
-    moves = sorted((a for a in actions if a.kind == "move"),
-                   key=lambda a: (_cell_key(a.args[0]), _cell_key(a.args[1])))
-    it = iter(moves)
-    return [next(it) if a.kind == "move" else a for a in actions]
+    them in, :func:`meeple.cli.common.listed_actions`): :func:`.actions.reading_order`, the
+    tile moves (SO-6.1) sorted by their source cell, then their target, every other action in
+    its place. Display only: ``legal_actions()`` keeps its order, which the bots depend on."""
+    return reading_order(actions)
 
 
 def action_notes(state, actions) -> tuple:
