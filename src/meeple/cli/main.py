@@ -316,6 +316,11 @@ def _wins(w: float) -> str:
     return f"{w:.0f}" if w == int(w) else f"{w:.1f}"
 
 
+def _ordinal(k: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``."""
+    return f"{k}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(k, 'th')}"
+
+
 def _simulation_report(g, results: list) -> None:
     """Print the tables of ``simulate``."""
     from ..sim import summarize
@@ -331,13 +336,24 @@ def _simulation_report(g, results: list) -> None:
         table.add_row(spec, str(d["games"]), _wins(d["wins"]),
                       f"{d['win_rate']:.1%} ({d['ci_low']:.1%}-{d['ci_high']:.1%})", f"{d['mean_score']:.1f}")
     console.print(table)
+    orders = summary["turn_order"]
     st = Table("seat", "wins", "win rate (95% CI)", "mean score", title="by seat",
-               caption="seat 0 is the first seat, not always the first to play")
+               caption="seat 0 is the first seat, not always the first to play"
+               + (" (by turn order: below)" if orders else ""))
     names = g.new_initial_state(num_players=len(results[0].bots), seed=0) if results else None
     for seat, d in summary["seats"].items():
         st.add_row(f"{seat} ({names.seat_name(seat)})", _wins(d["wins"]), f"{d['win_rate']:.1%} ({d['ci_low']:.1%}-{d['ci_high']:.1%})",
                    f"{d['mean_score']:.1f}")
     console.print(st)
+    if orders:
+        counted = sum(1 for r in results if r.start_player is not None)
+        ot = Table("turn order", "games", "wins", "win rate (95% CI)", "mean score", title="by turn order",
+                   caption="the seat drawn to start plays 1st, the next seat clockwise 2nd, ..."
+                   + (f" ({counted} of {n} games: the others do not say who started)" if counted < n else ""))
+        for k, d in orders.items():
+            ot.add_row(_ordinal(k) + (" (start player)" if k == 1 else ""), str(d["games"]), _wins(d["wins"]),
+                       f"{d['win_rate']:.1%} ({d['ci_low']:.1%}-{d['ci_high']:.1%})", f"{d['mean_score']:.1f}")
+        console.print(ot)
     console.print(f"game length: {summary['mean_steps']:.0f} actions on average, "
                   f"{summary['mean_seconds'] * 1000:.1f} ms a game")
     _warn_truncated(results)
@@ -708,6 +724,7 @@ def _resumed(out: Path, g, variant: str, options: dict, jobs: list, run: str = "
         console.print(f"[yellow]note:[/] {out} does not exist yet: nothing to resume, all games are played")
         return [], jobs
     import json
+    from dataclasses import replace
 
     game = g.name
     try:
@@ -726,7 +743,12 @@ def _resumed(out: Path, g, variant: str, options: dict, jobs: list, run: str = "
             raise ValueError(f"its games were played under rules edition {min(other, key=str)}; this meeple "
                              f"plays edition {g.rules_edition} of {game} "
                              f"({g.rules_changes.get(g.rules_edition, 'the rules changed')})")
-        return resume_jobs(jobs, results_from_rows(rows), run)
+        done = results_from_rows(rows)
+        if rows and "start_player" not in rows[0]:
+            # a file from before the column: the set-up's draw follows from the seed alone
+            done = [replace(r, start_player=g.new_state(len(r.bots), r.seed, variant, options).start_player)
+                    for r in done]
+        return resume_jobs(jobs, done, run)
     except (OSError, ValueError) as e:
         fail(f"--resume: cannot continue from {out}: {e}")
         raise  # not reached: fail exits

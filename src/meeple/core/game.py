@@ -224,6 +224,12 @@ class Game:
                 raise InvalidRecordError(f"rng must be a generator state 0..2**64-1, not {d['rng']}")
             state._init_base(self, d["num_players"], d["seed"], variant, opts)
             state.rng.state = d["rng"]
+            start = d.get("start_player")  # a save from before it was kept has none
+            if start is not None and (isinstance(start, bool) or not isinstance(start, int)
+                                      or not 0 <= start < state.num_players):
+                raise InvalidRecordError(f"start_player must be a seat 0..{state.num_players - 1} or null, "
+                                         f"not {start!r}")
+            state.start_player = start
             history = d["history"]
             events = d["events"]
             if not (isinstance(history, list) and all(isinstance(x, str) for x in history)):

@@ -91,6 +91,10 @@ class State:
         options: the game options (:class:`Options`, a read-only dict of JSON-safe values,
             shared by clones).
         rng: the state's :class:`Rng`, the only source of chance.
+        start_player: the seat the set-up drew to start the game (int), whatever the start
+            player marker does later; None where the rules have no start player (Solomon,
+            SO-3.6) or a save from before it was kept does not say. Seats then play
+            clockwise, seat ``(start_player + k) % num_players`` k-th.
     """
 
     # Fields of the base; games add their own (a plain __dict__ keeps subclassing simple).
@@ -101,6 +105,7 @@ class State:
     options: dict
     rng: Rng
     _redacted: int = 0  # the first actions of the history that read "?" (a re-sample's)
+    start_player: int | None = None  # set by a game's set-up where it draws a start player
 
     def _init_base(self, game, num_players: int, seed: int, variant: str, options: dict) -> None:
         """Set the base fields of a fresh state (called by ``Game.new_initial_state``)."""
@@ -257,6 +262,7 @@ class State:
         new.rng = self.rng.clone()
         new._history = self._history
         new._redacted = self._redacted
+        new.start_player = self.start_player
         new._events = self._events
         new._shared = True
         self._shared = True
@@ -421,8 +427,8 @@ class State:
 
         Top-level keys: ``game``, ``version``, ``rules`` (the game's rules edition),
         ``num_players``, ``variant``, ``options``, ``seed``, ``rng`` (generator state),
-        ``history`` (notations), ``events`` and ``state`` (the game's own fields, documented
-        in its ``state.py``).
+        ``start_player`` (:attr:`start_player`), ``history`` (notations), ``events`` and
+        ``state`` (the game's own fields, documented in its ``state.py``).
         """
         return {
             "game": self.game.name,
@@ -433,6 +439,7 @@ class State:
             "options": _options_copy(self.options),
             "seed": self.seed,
             "rng": self.rng.state,
+            "start_player": self.start_player,
             "history": self.history,
             "events": list(self._events),
             "state": self._state_dict(),

@@ -48,8 +48,13 @@ def _bool(text: str) -> bool:
     return text == "True"
 
 
+def _int_or_none(text: str) -> int | None:
+    return None if text == "" else int(text)  # csv writes None as an empty value
+
+
 _CSV_TYPES = {"index": int, "seed": int, "num_players": int, "seat": int, "score": int, "place": int,
-              "win": float, "return": float, "steps": int, "seconds": float, "truncated": _bool, "rules": int}
+              "win": float, "return": float, "steps": int, "seconds": float, "truncated": _bool, "rules": int,
+              "start_player": _int_or_none, "turn_order": _int_or_none}
 
 
 def read_rows(path: str | Path) -> list[dict]:

@@ -32,6 +32,8 @@ class GameResult:
         game, variant, options: what was played (the game's id, its variant's own name, all
             its options with defaults), set by :func:`play_game`; None in a result read back
             from a results table.
+        start_player: the seat the set-up drew to start (``State.start_player``: seats play
+            clockwise from it); None where the game has none (Solomon, SO-3.6; Klondike's race).
     """
 
     index: int
@@ -49,11 +51,14 @@ class GameResult:
     game: str | None = None
     variant: str | None = None
     options: dict | None = None
+    start_player: int | None = None
 
     def rows(self, game: str | None = None, variant: str | None = None, options: dict | None = None,
              rules: int | None = None) -> list[dict]:
-        """One flat row per seat, for CSV/Parquet; ``options`` (the game options the games
-        were played with) go in a column as sorted JSON, and ``rules`` (the game's rules
+        """One flat row per seat, for CSV/Parquet; ``start_player`` and the seat's
+        ``turn_order`` (1 for the start player, 2 for the seat after him, ...; both None where
+        the game has no start player) stand beside ``seat``; ``options`` (the game options
+        the games were played with) go in a column as sorted JSON, and ``rules`` (the game's rules
         edition, ``Game.rules_edition``; None: that of the game named ``game`` in this meeple,
         1 for a name it does not know) in the last: ``--resume`` refuses games of another.
         ``game``, ``variant`` and ``options`` default to the result's own (:func:`play_game`
@@ -76,7 +81,9 @@ class GameResult:
         return [
             {
                 "game": game, "variant": variant, "index": self.index, "seed": self.seed,
-                "num_players": n, "seat": s, "bot": self.bots[s], "score": self.scores[s],
+                "num_players": n, "seat": s, "bot": self.bots[s], "start_player": self.start_player,
+                "turn_order": None if self.start_player is None else 1 + (s - self.start_player) % n,
+                "score": self.scores[s],
                 "place": place[s], "win": (1.0 / len(self.winners)) if s in self.winners else 0.0,
                 "return": self.returns[s], "steps": self.steps, "seconds": self.seconds,
                 "truncated": self.truncated, "options": opts, "rules": rules,
@@ -133,12 +140,18 @@ def results_from_rows(rows: list[dict]) -> list[GameResult]:
                 returns=[float(r["return"]) for r in seats],
                 winners=[s for s in range(n) if float(seats[s]["win"]) > 0],
                 steps=int(seats[0]["steps"]), seconds=float(seats[0]["seconds"]),
-                truncated=bool(seats[0]["truncated"])))
+                truncated=bool(seats[0]["truncated"]), start_player=_seat_or_none(seats[0].get("start_player"))))
     except KeyError as e:
         raise ValueError(f"not a meeple results table: no column {e}") from e
     except TypeError as e:
         raise ValueError(f"not a meeple results table: {e}") from e
     return out
+
+
+def _seat_or_none(value) -> int | None:
+    """A results table's ``start_player`` value: a seat, or None (no start player, or a table
+    written before the column)."""
+    return None if value is None or value == "" else int(value)
 
 
 class GameNotEndingError(MeepleError, RuntimeError):
@@ -190,6 +203,7 @@ def play_game(game_name: str, bots: list, seed: int, variant: str | None = None,
         seconds=time.perf_counter() - t0,
         truncated=state.is_truncated(), actions=state.history if keep_actions else None,
         game=game.name, variant=state.variant, options=dict(state.options),
+        start_player=state.start_player,
     )
 
 

@@ -28,13 +28,17 @@ def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]
 
 
 def summarize(results) -> dict:
-    """Per-bot and per-seat wins and mean scores, and game lengths, of a list of GameResult.
+    """Per-bot, per-seat and per-turn-order wins and mean scores, and game lengths, of a list
+    of GameResult.
 
-    Returns ``{"bots": {spec: {...}}, "seats": {seat: {...}}, "games": n, "mean_steps": x,
-    "mean_seconds": y}``; wins count shared wins fractionally.
+    Returns ``{"bots": {spec: {...}}, "seats": {seat: {...}}, "turn_order": {k: {...}},
+    "games": n, "mean_steps": x, "mean_seconds": y}``; wins count shared wins fractionally.
+    ``turn_order`` counts the seat that played k-th in the first round (1: the start player,
+    ``GameResult.start_player``), over the games that have one (empty for Solomon).
     """
     bots = defaultdict(lambda: {"games": 0, "wins": 0.0, "score": 0.0, "return": 0.0})
     seats = defaultdict(lambda: {"games": 0, "wins": 0.0, "score": 0.0})
+    orders = defaultdict(lambda: {"games": 0, "wins": 0.0, "score": 0.0})
     steps = 0
     secs = 0.0
     for r in results:
@@ -49,14 +53,20 @@ def summarize(results) -> dict:
             st["games"] += 1
             st["wins"] += w
             st["score"] += r.scores[s]
+            if r.start_player is not None:
+                o = orders[1 + (s - r.start_player) % len(r.bots)]
+                o["games"] += 1
+                o["wins"] += w
+                o["score"] += r.scores[s]
         steps += r.steps
         secs += r.seconds
-    for d in list(bots.values()) + list(seats.values()):
+    for d in list(bots.values()) + list(seats.values()) + list(orders.values()):
         g = max(1, d["games"])
         d["win_rate"] = d["wins"] / g
         d["mean_score"] = d["score"] / g
         lo, hi = wilson_interval(d["wins"], d["games"])
         d["ci_low"], d["ci_high"] = lo, hi
     n = len(results)
-    return {"bots": dict(bots), "seats": dict(sorted(seats.items())), "games": n,
+    return {"bots": dict(bots), "seats": dict(sorted(seats.items())),
+            "turn_order": dict(sorted(orders.items())), "games": n,
             "mean_steps": steps / n if n else 0.0, "mean_seconds": secs / n if n else 0.0}

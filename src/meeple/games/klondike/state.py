@@ -128,7 +128,7 @@ class KlondikeState(State):
         rules.deal_rows(self)
         self.dominoes = KINDS[D2].count
         self.removed = []
-        self.start = rng.randbelow(n)  # KL-10.6
+        self.start = self.start_player = rng.randbelow(n)  # KL-10.6
         self.round = 1
         self.slot_holder = [-1] * n
         self.slot_bid = [0] * n

@@ -172,7 +172,7 @@ class Rules:
         n = self.num_players
         rng = self.rng
         # LG-3.8 random start player, clockwise order
-        start = rng.randbelow(n)
+        start = self.start_player = rng.randbelow(n)
         self.order = [(start + i) % n for i in range(n)]
         # LG-3.4 product stack
         stack = []

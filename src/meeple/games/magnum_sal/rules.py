@@ -133,6 +133,7 @@ def setup(state) -> None:
     state.rounds_total = 0
     state.capped = 0
     state.start = start
+    state.start_player = start  # kept when the marker passes (MS-21.3)
     state.turn = start
     state.actions_left = 0
     state.acted = False

@@ -1,0 +1,166 @@
+"""Who started: ``State.start_player`` (the set-up's draw: MS-3.3, LG-3.8, KL-10.6; none in
+Solomon, SO-3.6, and in Klondike's race), the results columns ``start_player`` and
+``turn_order``, and the summary's turn-order tally, so that a designer can measure the
+start player's edge."""
+
+from __future__ import annotations
+
+import random
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from typer.testing import CliRunner
+
+import meeple
+from meeple.cli.main import app
+from meeple.sim.io import read_rows, write_rows
+from meeple.sim.runner import GameResult, play_game, results_from_rows
+from meeple.sim.stats import summarize
+
+
+def play_out(state, seed=0, limit=3000):
+    r = random.Random(seed)
+    for _ in range(limit):
+        if state.is_terminal():
+            break
+        state.apply_action(r.choice(state.legal_actions()))
+    return state
+
+
+def test_MS_3_3_the_drawn_start_player_is_kept_when_the_marker_passes():
+    g = meeple.load_game("magnum-sal")
+    starts = set()
+    for seed in range(12):
+        st = g.new_initial_state(num_players=3, seed=seed)
+        # the start player moves first and got the 10 groše (MS-3.3)
+        assert st.start_player == st.current_player == st.start
+        assert st.money[st.start_player] == 10
+        assert st.money[(st.start_player + 1) % 3] == 12
+        starts.add(st.start_player)
+        first = st.start_player
+        play_out(st, seed)
+        assert st.phase > 0  # a phase ended, so the marker passed on (MS-21.3)
+        assert st.start_player == first
+    assert starts == {0, 1, 2}  # drawn, not always seat 0
+
+
+def test_LG_3_8_and_KL_10_6_the_start_player_is_the_first_in_order():
+    lg = meeple.load_game("lignum")
+    kl = meeple.load_game("klondike")
+    for seed in range(8):
+        st = lg.new_initial_state(num_players=4, seed=seed)
+        assert st.start_player == st.order[0]
+        assert st.order == [(st.start_player + i) % 4 for i in range(4)]
+        st = kl.new_initial_state(num_players=3, seed=seed, variant="family")
+        assert st.start_player == st.start == st.current_player
+
+
+def test_SO_3_6_solomon_and_the_klondike_race_have_no_start_player():
+    assert meeple.load_game("solomon").new_initial_state(num_players=3, seed=1).start_player is None
+    race = meeple.load_game("klondike").new_initial_state(num_players=3, seed=1, variant="race")
+    assert race.start_player is None
+
+
+def test_start_player_survives_clone_resample_save_and_load():
+    g = meeple.load_game("lignum")
+    st = play_out(g.new_initial_state(num_players=3, seed=5), 5, limit=60)
+    start = st.start_player
+    assert st.clone().start_player == start
+    assert st.resample_hidden(1, random.Random(3)).start_player == start
+    d = st.to_dict()
+    assert d["start_player"] == start
+    assert g.state_from_dict(d).start_player == start
+
+
+def test_a_save_from_before_the_key_loads_and_a_bad_value_is_refused():
+    g = meeple.load_game("magnum-sal")
+    st = g.new_initial_state(num_players=2, seed=9)
+    d = st.to_dict()
+    del d["start_player"]
+    assert g.state_from_dict(d).start_player is None  # it does not say; nothing else changes
+    for bad in (2, -1, "0", True, 1.0):
+        d["start_player"] = bad
+        with pytest.raises(meeple.InvalidRecordError, match="start_player"):
+            g.state_from_dict(d)
+
+
+def test_results_rows_carry_start_player_and_turn_order(tmp_path):
+    r = play_game("klondike", ["random", "random", "random"], seed=11, variant="family")
+    start = meeple.load_game("klondike").new_initial_state(num_players=3, seed=11, variant="family").start_player
+    assert r.start_player == start
+    rows = r.rows()
+    assert [row["start_player"] for row in rows] == [start] * 3
+    assert rows[start]["turn_order"] == 1
+    assert rows[(start + 1) % 3]["turn_order"] == 2
+    assert rows[(start + 2) % 3]["turn_order"] == 3
+    so = play_game("solomon", ["random", "random"], seed=2)
+    so_rows = so.rows()
+    assert [(x["start_player"], x["turn_order"]) for x in so_rows] == [(None, None)] * 2
+    for ext in ("csv", "parquet"):
+        path = write_rows(rows + [dict(x, index=1) for x in so_rows], tmp_path / f"r.{ext}")
+        back = read_rows(path)
+        assert [(x["start_player"], x["turn_order"]) for x in back] == \
+            [(start, 1 + (s - start) % 3) for s in range(3)] + [(None, None)] * 2
+        games = results_from_rows(back)
+        assert [x.start_player for x in games] == [start, None]
+
+
+def _result(index, winners, start, n=3):
+    return GameResult(index=index, seed=index, bots=["a", "b", "c"][:n], scores=[10 * (s in winners) for s in range(n)],
+                      ranking=list(range(n)), returns=[1.0 if s in winners else 0.0 for s in range(n)],
+                      winners=list(winners), steps=1, seconds=0.0, start_player=start)
+
+
+def test_summarize_counts_wins_by_turn_order():
+    results = [
+        _result(0, [0], start=0),      # the start player wins
+        _result(1, [2], start=2),      # the start player wins
+        _result(2, [0], start=2),      # 2nd in turn order wins
+        _result(3, [1, 2], start=1),   # 1st and 2nd share it
+        _result(4, [1], start=None),   # no start player: not counted by turn order
+    ]
+    s = summarize(results)
+    order = s["turn_order"]
+    assert sorted(order) == [1, 2, 3]
+    assert order[1]["games"] == 4 and order[1]["wins"] == 2.5
+    assert order[2]["games"] == 4 and order[2]["wins"] == 1.5
+    assert order[3]["games"] == 4 and order[3]["wins"] == 0.0
+    assert order[1]["win_rate"] == 2.5 / 4
+    assert order[1]["mean_score"] == (10 + 10 + 0 + 10) / 4
+    assert summarize([_result(0, [0], None)])["turn_order"] == {}
+
+
+def test_simulate_prints_the_turn_order_table_from_the_games_it_writes(tmp_path):
+    out = tmp_path / "r.parquet"
+    res = CliRunner().invoke(app, ["simulate", "klondike", "-n", "6", "--seats", "greedy,random",
+                                   "--seed", "4", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    rows = read_rows(out)
+    first = [x for x in rows if x["turn_order"] == 1]
+    assert len(first) == 6
+    wins = sum(x["win"] for x in first)
+    text = " ".join(res.output.split())
+    assert "by turn order" in text
+    shown = f"{wins:.0f}" if wins == int(wins) else f"{wins:.1f}"  # a shared win counts half
+    assert f"1st (start player) │ 6 │ {shown} │ {wins / 6:.1%}" in text
+    solo = CliRunner().invoke(app, ["simulate", "solomon", "-n", "2", "--seats", "random,random"])
+    assert solo.exit_code == 0 and "by turn order" not in solo.output
+
+
+def test_resume_of_a_file_from_before_the_column_fills_it_from_the_seed(tmp_path):
+    out = tmp_path / "r.parquet"
+    args = ["simulate", "magnum-sal", "-n", "3", "--seats", "random,random", "--seed", "2", "--out", str(out)]
+    res = CliRunner().invoke(app, args[:3] + ["2"] + args[4:])
+    assert res.exit_code == 0, res.output
+    table = pq.read_table(out)
+    old = table.drop(["start_player", "turn_order"])
+    pq.write_table(old, out)
+    res = CliRunner().invoke(app, args + ["--resume"])
+    assert res.exit_code == 0, res.output
+    rows = read_rows(out)
+    g = meeple.load_game("magnum-sal")
+    for x in rows:
+        assert x["start_player"] == g.new_initial_state(num_players=2, seed=x["seed"]).start_player
+    assert {x["index"] for x in rows} == {0, 1, 2}
+    assert pa.Table.from_pylist(rows).num_rows == 6
