@@ -234,7 +234,8 @@ def simulate(
                                 "(the file must hold this same simulation: game, --seats, --seed, --variant, "
                                 "--option; a larger -n adds games)."),
 ):
-    """Play many games between bots and summarise wins and scores.
+    """Play many games between bots and summarise wins and scores: per bot, per seat and
+    per place in the turn order (the start player's edge).
 
     Results are saved to --out every 30 seconds while the games run. After Ctrl-C or a kill (SIGTERM) the games finished so far are summarised and written to --out; the same command with --resume plays the rest.
     """
