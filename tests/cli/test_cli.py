@@ -2038,3 +2038,29 @@ def test_a_bot_budget_with_leading_zeros_is_named_without_them_in_results(tmp_pa
     assert r.exit_code == 0, r.output
     names = {row.split(",")[6] for row in out.read_text().splitlines()[1:]}
     assert names == {"mcts:10", "random"}
+
+
+def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback():
+    """The entry point (meeple.cli.main, as the installed 'meeple' script calls it) turns a
+    Ctrl-C during the imports of the command line into exit 130, quietly."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "class Interrupted:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'meeple.cli.main':\n"
+        "            raise KeyboardInterrupt\n"
+        "from meeple.cli import main\n"
+        "sys.meta_path.insert(0, Interrupted())\n"
+        "main()\n"
+    )
+    p = subprocess.run([sys.executable, "-c", code, "games"], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 130, p.stderr
+    assert "Traceback" not in p.stderr and p.stdout == ""
+    import tomllib
+    from pathlib import Path
+
+    scripts = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts["meeple"] == "meeple.cli:main"
