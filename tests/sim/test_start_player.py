@@ -164,3 +164,26 @@ def test_resume_of_a_file_from_before_the_column_fills_it_from_the_seed(tmp_path
         assert x["start_player"] == g.new_initial_state(num_players=2, seed=x["seed"]).start_player
     assert {x["index"] for x in rows} == {0, 1, 2}
     assert pa.Table.from_pylist(rows).num_rows == 6
+
+
+def test_simulate_report_summarises_a_file_as_the_run_did(tmp_path):
+    """'simulate --report --out FILE' plays nothing and prints the run's own summary tables;
+    a file from before the start_player column gets its turn order from the seeds."""
+    out = tmp_path / "r.csv"
+    run = CliRunner().invoke(app, ["simulate", "lignum", "-n", "4", "--seats", "greedy,random", "--seed", "6",
+                                   "--out", str(out)])
+    assert run.exit_code == 0, run.output
+    tables = run.output[run.output.index("Lignum: 4 games"):run.output.index("game length")]
+    report = CliRunner().invoke(app, ["simulate", "lignum", "--report", "--out", str(out)])
+    assert report.exit_code == 0, report.output
+    assert "4 games in" in report.output and tables in report.output
+    assert "by turn order" in report.output
+    rows = read_rows(out)
+    write_rows([{k: v for k, v in x.items() if k not in ("start_player", "turn_order")} for x in rows], out)
+    again = CliRunner().invoke(app, ["simulate", "lignum", "--report", "--out", str(out)])
+    assert again.exit_code == 0 and tables in again.output
+    for args, why in ((["--report"], "give it with --out"),
+                      (["--report", "--out", str(tmp_path / "none.csv")], "does not exist"),
+                      (["--report", "--out", str(out), "--variant", "advanced"], "not advanced")):
+        bad = CliRunner().invoke(app, ["simulate", "lignum", *args])
+        assert bad.exit_code == 2 and why in " ".join(bad.output.split()), bad.output

@@ -233,6 +233,8 @@ def simulate(
     resume: bool = typer.Option(False, metavar="", help="Keep the games already in --out and play only the missing ones "
                                 "(the file must hold this same simulation: game, --seats, --seed, --variant, "
                                 "--option; a larger -n adds games)."),
+    report: bool = typer.Option(False, metavar="", help="Play nothing: print the summary of the games --out holds "
+                                "(of a finished, stopped or running simulation); the bots are read from the file."),
 ):
     """Play many games between bots and summarise wins and scores: per bot, per seat and
     per place in the turn order (the start player's edge).
@@ -244,6 +246,11 @@ def simulate(
     from .play import replay_hint
 
     g = get_game(game)
+    if report:
+        if out is None:
+            fail("--report summarises a results file: give it with --out")
+        _simulation_file_report(g, out, None if variant is None else g.canonical_variant(variant))
+        return
     bots = parse_seats(seats)
     if "human" in bots:
         fail("simulate takes bots only (no 'human' seat)")
@@ -588,15 +595,15 @@ def ladder(
         console.print(f"the {len(todo)} games played are saved in [bold]{records}[/]")
 
 
-def _ladder_report(g, out: Path, variant: Optional[str], markdown: bool) -> None:
-    """``ladder --report``: the tables of the games ``out`` holds, playing nothing; the bots,
-    the number of players and (unless given) the variant are read from the file. Exits 2
-    with a message when the file is missing, unreadable or of another game or variant."""
+def _read_report(g, out: Path, variant: Optional[str], run: str = "ladder") -> tuple[list, list, set]:
+    """``(rows, results, variants)`` of the results file ``out`` for ``ladder --report`` or
+    ``simulate --report`` (``run``). Exits 2 with a message when the file is missing,
+    unreadable, empty or of another game or variant."""
     from ..sim.io import read_rows
     from ..sim.runner import results_from_rows
 
     if not out.exists():
-        fail(f"--report: {out} does not exist (yet: a ladder writes its --out once its first game has "
+        fail(f"--report: {out} does not exist (yet: a {run} writes its --out once its first game has "
              "ended, then every 30 seconds)")
     try:
         rows = read_rows(out)
@@ -617,11 +624,48 @@ def _ladder_report(g, out: Path, variant: Optional[str], markdown: bool) -> None
         raise  # not reached: fail exits
     if not results:
         fail(f"--report: {out} holds no game")
+    return rows, results, variants
+
+
+def _with_start_players(g, rows: list[dict], results: list) -> list:
+    """``results`` read from ``rows``; when the file is from before the ``start_player``
+    column, each game's start player is found again from its seed (the set-up's draw)."""
+    import json
+    from dataclasses import replace
+
+    if not rows or "start_player" in rows[0]:
+        return results
+    setup = {int(r["index"]): (str(r["variant"]), json.loads(r.get("options") or "{}")) for r in rows}
+    return [replace(r, start_player=g.new_state(len(r.bots), r.seed, *setup[r.index]).start_player)
+            for r in results]
+
+
+def _simulation_file_report(g, out: Path, variant: Optional[str]) -> None:
+    """``simulate --report``: the summary of the games ``out`` holds, playing nothing."""
+    rows, results, variants = _read_report(g, out, variant, "simulation")
+    counts = sorted({len(r.bots) for r in results})
+    if len(counts) > 1:
+        fail(f"--report: {out} mixes games of {' and '.join(map(str, counts))} players (a ladder's file with "
+             "--players? see it with 'meeple ladder ... --report')")
+    console.print(f"{len(results)} games in {out} ({', '.join(sorted(variants))}; seats "
+                  f"{', '.join(dict.fromkeys(b for r in results for b in r.bots))})")
+    _simulation_report(g, _with_start_players(g, rows, results))
+    editions = sorted({r.get("rules", 1) for r in rows} - {g.rules_edition}, key=str)
+    if editions:
+        console.print(f"[yellow]warning:[/] games of this file were played under rules edition "
+                      f"{', '.join(map(str, editions))} of {g.name}; this meeple plays edition {g.rules_edition}")
+
+
+def _ladder_report(g, out: Path, variant: Optional[str], markdown: bool) -> None:
+    """``ladder --report``: the tables of the games ``out`` holds, playing nothing; the bots,
+    the number of players and (unless given) the variant are read from the file. Exits 2
+    with a message when the file is missing, unreadable or of another game or variant."""
+    rows, results, variants = _read_report(g, out, variant)
     crowded = next((r for r in results if len(set(r.bots)) != 2), None)
     if crowded is not None:  # a ladder's game is one pair of bots; simulate's may seat more
         fail(f"--report: {out} is not a ladder's file: its game {crowded.index} seats "
              f"{len(set(crowded.bots))} different bots ({', '.join(dict.fromkeys(crowded.bots))}), a ladder's game "
-             "one pair (see a simulation's file with 'meeple simulate ... --out FILE --resume')")
+             "one pair (see a simulation's file with 'meeple simulate GAME --report --out FILE')")
     specs: list[str] = []
     for r in results:
         specs.extend(b for b in r.bots if b not in specs)
@@ -725,7 +769,6 @@ def _resumed(out: Path, g, variant: str, options: dict, jobs: list, run: str = "
         console.print(f"[yellow]note:[/] {out} does not exist yet: nothing to resume, all games are played")
         return [], jobs
     import json
-    from dataclasses import replace
 
     game = g.name
     try:
@@ -744,12 +787,7 @@ def _resumed(out: Path, g, variant: str, options: dict, jobs: list, run: str = "
             raise ValueError(f"its games were played under rules edition {min(other, key=str)}; this meeple "
                              f"plays edition {g.rules_edition} of {game} "
                              f"({g.rules_changes.get(g.rules_edition, 'the rules changed')})")
-        done = results_from_rows(rows)
-        if rows and "start_player" not in rows[0]:
-            # a file from before the column: the set-up's draw follows from the seed alone
-            done = [replace(r, start_player=g.new_state(len(r.bots), r.seed, variant, options).start_player)
-                    for r in done]
-        return resume_jobs(jobs, done, run)
+        return resume_jobs(jobs, _with_start_players(g, rows, results_from_rows(rows)), run)
     except (OSError, ValueError) as e:
         fail(f"--resume: cannot continue from {out}: {e}")
         raise  # not reached: fail exits
