@@ -187,3 +187,40 @@ def test_simulate_report_summarises_a_file_as_the_run_did(tmp_path):
                       (["--report", "--out", str(out), "--variant", "advanced"], "not advanced")):
         bad = CliRunner().invoke(app, ["simulate", "lignum", *args])
         assert bad.exit_code == 2 and why in " ".join(bad.output.split()), bad.output
+
+
+def _game(index, bots, scores, steps, truncated=False):
+    top = max(scores)
+    winners = [s for s, x in enumerate(scores) if x == top]
+    returns = [1.0 if s in winners and len(winners) == 1 else 0.5 if s in winners else 0.0 for s in range(2)]
+    return GameResult(index=index, seed=100 + index, bots=bots, scores=scores, ranking=[0, 1], returns=returns,
+                      winners=winners, steps=steps, seconds=0.01, truncated=truncated)
+
+
+def test_summary_gives_length_spread_margin_uneven_seats_and_finished_games(tmp_path):
+    """The summary's lines beyond the tables, on five hand-made Solomon games: actions
+    (mean, median, range), the winner's lead, the uneven seating of 5 games on 2 seats, and
+    the win rates of the games that ended by the rules apart from those cut short."""
+    games = [
+        _game(0, ["greedy", "random"], [30, 10], 70),                  # greedy by 20
+        _game(1, ["random", "greedy"], [12, 20], 80),                  # greedy by 8
+        _game(2, ["greedy", "random"], [15, 15], 90, truncated=True),  # shared: 0
+        _game(3, ["random", "greedy"], [25, 5], 60, truncated=True),   # random by 20
+        _game(4, ["greedy", "random"], [40, 1], 100),                  # greedy by 39
+    ]
+    s = summarize(games)
+    assert s["steps"] == (60, 80, 100)
+    assert s["margin"] == ((20 + 8 + 0 + 20 + 39) / 5, 20, 39)
+    assert s["seatings"] == {"greedy": {0: 3, 1: 2}, "random": {0: 2, 1: 3}}
+    out = tmp_path / "hand.parquet"
+    write_rows([row for g in games for row in g.rows("solomon", "standard", {})], out)
+    r = CliRunner().invoke(app, ["simulate", "solomon", "--report", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.output.split())
+    assert "game length: 80.0 actions on average (median 80, 60-100)" in text
+    assert "winning margin (the winner's score over the next place's): 17.4 on average (median 20, at most 39)" in text
+    assert "(greedy: seat 0 in 3, seat 1 in 2)" in text
+    assert "2 of 5 games were cut short" in text
+    assert ("the 3 games that ended by the rules: greedy won 3 of 3 (100.0%, 43.8%-100.0%); "
+            "random won 0 of 3 (0.0%, 0.0%-56.2%)") in text
+    assert "by turn order" not in text  # Solomon has no start player (SO-3.6)

@@ -362,9 +362,28 @@ def _simulation_report(g, results: list) -> None:
             ot.add_row(_ordinal(k) + (" (start player)" if k == 1 else ""), str(d["games"]), _wins(d["wins"]),
                        f"{d['win_rate']:.1%} ({d['ci_low']:.1%}-{d['ci_high']:.1%})", f"{d['mean_score']:.1f}")
         console.print(ot)
-    console.print(f"game length: {summary['mean_steps']:.0f} actions on average, "
+    low, mid, high = summary["steps"] or (0, 0, 0)
+    console.print(f"game length: {summary['mean_steps']:.1f} actions on average (median {mid:g}, {low}-{high}), "
                   f"{summary['mean_seconds'] * 1000:.1f} ms a game")
+    mean, mid, high = summary["margin"] or (0, 0, 0)
+    console.print(f"winning margin (the winner's score over the next place's): {mean:.1f} on average "
+                  f"(median {mid:g}, at most {high})")
+    uneven = {spec: seats_ for spec, seats_ in summary["seatings"].items()
+              if len(set(seats_.values())) > 1 or len(seats_) < len(results[0].bots)} if results else {}
+    if uneven and len(summary["bots"]) > 1:
+        spec, seats_ = next(iter(uneven.items()))
+        where = ", ".join(f"seat {s} in {k}" for s, k in seats_.items())
+        console.print(f"[yellow]note:[/] the bots did not sit in every seat equally often ({spec}: {where}), so "
+                      f"the by-seat table leans with the bots; a number of games that is a multiple of "
+                      f"{len(results[0].bots)} (the seats) rotates them evenly")
     _warn_truncated(results)
+    cut = sum(1 for r in results if r.truncated)
+    finished = [r for r in results if not r.truncated]
+    if cut and finished:
+        by_bot = summarize(finished)["bots"]
+        console.print(f"the {len(finished)} games that ended by the rules: " + "; ".join(
+            f"{spec} won {_wins(d['wins'])} of {d['games']} ({d['win_rate']:.1%}, {d['ci_low']:.1%}-{d['ci_high']:.1%})"
+            for spec, d in by_bot.items()) + " (the truncated column of --out tells them apart)")
 
 
 @app.command()

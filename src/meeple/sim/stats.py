@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import statistics
 from collections import defaultdict
 
 
@@ -35,12 +36,25 @@ def summarize(results) -> dict:
     "games": n, "mean_steps": x, "mean_seconds": y}``; wins count shared wins fractionally.
     ``turn_order`` counts the seat that played k-th in the first round (1: the start player,
     ``GameResult.start_player``), over the games that have one (empty for Solomon).
+    ``steps`` is ``(min, median, max)`` of the games' actions and ``margin`` the winner's lead
+    in score over the next place, ``(mean, median, max)`` in the game's units (groše, dollars,
+    points; 0 in a shared win); both None for no games. ``seatings`` counts how often each bot
+    sat in each seat: ``{spec: {seat: games}}``.
     """
     bots = defaultdict(lambda: {"games": 0, "wins": 0.0, "score": 0.0, "return": 0.0})
     seats = defaultdict(lambda: {"games": 0, "wins": 0.0, "score": 0.0})
     orders = defaultdict(lambda: {"games": 0, "wins": 0.0, "score": 0.0})
     steps = 0
     secs = 0.0
+    lengths, margins = [], []
+    seatings = defaultdict(lambda: defaultdict(int))
+    for r in results:
+        lengths.append(r.steps)
+        best = [r.scores[s] for s in r.winners]
+        rest = [r.scores[s] for s in range(len(r.scores)) if s not in r.winners]
+        margins.append(max(0, min(best) - max(rest)) if best and rest else 0)  # a win shared by all: 0
+        for s, spec in enumerate(r.bots):
+            seatings[spec][s] += 1
     for r in results:
         for s, spec in enumerate(r.bots):
             w = (1.0 / len(r.winners)) if s in r.winners else 0.0
@@ -69,4 +83,7 @@ def summarize(results) -> dict:
     n = len(results)
     return {"bots": dict(bots), "seats": dict(sorted(seats.items())),
             "turn_order": dict(sorted(orders.items())), "games": n,
+            "steps": (min(lengths), statistics.median(lengths), max(lengths)) if lengths else None,
+            "margin": (sum(margins) / n, statistics.median(margins), max(margins)) if margins else None,
+            "seatings": {spec: dict(sorted(d.items())) for spec, d in seatings.items()},
             "mean_steps": steps / n if n else 0.0, "mean_seconds": secs / n if n else 0.0}
