@@ -2064,3 +2064,14 @@ def test_ctrl_c_while_the_command_loads_exits_130_without_a_traceback():
 
     scripts = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())["project"]["scripts"]
     assert scripts["meeple"] == "meeple.cli:main"
+
+
+def test_games_lists_an_options_choices_and_names_no_internal_attribute():
+    """'meeple games' gives the values a choice option takes (unless its help names them all)
+    and sends the reader to 'meeple rules GAME', not to an attribute of the code."""
+    r = run("games")
+    assert r.exit_code == 0
+    text = " ".join(r.output.split())
+    assert "(KL-14.3); one of: both_edges, one_edge_per_tile" in text
+    assert "random, choose or identical (KL-10.2)" in text and "one of: random" not in text
+    assert "rules_help" not in text and "see 'meeple rules magnum-sal'" in text

@@ -91,7 +91,10 @@ def games():
         if g.options:
             table = Table("option", "default", "meaning", box=None, padding=(0, 2), show_header=False)
             for o in g.options:
-                table.add_row(f"  {o.name}", repr(o.default), o.help)
+                choices = getattr(o, "choices", None)
+                listed = choices and len(choices) > 1 and not all(c in o.help for c in choices)
+                table.add_row(f"  {o.name}", repr(o.default),
+                              o.help + (f"; one of: {', '.join(choices)}" if listed else ""))
             console.print(table)
     console.print("Give options as --option NAME=VALUE (values as JSON: 2, true, null, [0,1]).")
 
@@ -219,7 +222,8 @@ def simulate(
                               "players); seats rotate game by game. Bots: " + BOTS_HELP + "."),
     n: int = typer.Option(100, "-n", "--games", min=1, max=MAX_SIMULATED_GAMES, help="Number of games."),
     seed: int = typer.Option(0, help="Series seed; game i gets a seed derived from it."),
-    variant: Optional[str] = typer.Option(None, help="Game variant."),
+    variant: Optional[str] = typer.Option(None, help="Game variant (see 'meeple games' for each game's variants; "
+                                          "default: its first, e.g. standard)."),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help=OPTION_HELP),
     workers: int = typer.Option(1, min=1, help="Worker processes."),
     out: Optional[Path] = typer.Option(None, help="Write one row per game and seat to FILE (.csv or .parquet), "
@@ -501,7 +505,8 @@ def ladder(
                           help="Games per pair, played in pairs on one deal with the seats swapped (an odd N is rounded up)."),
     seed: int = typer.Option(0, help="Seed of the deals."),
     players: int = typer.Option(2, help="Players per game (0: the game's maximum)."),
-    variant: Optional[str] = typer.Option(None, help="Game variant."),
+    variant: Optional[str] = typer.Option(None, help="Game variant (see 'meeple games' for each game's variants; "
+                                          "default: its first, e.g. standard)."),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help=OPTION_HELP),
     workers: int = typer.Option(1, min=1, help="Worker processes."),
     out: Optional[Path] = typer.Option(None, help="Results file (.parquet or .csv); default ladder-GAME.parquet."),

@@ -64,7 +64,7 @@ class MagnumSalGame(Game):
         Option("cart_max_cubes", None, "cubes a cart carries free (None = unlimited, 2 = designers' cap)",
                kind=int),
         Option("max_rounds", 30, "safety cap: a phase ends after this many rounds (0 = off; "
-               "not a rule, see rules_help; off when a person plays)", kind=int, human_default=0),
+               "not a rule, see 'meeple rules magnum-sal'; off when a person plays)", kind=int, human_default=0),
     )
     state_class = MagnumSalState
     package = "meeple.games.magnum_sal"
