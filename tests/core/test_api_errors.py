@@ -401,14 +401,16 @@ def test_game_not_ending_error_is_a_meeple_error_exported_from_sim():
 
 def test_a_game_result_knows_what_was_played_and_refuses_to_be_labelled_otherwise():
     """play_game's result names its game, variant (its own name, not an alias) and options;
-    rows() writes them, and refuses another game's or variant's label."""
+    rows() writes them (the options not at their default), and refuses another game's or variant's label."""
     from meeple.sim import play_game
     from meeple.sim.runner import results_from_rows
 
     res = play_game("klondike", ["random", "random"], seed=1, variant="expert")
     assert (res.game, res.variant) == ("klondike", "race") and res.options["tick_cap"] == 40
     row = res.rows()[0]
-    assert (row["game"], row["variant"]) == ("klondike", "race") and '"tick_cap": 40' in row["options"]
+    assert (row["game"], row["variant"]) == ("klondike", "race") and row["options"] == "{}"  # all defaults
+    capped = play_game("klondike", ["random", "random"], seed=1, variant="race", options={"tick_cap": 12})
+    assert capped.options["tick_cap"] == 12 and capped.rows()[0]["options"] == '{"tick_cap": 12}'
     assert res.rows("klondike", "race") == res.rows()
     with pytest.raises(ValueError, match="this result is of game 'klondike', not 'lignum'"):
         res.rows("lignum", "basic")

@@ -259,7 +259,8 @@ def simulate(
     if "human" in bots:
         fail("simulate takes bots only (no 'human' seat)")
     options = game_options(g, parse_options(option))
-    _new_state(g, len(bots), seed, variant, options)  # validate before starting
+    # validated before starting; written as the state holds them ('children=[P2]' as [1])
+    options = game_options(g, dict(_new_state(g, len(bots), seed, variant, options).options))
     _note_time_caps(bots)
     if resume and out is None:
         fail("--resume continues from the results file of a stopped run: give it with --out")
@@ -552,6 +553,7 @@ def ladder(
         fail("--bots: a ladder is played by bots only ('human' is a seat of 'meeple play')")
     options = game_options(g, parse_options(option))
     state = _new_state(g, players, seed, variant, options)
+    options = game_options(g, dict(state.options))  # as the state holds them ('children=[P2]' as [1])
     # a bot does not play against itself: "easy" and "greedy", "mcts" and "mcts:1000" are one bot
     bot_settings = [settings(make(s, 0), state) for s in specs]
     same = [(a, b) for i, a in enumerate(specs) for j, b in enumerate(specs) if i < j
@@ -680,6 +682,15 @@ def _simulation_file_report(g, out: Path, variant: Optional[str]) -> None:
                       f"{', '.join(map(str, editions))} of {g.name}; this meeple plays edition {g.rules_edition}")
 
 
+def _file_options(g, num_players: int, variant: str, options: dict) -> dict:
+    """A results file's options as this run's are compared: as a state holds them, without
+    those at their default. Raises ValueError for options the game refuses."""
+    try:
+        return game_options(g, g.check_config(num_players, variant, options))
+    except InvalidConfigError as e:
+        raise ValueError(f"its games name options this meeple refuses ({e})") from None
+
+
 def _ladder_report(g, out: Path, variant: Optional[str], markdown: bool) -> None:
     """``ladder --report``: the tables of the games ``out`` holds, playing nothing; the bots,
     the number of players and (unless given) the variant are read from the file. Exits 2
@@ -802,8 +813,8 @@ def _resumed(out: Path, g, variant: str, options: dict, jobs: list, run: str = "
             g2, v2 = min(other)
             raise ValueError(f"it holds games of {g2} ({v2}), not {game} ({variant})")
         wanted = options_text(options)
-        other = {str(r.get("options") or "{}") for r in rows}
-        other = {options_text(game_options(g, json.loads(x))) for x in other} - {wanted}
+        other = {(int(r.get("num_players") or 0), str(r.get("options") or "{}")) for r in rows}
+        other = {options_text(_file_options(g, k, variant, json.loads(x))) for k, x in other} - {wanted}
         if other:
             raise ValueError(f"its games were played with the options {min(other)}, not {wanted} (--option)")
         other = {r.get("rules", 1) for r in rows} - {g.rules_edition}  # a file without the column: 1

@@ -58,7 +58,8 @@ class GameResult:
         """One flat row per seat, for CSV/Parquet; ``start_player`` and the seat's
         ``turn_order`` (1 for the start player, 2 for the seat after him, ...; both None where
         the game has no start player) stand beside ``seat``; ``options`` (the game options
-        the games were played with) go in a column as sorted JSON, and ``rules`` (the game's rules
+        the games were played with, those at the game's default left out: ``{}`` for none)
+        go in a column as sorted JSON, and ``rules`` (the game's rules
         edition, ``Game.rules_edition``; None: that of the game named ``game`` in this meeple,
         1 for a name it does not know) in the last: ``--resume`` refuses games of another.
         ``game``, ``variant`` and ``options`` default to the result's own (:func:`play_game`
@@ -75,7 +76,7 @@ class GameResult:
         if rules is None:
             rules = _rules_edition(game)
         n = len(self.bots)
-        opts = options_text(options)
+        opts = options_text(_non_default(game, options))
         # seats tied after all tie-breaks share a place (equal returns, State.places)
         place = {s: 1 + sum(1 for r in self.returns if r > self.returns[s]) for s in range(n)}
         return [
@@ -101,6 +102,17 @@ class GameResult:
         if own is not None and given != own:
             raise ValueError(f"this result is of {what} {own!r}, not {given!r}")
         return given
+
+
+def _non_default(game: str, options: dict | None) -> dict:
+    """``options`` without those at the default of the game named ``game`` (all of them for a
+    name this meeple does not know): what a results file's ``options`` column holds."""
+    try:
+        defaults = {o.name: o.default for o in load_game(game).options}
+    except InvalidConfigError:
+        return dict(options or {})
+    return {k: v for k, v in (options or {}).items()
+            if k not in defaults or v != defaults[k] or type(v) is not type(defaults[k])}
 
 
 def _rules_edition(game: str) -> int:

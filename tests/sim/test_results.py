@@ -1,7 +1,8 @@
-"""Who started: ``State.start_player`` (the set-up's draw: MS-3.3, LG-3.8, KL-10.6; none in
-Solomon, SO-3.6, and in Klondike's race), the results columns ``start_player`` and
-``turn_order``, and the summary's turn-order tally, so that a designer can measure the
-start player's edge."""
+"""What a designer reads off simulations: who started (``State.start_player``, the set-up's
+draw: MS-3.3, LG-3.8, KL-10.6; none in Solomon, SO-3.6, and in Klondike's race), the results
+columns ``start_player``, ``turn_order`` and ``options``, and the summary of ``simulate`` and
+``simulate --report`` (turn order, game length, winning margin, uneven seating, games cut
+short)."""
 
 from __future__ import annotations
 
@@ -224,3 +225,31 @@ def test_summary_gives_length_spread_margin_uneven_seats_and_finished_games(tmp_
     assert ("the 3 games that ended by the rules: greedy won 3 of 3 (100.0%, 43.8%-100.0%); "
             "random won 0 of 3 (0.0%, 0.0%-56.2%)") in text
     assert "by turn order" not in text  # Solomon has no start player (SO-3.6)
+
+
+def test_the_options_column_holds_the_canonical_non_default_options(tmp_path):
+    """One setup, one options text: defaults left out (Python and command line alike), and a
+    value as the state holds it (Klondike's children=[P2] is seat [1], KL-39), so grouping a
+    results table by options never splits identical games; --resume accepts a file that
+    wrote the other spelling."""
+    plain = play_game("klondike", ["random", "random", "random"], seed=3, variant="race")
+    assert {row["options"] for row in plain.rows()} == {"{}"}
+    named = play_game("klondike", ["random", "random", "random"], seed=3, variant="race", options={"children": ["P2"]})
+    assert {row["options"] for row in named.rows()} == {'{"children": [1]}'}
+    texts = set()
+    for spelling in ("children=[P2]", "children=[1]"):
+        out = tmp_path / f"{spelling[-3]}.csv"
+        r = CliRunner().invoke(app, ["simulate", "klondike", "--variant", "race", "-n", "1", "--seats",
+                                     "random,random,random", "-o", spelling, "--out", str(out)])
+        assert r.exit_code == 0, r.output
+        texts |= {row["options"] for row in read_rows(out)}
+    assert texts == {'{"children": [1]}'}
+    out = tmp_path / "old.csv"
+    args = ["simulate", "klondike", "--variant", "race", "--seats", "random,random,random", "--seed", "3",
+            "-o", "children=[1]", "--out", str(out)]
+    assert CliRunner().invoke(app, args + ["-n", "1"]).exit_code == 0
+    write_rows([dict(x, options='{"children": ["P2"]}') for x in read_rows(out)], out)  # an older spelling
+    r = CliRunner().invoke(app, args + ["-n", "2", "--resume"])
+    assert r.exit_code == 0, r.output
+    assert "resuming: 1 of 2 games" in r.output
+    assert sorted({x["index"] for x in read_rows(out)}) == [0, 1]
