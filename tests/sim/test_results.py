@@ -253,3 +253,15 @@ def test_the_options_column_holds_the_canonical_non_default_options(tmp_path):
     assert r.exit_code == 0, r.output
     assert "resuming: 1 of 2 games" in r.output
     assert sorted({x["index"] for x in read_rows(out)}) == [0, 1]
+
+
+def test_simulate_players_repeats_the_seats_list(tmp_path):
+    out = tmp_path / "p.csv"
+    r = CliRunner().invoke(app, ["simulate", "solomon", "--seats", "greedy,random", "--players", "3", "-n", "3",
+                                 "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    rows = read_rows(out)
+    assert [x["bot"] for x in rows if x["index"] == 0] == ["greedy", "random", "greedy"]
+    assert {x["num_players"] for x in rows} == {3}
+    bad = CliRunner().invoke(app, ["simulate", "solomon", "--seats", "greedy,random,random", "--players", "2"])
+    assert bad.exit_code == 2 and "--players 2 is fewer than the 3 --seats given" in bad.output

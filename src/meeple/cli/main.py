@@ -221,6 +221,8 @@ def simulate(
     seats: str = typer.Option("greedy,random", help="Bot specs per seat, comma-separated (as many as there are "
                               "players); seats rotate game by game. Bots: " + BOTS_HELP + "."),
     n: int = typer.Option(100, "-n", "--games", min=1, max=MAX_SIMULATED_GAMES, help="Number of games."),
+    players: int = typer.Option(0, min=0, help="Players per game: the --seats list is repeated to fill them "
+                                "(--seats greedy --players 4 is greedy,greedy,greedy,greedy); 0: one a --seats entry."),
     seed: int = typer.Option(0, help="Series seed; game i gets a seed derived from it."),
     variant: Optional[str] = typer.Option(None, help="Game variant (see 'meeple games' for each game's variants; "
                                           "default: its first, e.g. standard)."),
@@ -258,6 +260,10 @@ def simulate(
     bots = parse_seats(seats)
     if "human" in bots:
         fail("simulate takes bots only (no 'human' seat)")
+    if players:
+        if players < len(bots):
+            fail(f"--players {players} is fewer than the {len(bots)} --seats given ({', '.join(bots)})")
+        bots = [bots[i % len(bots)] for i in range(players)]
     options = game_options(g, parse_options(option))
     # validated before starting; written as the state holds them ('children=[P2]' as [1])
     options = game_options(g, dict(_new_state(g, len(bots), seed, variant, options).options))
