@@ -1359,12 +1359,16 @@ def test_a_yes_no_option_says_true_or_false(tmp_path):
     assert r.exit_code == 2 and "option easy_winter must be true or false, not 'yes'" in " ".join(r.output.split())
 
 
-def test_replay_of_a_csv_results_table_points_to_records(tmp_path):
+def test_a_csv_results_table_points_to_replay_game_and_records(tmp_path):
     out = tmp_path / "r.csv"
     assert run("simulate", "solomon", "--seats", "random,random", "-n", "1", "--out", str(out)).exit_code == 0
     r = run("replay", str(out))
     text = " ".join(r.output.split())
+    assert r.exit_code == 2 and "is a results table of 1 game: pick one with --game N (N from 0 to 0" in text
+    r = run("play", "solomon", "--load", str(out))
+    text = " ".join(r.output.split())
     assert r.exit_code == 2 and "is a CSV file, not a JSON save file" in text and "--records DIR" in text
+    assert "'meeple replay FILE --game N' plays its game N again" in text
 
 
 def test_load_leaves_the_loaded_file_alone_when_the_game_goes_another_way(tmp_path):

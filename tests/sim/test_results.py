@@ -265,3 +265,27 @@ def test_simulate_players_repeats_the_seats_list(tmp_path):
     assert {x["num_players"] for x in rows} == {3}
     bad = CliRunner().invoke(app, ["simulate", "solomon", "--seats", "greedy,random,random", "--players", "2"])
     assert bad.exit_code == 2 and "--players 2 is fewer than the 3 --seats given" in bad.output
+
+
+def test_replay_plays_a_game_of_a_results_table_again(tmp_path):
+    """'replay FILE --game N' re-plays game N of a results table with its bots and seed (the
+    bots are deterministic), shows it as a record's replay, and refuses a game this meeple
+    plays otherwise (here: a score edited in the file)."""
+    out = tmp_path / "r.csv"
+    r = CliRunner().invoke(app, ["simulate", "lignum", "-n", "3", "--seats", "greedy,random", "--seed", "2",
+                                 "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    rows = [x for x in read_rows(out) if x["index"] == 1]
+    rep = CliRunner().invoke(app, ["replay", str(out), "--game", "1", "--no-events"])
+    assert rep.exit_code == 0, rep.output
+    text = " ".join(rep.output.split())
+    assert f"playing game 1 of {out} again: random v greedy" in text
+    assert f"{rows[0]['steps']} actions replayed; game over" in text
+    for x in rows:
+        assert f"{x['bot']}{' (winner)' if x['place'] == 1 else ''} │ {x['score']} │" in text
+    rest = CliRunner().invoke(app, ["replay", str(out)])
+    assert rest.exit_code == 2 and "pick one with --game N (N from 0 to 2" in " ".join(rest.output.split())
+    edited = [dict(x, score=x["score"] + 1) if x["index"] == 1 and x["seat"] == 0 else x for x in read_rows(out)]
+    write_rows(edited, out)
+    bad = CliRunner().invoke(app, ["replay", str(out), "--game", "1"])
+    assert bad.exit_code == 2 and "play otherwise than those that wrote the file" in " ".join(bad.output.split())

@@ -398,7 +398,12 @@ def _simulation_report(g, results: list) -> None:
 
 
 @app.command()
-def replay(file: Path = typer.Argument(..., help="A save file or a game record (JSON)."),
+def replay(file: Path = typer.Argument(..., help="A save file or a game record (JSON), or a results table of "
+                                       "'simulate' or 'ladder' (.parquet, .csv) with --game."),
+           game_index: Optional[int] = typer.Option(
+               None, "--game", metavar="N",
+               help="With a results table: play its game N (the index column) again with the same bots and "
+                    "seed, and replay that (as long as the game took: search bots search again)."),
            events: bool = typer.Option(True, metavar="", help="Print every action, numbered, with the events it "
                                        "caused (a secret choice is named only to its own --seat)."),
            at: Optional[int] = typer.Option(
@@ -417,10 +422,15 @@ def replay(file: Path = typer.Argument(..., help="A save file or a game record (
     """Replay a saved game or record: print its events, the board if asked, and the scores reached."""
     from .play import load_save, show_result
 
-    try:
-        state, seats = load_save(file)
-    except InvalidRecordError as e:
-        fail(str(e))
+    if file.suffix.lower() in (".parquet", ".csv"):
+        state, seats = _replayed_from_results(file, game_index)
+    else:
+        if game_index is not None:
+            fail("--game picks a game of a results table (.parquet or .csv); a save file holds one game")
+        try:
+            state, seats = load_save(file)
+        except InvalidRecordError as e:
+            fail(str(e))
     total = state.move_number
     full = state.history
     if at is not None and not 0 <= at <= total:
@@ -460,6 +470,51 @@ def replay(file: Path = typer.Argument(..., help="A save file or a game record (
     elif at is None and seat is None:  # the whole record: hidden holdings count
         now = ", ".join(f"{state.seat_name(i)} {x}" for i, x in enumerate(state.scores()))
         console.print(f"scores now, hidden holdings included: {now}")
+
+
+def _replayed_from_results(file: Path, index: Optional[int]):
+    """``(state, seats)`` of game ``index`` of a results table, played again by its bots from
+    its seed (the bots are deterministic for a seed), for ``replay FILE --game N``. Exits 2
+    with a message when the file does not hold that game or this meeple plays it otherwise."""
+    import json
+
+    from ..sim.io import read_rows
+    from ..sim.runner import GameNotEndingError, play_game
+
+    try:
+        rows = read_rows(file)
+    except (OSError, ValueError) as e:
+        fail(f"cannot read {file}: {e}")
+    indexes = sorted({int(r["index"]) for r in rows if "index" in r})
+    if not indexes:
+        fail(f"{file} holds no game")
+    if index is None:
+        fail(f"{file} is a results table of {len(indexes)} game{'s' if len(indexes) != 1 else ''}: pick one with --game N "
+             f"(N from {indexes[0]} to {indexes[-1]}, its index column)")
+    seats = sorted((r for r in rows if int(r.get("index", -1)) == index), key=lambda r: int(r["seat"]))
+    if not seats:
+        fail(f"{file} holds no game {index} (its games: {indexes[0]} to {indexes[-1]})")
+    row = seats[0]
+    bots = [str(r["bot"]) for r in seats]
+    try:
+        g = get_game(str(row["game"]))
+        other = {str(r.get("rules", 1)) for r in seats} - {str(g.rules_edition)}
+        if other:
+            fail(f"game {index} was played under rules edition {min(other)} of {g.name}; this meeple plays "
+                 f"edition {g.rules_edition}, so it cannot play that game again")
+        options = json.loads(row.get("options") or "{}")
+        console.print(f"playing game {index} of {file} again: {' v '.join(bots)}, seed {row['seed']} "
+                      f"(its bots decided in {float(row['seconds']):.1f} s)", highlight=False)
+        result = play_game(g.name, bots, int(row["seed"]), str(row["variant"]), options, index, keep_actions=True)
+    except (InvalidConfigError, GameNotEndingError, KeyError, ValueError) as e:
+        fail(f"cannot play game {index} of {file} again: {e}")
+    if list(result.scores) != [int(r["score"]) for r in seats]:
+        fail(f"game {index} of {file} ended {[int(r['score']) for r in seats]}, but played again here it ends "
+             f"{result.scores}: the bots of this meeple play otherwise than those that wrote the file (or a "
+             "time cap cut their search)")
+    record = {"game": g.name, "version": 1, "rules": g.rules_edition, "num_players": len(bots),
+              "variant": result.variant, "options": options, "seed": result.seed, "actions": result.actions}
+    return core_replay(record), bots
 
 
 @app.command()

@@ -189,12 +189,14 @@ def load_save(path: str | Path) -> tuple[State, list[str] | None]:
     except OSError as e:
         raise InvalidRecordError(f"cannot read {path}: {e.strerror}") from e
     except UnicodeDecodeError as e:
-        kind = " (a results table of 'simulate' or 'ladder')" if str(path).endswith(".parquet") else ""
+        kind = (" (a results table of 'simulate' or 'ladder': 'meeple replay FILE --game N' plays its game N "
+                "again)") if str(path).endswith(".parquet") else ""
         raise InvalidRecordError(f"{path} is not a save file or game record: not JSON text{kind}") from e
     except json.JSONDecodeError as e:
         if str(path).endswith(".csv"):
             raise InvalidRecordError(f"{path} is a CSV file, not a JSON save file (a results table of 'simulate' or "
-                                     "'ladder' holds no moves: 'simulate --records DIR' saves the games)") from e
+                                     "'ladder' holds no moves: 'meeple replay FILE --game N' plays its game N "
+                                     "again, 'simulate --records DIR' saves the games)") from e
         raise InvalidRecordError(f"{path} is not a JSON save file: {e}") from e
     if isinstance(data, dict) and "record" in data:
         if data.get("meeple_save") != SAVE_FORMAT:
