@@ -2079,3 +2079,15 @@ def test_games_lists_an_options_choices_and_names_no_internal_attribute():
     assert "(KL-14.3); one of: both_edges, one_edge_per_tile" in text
     assert "random, choose or identical (KL-10.2)" in text and "one of: random" not in text
     assert "rules_help" not in text and "see 'meeple rules magnum-sal'" in text
+
+
+def test_an_out_path_under_a_file_names_that_file(tmp_path):
+    """--out under a file (not a folder) names the file in the way, and nothing is made."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine")
+    for flag in ("--out", "--records"):
+        target = notes / "sub" / ("r.csv" if flag == "--out" else "games")
+        r = run("simulate", "solomon", "--seats", "random,random", "-n", "1", flag, str(target))
+        assert r.exit_code == 2, r.output
+        assert f"{notes} is a file, not a folder" in "".join(r.output.split("\n")), r.output
+    assert notes.read_text() == "mine"

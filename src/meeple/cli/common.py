@@ -201,6 +201,9 @@ def check_output_path(path, flag: str, kind: str = "file"):
     if path.is_dir():
         fail(f"{flag} {path} is a directory; give a {kind} name")
     new_folder = not path.parent.exists()
+    blocking = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
+    if blocking is not None:  # e.g. /dev/null/x.csv: a file where a folder should be
+        fail(f"{flag} {path}: {blocking} is a file, not a folder")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:

@@ -120,6 +120,9 @@ def records_dir(game: str, records: Path, n: int, todo: list[int]):
 
     if records.exists() and not records.is_dir():
         fail(f"--records {records}: not a folder")
+    blocking = next((p for p in records.parents if p.exists() and not p.is_dir()), None)
+    if blocking is not None:
+        fail(f"--records {records}: {blocking} is a file, not a folder")
     try:
         records.mkdir(parents=True, exist_ok=True)
     except OSError as e:
