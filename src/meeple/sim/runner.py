@@ -239,7 +239,7 @@ def run_games(game_name: str, jobs: Iterable[tuple[list[str], int, int]], varian
     With ``workers > 1`` games run in that many processes. ``progress`` is called after each.
     With ``keep_actions`` each result holds its game's action notations (``actions``).
     """
-    tasks = [(game_name, list(b), s, variant, options, i, keep_actions) for b, s, i in jobs]
+    tasks = [(game_name, b, s, variant, options, i, keep_actions) for b, s, i in jobs]  # play_game copies b
     results: list[GameResult] = []
     if workers <= 1:
         for t in tasks:
@@ -291,5 +291,7 @@ def _ignore_interrupt() -> None:
 
 
 def simulation_jobs(bots: list[str], n: int, seed: int) -> list[tuple[list[str], int, int]]:
-    """``n`` games with per-game derived seeds and the seats rotated game by game."""
-    return [(seat_rotation(bots, i), derive_seed(seed, i), i) for i in range(n)]
+    """``n`` games with per-game derived seeds and the seats rotated game by game (the games
+    of one seating share its list: do not change it)."""
+    seatings = [seat_rotation(bots, k) for k in range(len(bots))]
+    return [(seatings[i % len(bots)], derive_seed(seed, i), i) for i in range(n)]
