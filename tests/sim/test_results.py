@@ -77,9 +77,13 @@ def test_start_player_survives_clone_resample_save_and_load():
 def test_a_save_from_before_the_key_loads_and_a_bad_value_is_refused():
     g = meeple.load_game("magnum-sal")
     st = g.new_initial_state(num_players=2, seed=9)
+    st.apply_action(st.legal_actions()[0])
     d = st.to_dict()
     del d["start_player"]
-    assert g.state_from_dict(d).start_player is None  # it does not say; nothing else changes
+    assert g.state_from_dict(d).start_player == st.start_player  # from its seed
+    r = st.resample_hidden(0, random.Random(2)).to_dict()
+    del r["start_player"]
+    assert g.state_from_dict(r).start_player is None  # a re-sample's seed is its own
     for bad in (2, -1, "0", True, 1.0):
         d["start_player"] = bad
         with pytest.raises(meeple.InvalidRecordError, match="start_player"):
@@ -219,7 +223,7 @@ def test_summary_gives_length_spread_margin_uneven_seats_and_finished_games(tmp_
     assert r.exit_code == 0, r.output
     text = " ".join(r.output.split())
     assert "game length: 80.0 actions on average (median 80, 60-100)" in text
-    assert "winning margin (the winner's score over the next place's): 17.4 on average (median 20, at most 39)" in text
+    assert "winning margin (the best score over the second best): 17.4 on average (median 20, at most 39)" in text
     assert "(greedy: seat 0 in 3, seat 1 in 2)" in text
     assert "2 of 5 games were cut short" in text
     assert ("the 3 games that ended by the rules: greedy won 3 of 3 (100.0%, 43.8%-100.0%); "
@@ -289,3 +293,79 @@ def test_replay_plays_a_game_of_a_results_table_again(tmp_path):
     write_rows(edited, out)
     bad = CliRunner().invoke(app, ["replay", str(out), "--game", "1"])
     assert bad.exit_code == 2 and "play otherwise than those that wrote the file" in " ".join(bad.output.split())
+
+
+def test_a_save_file_from_before_the_key_loads_on_the_command_line(tmp_path):
+    """'meeple replay' and 'meeple play --load' take a save written before start_player was
+    kept (they check the saved state against its replayed record)."""
+    import json
+
+    for name in ("solomon", "lignum"):
+        folder = tmp_path / name
+        r = CliRunner().invoke(app, ["simulate", name, "--seats", "greedy,random", "-n", "1", "--records", str(folder)])
+        assert r.exit_code == 0, r.output
+        path = folder / f"{name}-00000.json"
+        save = json.loads(path.read_text())
+        del save["state"]["start_player"]
+        path.write_text(json.dumps(save))
+        rep = CliRunner().invoke(app, ["replay", str(path), "--no-events"])
+        assert rep.exit_code == 0 and "game over" in rep.output, rep.output
+        load = CliRunner().invoke(app, ["play", name, "--load", str(path), "--seats", "random,random"])
+        assert "does not match" not in load.output, load.output
+
+
+def test_the_winning_margin_of_a_tie_for_first_is_zero():
+    """Three seats, two tied for the best score: the margin is 0, not the lead over the third
+    (the shared win of the helper's 68-68-12 Magnum Sal game)."""
+    tie = GameResult(index=0, seed=0, bots=["greedy", "greedy", "random"], scores=[68, 68, 12], ranking=[0, 1, 2],
+                     returns=[0.75, 0.75, 0.0], winners=[0, 1], steps=10, seconds=0.0)
+    lead = GameResult(index=1, seed=1, bots=["greedy", "greedy", "random"], scores=[40, 55, 12], ranking=[1, 0, 2],
+                      returns=[0.5, 1.0, 0.0], winners=[1], steps=10, seconds=0.0)
+    assert summarize([tie, lead])["margin"] == (7.5, 7.5, 15)
+
+
+def test_edited_start_players_in_a_results_file_are_refused(tmp_path):
+    """--report (and --resume, which reads files the same way) refuses a game whose rows
+    disagree on start_player or name no seat; a seat written as 2.0 (pandas) is read as 2."""
+    out = tmp_path / "k.csv"
+    r = CliRunner().invoke(app, ["simulate", "klondike", "--seats", "greedy,random", "--players", "4", "-n", "4",
+                                 "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    rows = read_rows(out)
+    ok = [dict(x, start_player=f"{x['start_player']}.0") for x in rows]
+    write_rows(ok, out)
+    assert CliRunner().invoke(app, ["simulate", "klondike", "--report", "--out", str(out)]).exit_code == 0
+    for edit in ({"start_player": 9}, {"start_player": -1}):
+        bad = [dict(x, **edit) if x["index"] == 2 else x for x in rows]
+        write_rows(bad, out)
+        rep = CliRunner().invoke(app, ["simulate", "klondike", "--report", "--out", str(out)])
+        assert rep.exit_code == 2 and "game 2: its start_player is not one seat 0..3 on all its rows" in \
+            " ".join(rep.output.split()), rep.output
+    vary = [dict(x, start_player=x["seat"]) if x["index"] == 1 else x for x in rows]
+    write_rows(vary, out)
+    rep = CliRunner().invoke(app, ["simulate", "klondike", "--report", "--out", str(out)])
+    assert rep.exit_code == 2 and "game 1: its start_player" in " ".join(rep.output.split())
+
+
+def test_report_of_an_old_file_keeps_an_older_editions_start_player_unknown(tmp_path):
+    """A file without the start_player column is given its start players from the seeds only
+    when its games are of today's rules edition (Magnum Sal's first edition had seat 0 start
+    every game, MS-3.3 changed that), and bad options in it are a clean error."""
+    out = tmp_path / "old.csv"
+    r = CliRunner().invoke(app, ["simulate", "klondike", "--seats", "greedy,random", "-n", "2", "--out", str(out)])
+    assert r.exit_code == 0
+    rows = [{k: v for k, v in x.items() if k not in ("start_player", "turn_order")} for x in read_rows(out)]
+    write_rows(rows, out)
+    assert "by turn order" in CliRunner().invoke(app, ["simulate", "klondike", "--report", "--out", str(out)]).output
+    write_rows([dict(x, options="{") if x["index"] == 1 else x for x in rows], out)
+    rep = CliRunner().invoke(app, ["simulate", "klondike", "--report", "--out", str(out)])
+    assert rep.exit_code == 2 and "game 1: its options '{' are not JSON" in " ".join(rep.output.split()), rep.output
+    ms = tmp_path / "ms.csv"
+    r = CliRunner().invoke(app, ["simulate", "magnum-sal", "--seats", "random,random", "-n", "1", "-o",
+                                 "max_rounds=2", "--out", str(ms)])
+    assert r.exit_code == 0, r.output
+    old = [{k: v for k, v in x.items() if k not in ("start_player", "turn_order")} | {"rules": 1}
+           for x in read_rows(ms)]
+    write_rows(old, ms)
+    rep = CliRunner().invoke(app, ["simulate", "magnum-sal", "--report", "--out", str(ms)])
+    assert rep.exit_code == 0 and "by turn order" not in rep.output and "rules edition 1" in rep.output

@@ -377,7 +377,7 @@ def _simulation_report(g, results: list) -> None:
     console.print(f"game length: {summary['mean_steps']:.1f} actions on average (median {mid:g}, {low}-{high}), "
                   f"{summary['mean_seconds'] * 1000:.1f} ms a game")
     mean, mid, high = summary["margin"] or (0, 0, 0)
-    console.print(f"winning margin (the winner's score over the next place's): {mean:.1f} on average "
+    console.print(f"winning margin (the best score over the second best): {mean:.1f} on average "
                   f"(median {mid:g}, at most {high})")
     uneven = {spec: seats_ for spec, seats_ in summary["seatings"].items()
               if len(set(seats_.values())) > 1 or len(seats_) < len(results[0].bots)} if results else {}
@@ -716,15 +716,33 @@ def _read_report(g, out: Path, variant: Optional[str], run: str = "ladder") -> t
 
 def _with_start_players(g, rows: list[dict], results: list) -> list:
     """``results`` read from ``rows``; when the file is from before the ``start_player``
-    column, each game's start player is found again from its seed (the set-up's draw)."""
+    column, each game's start player is found again from its seed (the set-up's draw), if
+    its games are of this meeple's rules edition (an older one may draw otherwise: Magnum
+    Sal's first always started with seat 0); else left unknown (None).
+
+    Raises:
+        ValueError: a game's options do not parse or the game refuses them.
+    """
     import json
     from dataclasses import replace
 
     if not rows or "start_player" in rows[0]:
         return results
-    setup = {int(r["index"]): (str(r["variant"]), json.loads(r.get("options") or "{}")) for r in rows}
-    return [replace(r, start_player=g.new_state(len(r.bots), r.seed, *setup[r.index]).start_player)
-            for r in results]
+    if any(str(r.get("rules", 1)) != str(g.rules_edition) for r in rows):
+        return results
+    setup = {}
+    for r in rows:
+        try:
+            setup[int(r["index"])] = (str(r["variant"]), json.loads(r.get("options") or "{}"))
+        except ValueError as e:
+            raise ValueError(f"game {r['index']}: its options {r.get('options')!r} are not JSON ({e})") from None
+    out = []
+    for r in results:
+        try:
+            out.append(replace(r, start_player=g.new_state(len(r.bots), r.seed, *setup[r.index]).start_player))
+        except InvalidConfigError as e:
+            raise ValueError(f"game {r.index}: {e}") from None
+    return out
 
 
 def _simulation_file_report(g, out: Path, variant: Optional[str]) -> None:
@@ -734,9 +752,13 @@ def _simulation_file_report(g, out: Path, variant: Optional[str]) -> None:
     if len(counts) > 1:
         fail(f"--report: {out} mixes games of {' and '.join(map(str, counts))} players (a ladder's file with "
              "--players? see it with 'meeple ladder ... --report')")
-    console.print(f"{len(results)} games in {out} ({', '.join(sorted(variants))}; seats "
-                  f"{', '.join(dict.fromkeys(b for r in results for b in r.bots))})")
-    _simulation_report(g, _with_start_players(g, rows, results))
+    try:
+        results = _with_start_players(g, rows, results)
+    except ValueError as e:
+        fail(f"--report: cannot read {out}: {e}")
+    console.print(f"{len(results)} games in {out} ({', '.join(sorted(variants))}; seats of its first game "
+                  f"{', '.join(results[0].bots)}; options {rows[0].get('options') or '{}'})")
+    _simulation_report(g, results)
     editions = sorted({r.get("rules", 1) for r in rows} - {g.rules_edition}, key=str)
     if editions:
         console.print(f"[yellow]warning:[/] games of this file were played under rules edition "

@@ -226,6 +226,8 @@ def load_save(path: str | Path) -> tuple[State, list[str] | None]:
         raise InvalidRecordError(f"{path}: {e}") from e
     if isinstance(saved, dict):  # its name as the record's is read ("Solomon" is solomon)
         saved = {**saved, "game": state.game.name} if game_key(saved.get("game")) == state.game.name else saved
+        if "start_player" not in saved:  # a save from before the key: the replay knows it
+            saved = {**saved, "start_player": state.start_player}
     if saved is not None and _without_events(state.to_dict()) != _without_events(saved):
         raise InvalidRecordError(f"{path}: the saved state does not match its replayed record (edited?)")
     if seats is not None and (not isinstance(seats, list) or len(seats) != state.num_players

@@ -9,7 +9,7 @@ from typing import Any
 
 from .checks import check_seed, whole_number
 from .errors import InvalidConfigError, InvalidRecordError
-from .state import State, check_record_header
+from .state import REDACTED, State, check_record_header
 
 
 @dataclass(frozen=True)
@@ -224,13 +224,19 @@ class Game:
                 raise InvalidRecordError(f"rng must be a generator state 0..2**64-1, not {d['rng']}")
             state._init_base(self, d["num_players"], d["seed"], variant, opts)
             state.rng.state = d["rng"]
-            start = d.get("start_player")  # a save from before it was kept has none
-            if start is not None and (isinstance(start, bool) or not isinstance(start, int)
-                                      or not 0 <= start < state.num_players):
-                raise InvalidRecordError(f"start_player must be a seat 0..{state.num_players - 1} or null, "
-                                         f"not {start!r}")
-            state.start_player = start
             history = d["history"]
+            if "start_player" in d:
+                start = d["start_player"]
+                if start is not None and (isinstance(start, bool) or not isinstance(start, int)
+                                          or not 0 <= start < state.num_players):
+                    raise InvalidRecordError(f"start_player must be a seat 0..{state.num_players - 1} or null, "
+                                             f"not {start!r}")
+            elif isinstance(history, list) and REDACTED not in history:
+                # a save from before the key: the set-up's draw follows from the seed
+                start = self.new_state(d["num_players"], d["seed"], variant, opts).start_player
+            else:
+                start = None  # an old save of a re-sample: its seed is not the game's
+            state.start_player = start
             events = d["events"]
             if not (isinstance(history, list) and all(isinstance(x, str) for x in history)):
                 raise InvalidRecordError("history must be a list of action notations")

@@ -93,8 +93,9 @@ class State:
         rng: the state's :class:`Rng`, the only source of chance.
         start_player: the seat the set-up drew to start the game (int), whatever the start
             player marker does later; None where the rules have no start player (Solomon,
-            SO-3.6) or a save from before it was kept does not say. Seats then play
-            clockwise, seat ``(start_player + k) % num_players`` k-th.
+            SO-3.6; Klondike's race). Seats then play clockwise, seat
+            ``(start_player + k) % num_players`` k-th. A save from before it was kept gets it
+            from its seed (None for such a save of a re-sample, whose seed is its own).
     """
 
     # Fields of the base; games add their own (a plain __dict__ keeps subclassing simple).

@@ -49,7 +49,13 @@ def _bool(text: str) -> bool:
 
 
 def _int_or_none(text: str) -> int | None:
-    return None if text == "" else int(text)  # csv writes None as an empty value
+    """csv writes None as an empty value; a spreadsheet or pandas may write a seat as 2.0."""
+    if text == "":
+        return None
+    value = float(text)
+    if not value.is_integer():
+        raise ValueError(f"{text!r} is not a whole number")
+    return int(value)
 
 
 _CSV_TYPES = {"index": int, "seed": int, "num_players": int, "seat": int, "score": int, "place": int,

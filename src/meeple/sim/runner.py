@@ -145,6 +145,10 @@ def results_from_rows(rows: list[dict]) -> list[GameResult]:
             n = int(seats[0]["num_players"])
             if [int(r["seat"]) for r in seats] != list(range(n)) or len({r["seed"] for r in seats}) != 1:
                 raise ValueError(f"game {index}: its rows are not one row for each of its {n} seats")
+            starts = {_seat_or_none(r.get("start_player")) for r in seats}
+            start = starts.pop()
+            if starts or (start is not None and not 0 <= start < n):
+                raise ValueError(f"game {index}: its start_player is not one seat 0..{n - 1} on all its rows")
             out.append(GameResult(
                 index=index, seed=int(seats[0]["seed"]), bots=[str(r["bot"]) for r in seats],
                 scores=[int(r["score"]) for r in seats],
@@ -152,7 +156,7 @@ def results_from_rows(rows: list[dict]) -> list[GameResult]:
                 returns=[float(r["return"]) for r in seats],
                 winners=[s for s in range(n) if float(seats[s]["win"]) > 0],
                 steps=int(seats[0]["steps"]), seconds=float(seats[0]["seconds"]),
-                truncated=bool(seats[0]["truncated"]), start_player=_seat_or_none(seats[0].get("start_player"))))
+                truncated=bool(seats[0]["truncated"]), start_player=start))
     except KeyError as e:
         raise ValueError(f"not a meeple results table: no column {e}") from e
     except TypeError as e:
@@ -163,7 +167,11 @@ def results_from_rows(rows: list[dict]) -> list[GameResult]:
 def _seat_or_none(value) -> int | None:
     """A results table's ``start_player`` value: a seat, or None (no start player, or a table
     written before the column)."""
-    return None if value is None or value == "" else int(value)
+    if value is None or value == "" or (isinstance(value, float) and value != value):  # NaN: pandas' None
+        return None
+    if isinstance(value, float) and not value.is_integer():
+        raise ValueError(f"start_player {value!r} is not a seat")
+    return int(value)
 
 
 class GameNotEndingError(MeepleError, RuntimeError):

@@ -36,9 +36,9 @@ def summarize(results) -> dict:
     "games": n, "mean_steps": x, "mean_seconds": y}``; wins count shared wins fractionally.
     ``turn_order`` counts the seat that played k-th in the first round (1: the start player,
     ``GameResult.start_player``), over the games that have one (empty for Solomon).
-    ``steps`` is ``(min, median, max)`` of the games' actions and ``margin`` the winner's lead
-    in score over the next place, ``(mean, median, max)`` in the game's units (groše, dollars,
-    points; 0 in a shared win); both None for no games. ``seatings`` counts how often each bot
+    ``steps`` is ``(min, median, max)`` of the games' actions and ``margin`` the best score's
+    lead over the second best, ``(mean, median, max)`` in the game's units (groše, dollars,
+    points; 0 when two seats tie for the best score, whoever the tie-break favours); both None for no games. ``seatings`` counts how often each bot
     sat in each seat: ``{spec: {seat: games}}``.
     """
     bots = defaultdict(lambda: {"games": 0, "wins": 0.0, "score": 0.0, "return": 0.0})
@@ -50,9 +50,8 @@ def summarize(results) -> dict:
     seatings = defaultdict(lambda: defaultdict(int))
     for r in results:
         lengths.append(r.steps)
-        best = [r.scores[s] for s in r.winners]
-        rest = [r.scores[s] for s in range(len(r.scores)) if s not in r.winners]
-        margins.append(max(0, min(best) - max(rest)) if best and rest else 0)  # a win shared by all: 0
+        top = sorted(r.scores, reverse=True)
+        margins.append(top[0] - top[1] if len(top) > 1 else 0)  # a tie for first: 0
         for s, spec in enumerate(r.bots):
             seatings[spec][s] += 1
     for r in results:
