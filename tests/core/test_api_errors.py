@@ -420,3 +420,22 @@ def test_a_game_result_knows_what_was_played_and_refuses_to_be_labelled_otherwis
     with pytest.raises(ValueError, match="rows\\(\\) needs the game"):
         back.rows()
     assert back.rows("klondike", "race")[0]["score"] == row["score"]
+
+
+def test_actions_are_immutable_because_every_state_shares_them():
+    """Changing an Action from legal_actions() would change it in every state of its game
+    (and their records): it raises, and a fresh state still lists the action unchanged."""
+    import copy
+    import pickle
+
+    g = meeple.load_game("klondike")
+    a = g.new_initial_state(num_players=2, seed=1).legal_actions()[0]
+    for name in ("text", "kind", "args"):
+        with pytest.raises(AttributeError, match="an Action cannot be changed"):
+            setattr(a, name, "bid 9 9")
+        with pytest.raises(AttributeError, match="an Action cannot be changed"):
+            delattr(a, name)
+    other = g.new_initial_state(num_players=2, seed=99)
+    assert other.legal_actions()[0].text == a.text == "bid 0 0"
+    for twin in (pickle.loads(pickle.dumps(a)), copy.deepcopy(a), copy.copy(a)):
+        assert (twin.text, twin.kind, twin.args) == (a.text, a.kind, a.args)

@@ -11,14 +11,28 @@ class Action:
         args: a tuple of plain values the game's rules need to apply it.
 
     An action also compares equal to its notation string, so ``"done" in legal`` works.
+    Actions are immutable: a game builds each once and every state of it shares them, so
+    setting an attribute raises ``AttributeError``.
     """
 
     __slots__ = ("text", "kind", "args")
 
     def __init__(self, text: str, kind: str = "", args: tuple = ()):
-        self.text = text
-        self.kind = kind
-        self.args = args
+        _set = object.__setattr__
+        _set(self, "text", text)
+        _set(self, "kind", kind)
+        _set(self, "args", args)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"an Action cannot be changed (every state of its game shares it): "
+                             f"Action({self.text!r}).{name} stays as it is")
+
+    def __delattr__(self, name):
+        raise AttributeError(f"an Action cannot be changed (every state of its game shares it): "
+                             f"Action({self.text!r}).{name} stays as it is")
+
+    def __reduce__(self):
+        return Action, (self.text, self.kind, self.args)
 
     def __str__(self) -> str:
         return self.text
