@@ -292,7 +292,7 @@ def test_replay_plays_a_game_of_a_results_table_again(tmp_path):
     edited = [dict(x, score=x["score"] + 1) if x["index"] == 1 and x["seat"] == 0 else x for x in read_rows(out)]
     write_rows(edited, out)
     bad = CliRunner().invoke(app, ["replay", str(out), "--game", "1"])
-    assert bad.exit_code == 2 and "play otherwise than those that wrote the file" in " ".join(bad.output.split())
+    assert bad.exit_code == 2 and "or the bots of this meeple play otherwise than those that wrote the file" in " ".join(bad.output.split())
 
 
 def test_a_save_file_from_before_the_key_loads_on_the_command_line(tmp_path):
@@ -369,3 +369,14 @@ def test_report_of_an_old_file_keeps_an_older_editions_start_player_unknown(tmp_
     write_rows(old, ms)
     rep = CliRunner().invoke(app, ["simulate", "magnum-sal", "--report", "--out", str(ms)])
     assert rep.exit_code == 0 and "by turn order" not in rep.output and "rules edition 1" in rep.output
+
+
+def test_replay_game_of_a_missing_table_and_report_notes_unused_options(tmp_path):
+    missing = CliRunner().invoke(app, ["replay", str(tmp_path / "nope.parquet"), "--game", "0"])
+    assert missing.exit_code == 2 and "nope.parquet does not exist" in missing.output
+    out = tmp_path / "r.csv"
+    assert CliRunner().invoke(app, ["simulate", "solomon", "-n", "2", "--out", str(out)]).exit_code == 0
+    r = CliRunner().invoke(app, ["simulate", "solomon", "--report", "--out", str(out), "-n", "7", "--seed", "3"])
+    assert r.exit_code == 0
+    assert "--report plays nothing and reads the bots and games from the file: -n/--games, --seed not used" in \
+        " ".join(r.output.split())

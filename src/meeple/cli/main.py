@@ -217,6 +217,7 @@ def play(
 
 @app.command()
 def simulate(
+    ctx: typer.Context,
     game: str = typer.Argument(..., help=GAME_HELP),
     seats: str = typer.Option("greedy,random", help="Bot specs per seat, comma-separated (as many as there are "
                               "players); seats rotate game by game. Bots: " + BOTS_HELP + "."),
@@ -255,6 +256,9 @@ def simulate(
     if report:
         if out is None:
             fail("--report summarises a results file: give it with --out")
+        _note_unused(ctx, (("--seats", "seats"), ("-n/--games", "n"), ("--players", "players"), ("--seed", "seed"),
+                           ("--option", "option"), ("--workers", "workers"), ("--resume/--no-resume", "resume"),
+                           ("--records", "records")))
         _simulation_file_report(g, out, None if variant is None else g.canonical_variant(variant))
         return
     bots = parse_seats(seats)
@@ -385,8 +389,8 @@ def _simulation_report(g, results: list) -> None:
         spec, seats_ = next(iter(uneven.items()))
         where = ", ".join(f"seat {s} in {k}" for s, k in seats_.items())
         console.print(f"[yellow]note:[/] the bots did not sit in every seat equally often ({spec}: {where}), so "
-                      f"the by-seat table leans with the bots; a number of games that is a multiple of "
-                      f"{len(results[0].bots)} (the seats) rotates them evenly")
+                      f"the by-seat table leans with the bots (a run stopped early, or a number of games "
+                      f"that is not a multiple of the {len(results[0].bots)} seats)")
     _warn_truncated(results)
     cut = sum(1 for r in results if r.truncated)
     finished = [r for r in results if not r.truncated]
@@ -481,9 +485,13 @@ def _replayed_from_results(file: Path, index: Optional[int]):
     from ..sim.io import read_rows
     from ..sim.runner import GameNotEndingError, play_game
 
+    if not file.is_file():
+        fail(f"{file} does not exist" if not file.exists() else f"{file} is not a file")
     try:
         rows = read_rows(file)
-    except (OSError, ValueError) as e:
+    except OSError as e:
+        fail(f"cannot read {file}: {e.strerror or e}")
+    except ValueError as e:
         fail(f"cannot read {file}: {e}")
     indexes = sorted({int(r["index"]) for r in rows if "index" in r})
     if not indexes:
@@ -502,7 +510,10 @@ def _replayed_from_results(file: Path, index: Optional[int]):
         if other:
             fail(f"game {index} was played under rules edition {min(other)} of {g.name}; this meeple plays "
                  f"edition {g.rules_edition}, so it cannot play that game again")
-        options = json.loads(row.get("options") or "{}")
+        try:
+            options = json.loads(row.get("options") or "{}")
+        except ValueError as e:
+            raise ValueError(f"its options column {row.get('options')!r} is not JSON ({e})") from None
         console.print(f"playing game {index} of {file} again: {' v '.join(bots)}, seed {row['seed']} "
                       f"(its bots decided in {float(row['seconds']):.1f} s)", highlight=False)
         result = play_game(g.name, bots, int(row["seed"]), str(row["variant"]), options, index, keep_actions=True)
@@ -510,8 +521,8 @@ def _replayed_from_results(file: Path, index: Optional[int]):
         fail(f"cannot play game {index} of {file} again: {e}")
     if list(result.scores) != [int(r["score"]) for r in seats]:
         fail(f"game {index} of {file} ended {[int(r['score']) for r in seats]}, but played again here it ends "
-             f"{result.scores}: the bots of this meeple play otherwise than those that wrote the file (or a "
-             "time cap cut their search)")
+             f"{result.scores}: the file's seed, bots or options were changed, or the bots of this meeple play "
+             "otherwise than those that wrote the file (or a time cap cut their search)")
     record = {"game": g.name, "version": 1, "rules": g.rules_edition, "num_players": len(bots),
               "variant": result.variant, "options": options, "seed": result.seed, "actions": result.actions}
     return core_replay(record), bots
@@ -596,15 +607,9 @@ def ladder(
 
     g = get_game(game)
     if report:
-        # given on the command line, even at its default value (click's ParameterSource, by name:
-        # typer ships its own copy of click)
-        given = [flag for flag, param in (
-            ("--bots", "bots"), ("-n/--games", "n"), ("--seed", "seed"), ("--players", "players"), ("--option", "option"),
-            ("--workers", "workers"), ("--resume/--no-resume", "resume"), ("--records", "records"))
-            if getattr(ctx.get_parameter_source(param), "name", "DEFAULT") not in ("DEFAULT", "DEFAULT_MAP")]
-        if given:
-            console.print(f"[yellow]note:[/] --report plays nothing and reads the bots and games from the file: "
-                          f"{', '.join(given)} not used", soft_wrap=True)
+        _note_unused(ctx, (("--bots", "bots"), ("-n/--games", "n"), ("--seed", "seed"), ("--players", "players"),
+                           ("--option", "option"), ("--workers", "workers"), ("--resume/--no-resume", "resume"),
+                           ("--records", "records")))
         _ladder_report(g, out or Path(f"ladder-{g.name}.parquet"),
                        None if variant is None else g.canonical_variant(variant), markdown)
         return
@@ -743,6 +748,17 @@ def _with_start_players(g, rows: list[dict], results: list) -> list:
         except InvalidConfigError as e:
             raise ValueError(f"game {r.index}: {e}") from None
     return out
+
+
+def _note_unused(ctx: typer.Context, flags) -> None:
+    """With ``--report``: name the options given on the command line (even at their default
+    value) that a report does not use (click's ParameterSource, by name: typer ships its own
+    copy of click)."""
+    given = [flag for flag, param in flags
+             if getattr(ctx.get_parameter_source(param), "name", "DEFAULT") not in ("DEFAULT", "DEFAULT_MAP")]
+    if given:
+        console.print(f"[yellow]note:[/] --report plays nothing and reads the bots and games from the file: "
+                      f"{', '.join(given)} not used", soft_wrap=True)
 
 
 def _simulation_file_report(g, out: Path, variant: Optional[str]) -> None:
