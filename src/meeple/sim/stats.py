@@ -33,13 +33,16 @@ def summarize(results) -> dict:
     of GameResult.
 
     Returns ``{"bots": {spec: {...}}, "seats": {seat: {...}}, "turn_order": {k: {...}},
-    "games": n, "mean_steps": x, "mean_seconds": y}``; wins count shared wins fractionally.
-    ``turn_order`` counts the seat that played k-th in the first round (1: the start player,
-    ``GameResult.start_player``), over the games that have one (empty for Solomon).
-    ``steps`` is ``(min, median, max)`` of the games' actions and ``margin`` the best score's
-    lead over the second best, ``(mean, median, max)`` in the game's units (groše, dollars,
-    points; 0 when two seats tie for the best score, whoever the tie-break favours); both None for no games. ``seatings`` counts how often each bot
-    sat in each seat: ``{spec: {seat: games}}``.
+    "games": n, "mean_steps": x, "mean_seconds": y, "steps": ..., "margin": ...,
+    "seatings": ...}``; wins count shared wins fractionally.
+
+    * ``turn_order``: the seat that played k-th in the first round (1: the start player,
+      ``GameResult.start_player``), over the games that have one (empty for Solomon).
+    * ``steps``: ``(min, median, max)`` of the games' actions; None for no games.
+    * ``margin``: the best score's lead over the second best, ``(mean, median, max)`` in the
+      game's units (groše, dollars, points; 0 when two seats tie for the best score, whoever
+      the tie-break favours); None for no games.
+    * ``seatings``: how often each bot sat in each seat, ``{spec: {seat: games}}``.
     """
     bots = defaultdict(lambda: {"games": 0, "wins": 0.0, "score": 0.0, "return": 0.0})
     seats = defaultdict(lambda: {"games": 0, "wins": 0.0, "score": 0.0})
@@ -54,8 +57,6 @@ def summarize(results) -> dict:
         margins.append(top[0] - top[1] if len(top) > 1 else 0)  # a tie for first: 0
         for s, spec in enumerate(r.bots):
             seatings[spec][s] += 1
-    for r in results:
-        for s, spec in enumerate(r.bots):
             w = (1.0 / len(r.winners)) if s in r.winners else 0.0
             b = bots[spec]
             b["games"] += 1
