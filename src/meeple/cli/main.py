@@ -482,6 +482,7 @@ def _replayed_from_results(file: Path, index: Optional[int]):
     with a message when the file does not hold that game or this meeple plays it otherwise."""
     import json
 
+    from ..core.state import RECORD_VERSION
     from ..sim.io import read_rows
     from ..sim.runner import GameNotEndingError, play_game
 
@@ -523,7 +524,7 @@ def _replayed_from_results(file: Path, index: Optional[int]):
         fail(f"game {index} of {file} ended {[int(r['score']) for r in seats]}, but played again here it ends "
              f"{result.scores}: the file's seed, bots or options were changed, or the bots of this meeple play "
              "otherwise than those that wrote the file (or a time cap cut their search)")
-    record = {"game": g.name, "version": 1, "rules": g.rules_edition, "num_players": len(bots),
+    record = {"game": g.name, "version": RECORD_VERSION, "rules": g.rules_edition, "num_players": len(bots),
               "variant": result.variant, "options": options, "seed": result.seed, "actions": result.actions}
     return core_replay(record), bots
 
