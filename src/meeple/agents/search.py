@@ -32,7 +32,7 @@ def playout(state: State, rng, depth: int | None, policy: str) -> list[float]:
     steps = 0
     limit = min(depth, MAX_PLAYOUT) if depth is not None else MAX_PLAYOUT
     while steps < limit:
-        legal = state.legal_actions()
+        legal = state._legal()  # the state's own list: read only, no copy (hot path)
         if not legal:
             break
         if rollout is not None:
@@ -275,7 +275,7 @@ class MCTSAgent(Agent):
             node = root
             path = [root]
             while True:
-                legal = s.legal_actions()
+                legal = s._legal()  # read only, no copy (hot path)
                 if not legal:
                     break
                 p = s.current_player
