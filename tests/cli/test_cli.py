@@ -769,8 +769,8 @@ def test_ladder_checkpoints_while_it_runs(tmp_path, monkeypatch):
     monkeypatch.setattr(common.Checkpoint, "save", save)
     real_init = common.Checkpoint.__init__
 
-    def init(self, path, game, variant, results=(), every=30.0, options=None):
-        real_init(self, path, game, variant, results, every=0.0, options=options)
+    def init(self, path, game, variant, results=(), every=30.0, **kw):
+        real_init(self, path, game, variant, results, every=0.0, **kw)
 
     monkeypatch.setattr(common.Checkpoint, "__init__", init)
     out = tmp_path / "l.parquet"
@@ -847,11 +847,46 @@ def test_a_cut_csv_is_a_clean_resume_error(tmp_path):
     assert r.exit_code == 2 and "'truncated'" in r.output, r.output
 
 
-def test_rerunning_without_resume_warns_that_games_are_replaced(tmp_path):
+def test_rerunning_without_resume_keeps_the_earlier_file_as_prev(tmp_path):
+    """Nothing the user made is lost: a new run at an earlier run's --out moves that file to
+    NAME.prev.EXT (an older .prev is replaced), in ladder and simulate alike."""
     out = tmp_path / "l.csv"
     assert run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out)).exit_code == 0
-    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out))
-    assert r.exit_code == 0 and "are replaced" in " ".join(r.output.split())
+    first = out.read_text()
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--seed", "9", "--out", str(out))
+    assert r.exit_code == 0 and "moved to" in " ".join(r.output.split()) and "l.prev.csv" in r.output
+    assert (tmp_path / "l.prev.csv").read_text() == first
+    second = out.read_text()
+    assert second != first and len(second.splitlines()) == 1 + 4 * 2    # header + 4 games of 2 seats
+    sim = tmp_path / "s.parquet"
+    assert run("simulate", "toy", "--seats", "random,greedy", "-n", "3", "--out", str(sim)).exit_code == 0
+    before = sim.read_bytes()
+    assert run("simulate", "toy", "--seats", "greedy,greedy", "-n", "2", "--out", str(sim)).exit_code == 0
+    assert (tmp_path / "s.prev.parquet").read_bytes() == before and sim.read_bytes() != before
+
+
+def test_a_foreign_file_at_the_prev_name_stops_a_run_before_it_starts(tmp_path):
+    out, prev = tmp_path / "l.csv", tmp_path / "l.prev.csv"
+    assert run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out)).exit_code == 0
+    first = out.read_text()
+    prev.write_text("my own notes\n")
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--seed", "3", "--out", str(out))
+    assert r.exit_code == 2 and "is not a meeple results file" in " ".join(r.output.split()), r.output
+    assert out.read_text() == first and prev.read_text() == "my own notes\n"
+
+
+def test_a_run_stopped_before_its_first_game_leaves_the_earlier_file_alone(tmp_path, monkeypatch):
+    out = tmp_path / "l.csv"
+    assert run("simulate", "toy", "--seats", "random,greedy", "-n", "2", "--out", str(out)).exit_code == 0
+    first = out.read_text()
+    from meeple.cli import common
+
+    def stop(self, result):                 # Ctrl-C as the first game ends, before it is counted
+        raise KeyboardInterrupt
+    monkeypatch.setattr(common.Checkpoint, "add", stop)
+    r = run("simulate", "toy", "--seats", "greedy,greedy", "-n", "3", "--out", str(out))
+    assert r.exit_code == 130, r.output
+    assert out.read_text() == first and not (tmp_path / "l.prev.csv").exists()
 
 
 def test_a_failed_save_after_a_failed_game_does_not_hide_the_game_error(tmp_path, monkeypatch):

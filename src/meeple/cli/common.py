@@ -237,7 +237,8 @@ def is_results_file(path: Path) -> bool:
 def check_results_path(path) -> Path:
     """Exit 2 unless ``path`` can take a ``.csv`` or ``.parquet`` results file (``--out``),
     checked before any game is played: a new file must be creatable there (tried), an
-    existing file must be a meeple results file (it is replaced; anything else is kept)."""
+    existing file must be a meeple results file (a new run keeps it as ``NAME.prev.EXT``,
+    :func:`keep_earlier_results`; anything else is left alone)."""
     path = Path(path)
     if path.suffix.lower() not in (".csv", ".parquet"):
         fail(f"--out must end in .csv or .parquet, not {path.name!r}")
@@ -284,6 +285,33 @@ def write_results(rows: list[dict], path: Path, game: str) -> Path:
         return write_rows(rows, spare)
 
 
+def backup_path(path: Path) -> Path:
+    """Where an earlier run's results file ``path`` is kept when a new run replaces it:
+    ``NAME.prev.EXT`` beside it (``ladder-toy.parquet`` -> ``ladder-toy.prev.parquet``)."""
+    return path.with_name(f"{path.stem}.prev{path.suffix}")
+
+
+def check_backup_path(path: Path) -> Path:
+    """The backup path of the results file ``path`` (:func:`backup_path`), checked before any
+    game is played. Exit 2 when a file that is not a meeple results file is in its place:
+    it is the user's, and it is left alone."""
+    backup = backup_path(path)
+    if (backup.exists() or backup.is_symlink()) and not (backup.is_file() and is_results_file(backup)):
+        fail(f"--out {path} holds an earlier run, to be kept as {backup}, but {backup} is in the way "
+             "and is not a meeple results file; it is left alone: move it or give another --out")
+    return backup
+
+
+def keep_earlier_results(path: Path, backup: Path) -> None:
+    """Copy the results file ``path`` (through a link, the file it names) to ``backup``, so
+    that a new run may replace ``path``; an older ``backup`` is replaced. Nothing is done if
+    ``path`` is gone."""
+    import shutil
+
+    if path.exists():
+        shutil.copyfile(path.resolve(), backup)
+
+
 class Checkpoint:
     """A run's results kept on disk while it runs (``--out``), so that a stopped run loses
     only the games in progress: :meth:`add` each finished game; the file is rewritten at most
@@ -293,10 +321,11 @@ class Checkpoint:
     """
 
     def __init__(self, path: Path, game: str, variant: str, results=(), every: float = 30.0,
-                 options: dict | None = None):
+                 options: dict | None = None, backup: Path | None = None):
         import time
 
         self.path = path
+        self.backup = backup
         self.game = game
         self.variant = variant
         self.options = options
@@ -317,6 +346,9 @@ class Checkpoint:
         None when no game has finished (nothing is written: an earlier file stays as it was)."""
         if not self.results:
             return None
+        if self.backup is not None:  # an earlier run's file is kept before the first write
+            keep_earlier_results(self.path, self.backup)
+            self.backup = None
         self.results.sort(key=lambda r: r.index)
         rows = [row for r in self.results for row in r.rows(self.game, self.variant, self.options)]
         self.path = write_results(rows, self.path, self.game)

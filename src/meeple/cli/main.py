@@ -17,8 +17,8 @@ from rich.table import Table
 from ..agents import make, settings
 from ..core import InvalidConfigError, InvalidRecordError, game_names
 from ..core import replay as core_replay
-from .common import (Checkpoint, check_output_path, check_results_path, console, err_console, fail, get_game,
-                     parse_options, parse_seats, reflow, render)
+from .common import (Checkpoint, check_backup_path, check_output_path, check_results_path, console, err_console,
+                     fail, get_game, parse_options, parse_seats, reflow, render)
 from .replay import numbered_events, parse_seat, records_dir, save_record, shown_action, step_through
 
 app = typer.Typer(
@@ -230,7 +230,8 @@ def simulate(
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help=OPTION_HELP),
     workers: int = typer.Option(1, min=1, help="Worker processes."),
     out: Optional[Path] = typer.Option(None, help="Write one row per game and seat to FILE (.csv or .parquet), "
-                                       "every 30 seconds while the games run."),
+                                       "every 30 seconds while the games run; an earlier run's FILE is "
+                                       "moved to NAME.prev.csv (or .parquet) beside it."),
     records: Optional[Path] = typer.Option(
         None, "--records", metavar="DIR",
         help="Save every game in DIR as a meeple save file (GAME-00042.json, by game number): "
@@ -281,11 +282,15 @@ def simulate(
     kept, todo = _resumed(out, g, variant_name, options, jobs, "simulation") if resume else ([], jobs)
     if kept:
         console.print(f"resuming: {len(kept)} of {n} games already in {out}")
-    elif out is not None and out.exists():
-        console.print(f"[yellow]note:[/] {out} holds the results of an earlier run: they are replaced once the "
-                      "first game of this one ends (--resume keeps them, if they are of this same simulation)")
+    backup = None
+    if not kept and out is not None and out.exists():
+        backup = check_backup_path(out)
+        console.print(f"[yellow]note:[/] {out} holds the results of an earlier run: they are moved to {backup} "
+                      "once the first game of this one ends (--resume keeps them in place, if they are of this "
+                      "same simulation)")
     record_path = records_dir(g.name, records, n, [j[2] for j in todo]) if records is not None else None
-    checkpoint = Checkpoint(out, g.name, variant_name, kept, options=options) if out is not None else None
+    checkpoint = (Checkpoint(out, g.name, variant_name, kept, options=options, backup=backup)
+                  if out is not None else None)
     results: list = list(kept)
     stopped_by = [0]
     saving = [record_path is not None]  # until a save file cannot be written
@@ -589,7 +594,7 @@ def ladder(
                                 "ones. The file must hold this same ladder: the same game, --variant, "
                                 "--option, --players and --seed, the bots in the same order (a larger -n "
                                 "or bots added at the end only add games). Without --resume an earlier "
-                                "results file at --out is replaced."),
+                                "results file at --out is moved to NAME.prev.parquet (or .csv) beside it."),
     report: bool = typer.Option(False, metavar="", help="Play nothing: print the tables of the games --out holds so far "
                                 "(of a stopped or running ladder); the bots and players are read from the file."),
     records: Optional[Path] = typer.Option(
@@ -646,10 +651,13 @@ def ladder(
                       "take hours (the time left shown first comes from the fast games of the first pairs)")
     if kept:
         console.print(f"resuming: {len(kept)} of {len(jobs)} games already in {out}")
-    elif not resume and out.exists():
-        console.print(f"[yellow]note:[/] {out} holds the games of an earlier run: they are replaced once the "
-                      "first game of this one ends (--resume keeps them, if they are of this same ladder)")
-    checkpoint = Checkpoint(out, g.name, variant_name, kept, options=options)
+    backup = None
+    if not kept and out.exists():
+        backup = check_backup_path(out)
+        console.print(f"[yellow]note:[/] {out} holds the games of an earlier run: they are moved to {backup} "
+                      "once the first game of this one ends (--resume keeps them in place, if they are of this "
+                      "same ladder)")
+    checkpoint = Checkpoint(out, g.name, variant_name, kept, options=options, backup=backup)
     stopped_by = [signal.SIGINT]  # the signal that stops the run (exit code 128 + its number)
     record_path = records_dir(g.name, records, len(jobs), [j[2] for j in todo]) if records is not None else None
     saving = [record_path is not None]  # until a save file cannot be written
