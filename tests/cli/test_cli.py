@@ -1389,6 +1389,30 @@ def test_simulate_records_saves_every_game_for_replay_and_play(tmp_path):
     assert r.exit_code == 2 and "not a folder" in " ".join(r.output.split())
 
 
+def test_records_never_replace_a_persons_saved_game(tmp_path):
+    """--records replaces only saves of bots' games (an earlier run's records); a person's
+    save at a record's name stops the run before its first game, in simulate and ladder."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    mine = folder / "solomon-00001.json"
+    assert run("play", "solomon", "--seats", "human,greedy", "--save", str(mine), input="quit\n").exit_code == 0
+    saved = mine.read_text()
+    assert json.loads(saved)["seats"] == ["human", "greedy"]
+    for args in (("simulate", "solomon", "--seats", "greedy,random", "-n", "2"),
+                 ("ladder", "solomon", "--bots", "greedy,random", "-n", "2", "--out", str(tmp_path / "l.csv"))):
+        r = run(*args, "--records", str(folder))
+        assert r.exit_code == 2 and "a person's seat" in " ".join(r.output.split()), r.output
+        assert mine.read_text() == saved and sorted(p.name for p in folder.iterdir()) == ["solomon-00001.json"]
+    # a bots' game there (an earlier run's record) is replaced, with a note
+    assert run("simulate", "solomon", "--seats", "random,random", "-n", "2", "--records", str(folder),
+               "--seed", "5").exit_code == 2            # the person's save is still in the way
+    mine.unlink()
+    assert run("simulate", "solomon", "--seats", "random,random", "-n", "2", "--records", str(folder)).exit_code == 0
+    r = run("simulate", "solomon", "--seats", "greedy,random", "-n", "2", "--records", str(folder))
+    assert r.exit_code == 0 and "2 of them are replaced" in " ".join(r.output.split()), r.output
+    assert json.loads(mine.read_text())["seats"] == ["random", "greedy"]
+
+
 def test_a_yes_no_option_says_true_or_false(tmp_path):
     r = run("simulate", "lignum", "--seats", "random,random", "-n", "1", "-o", "easy_winter=yes")
     assert r.exit_code == 2 and "option easy_winter must be true or false, not 'yes'" in " ".join(r.output.split())

@@ -236,8 +236,8 @@ def simulate(
         None, "--records", metavar="DIR",
         help="Save every game in DIR as a meeple save file (GAME-00042.json, by game number): "
              "see it with 'meeple replay FILE [--at N]', or play on from any position with 'meeple play "
-             "GAME --load FILE --at N --seats ...'. DIR is made if missing; only earlier meeple saves in "
-             "it are replaced."),
+             "GAME --load FILE --at N --seats ...'. DIR is made if missing; only earlier saves of bots' "
+             "games in it are replaced (a person's save stops the run)."),
     resume: bool = typer.Option(False, metavar="", help="Keep the games already in --out and play only the missing ones "
                                 "(the file must hold this same simulation: game, --seats, --seed, --variant, "
                                 "--option; a larger -n adds games)."),

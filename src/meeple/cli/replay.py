@@ -3,6 +3,7 @@ the game files that ``simulate --records`` and ``ladder --records`` write."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -112,10 +113,21 @@ def record_file(records: Path, game: str, index: int, n: int) -> Path:
     return records / f"{game}-{index:0{max(5, len(str(n - 1)))}d}.json"
 
 
+def _bots_only(path: Path) -> bool:
+    """True if the meeple save at ``path`` names its seats and none is a person ('human'): a
+    game of bots, such as an earlier run's record, that ``--records`` may replace."""
+    try:
+        seats = json.loads(path.read_text(encoding="utf-8")).get("seats")
+    except (OSError, ValueError, AttributeError):
+        return False
+    return (isinstance(seats, list) and bool(seats)
+            and all(isinstance(s, str) and s.strip().lower() != "human" for s in seats))
+
+
 def records_dir(game: str, records: Path, n: int, todo: list[int]):
     """Check (and make) ``--records DIR`` before the first game: a folder whose files for the
-    games ``todo`` (their indexes, of ``n``) are absent or earlier meeple saves. Returns
-    ``index -> Path``; exits 2 with a message if not."""
+    games ``todo`` (their indexes, of ``n``) are absent or earlier saves of bots' games (a
+    person's save is never replaced). Returns ``index -> Path``; exits 2 with a message if not."""
     from .play import check_save_target
 
     if records.exists() and not records.is_dir():
@@ -136,7 +148,11 @@ def records_dir(game: str, records: Path, n: int, todo: list[int]):
         if problem:
             fail(f"--records: {path} is in the way: it is not a meeple save (it is left as it is; give "
                  "another folder)")
-        replaced += path.exists()
+        if path.exists():
+            if not _bots_only(path):
+                fail(f"--records: {path} is in the way: it is a saved game with a person's seat (or no "
+                     "seats), not a record of bots' games; it is left as it is: give another folder")
+            replaced += 1
     ours = {record_file(records, game, i, n).name for i in range(n)}  # a resumed run's own too
     others = sum(1 for p in records.glob(f"{game}-*.json") if p.name not in ours)
     if replaced or others:
