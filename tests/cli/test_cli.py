@@ -106,6 +106,11 @@ def test_replay_rejects_tampered_and_malformed_files(tmp_path):
     r = run("play", "toy", "--load", str(tmp_path / "other.json"))
     assert r.exit_code == 2 and "its record is a game of 'solomon' but its saved state one of 'toy'" in \
         " ".join(r.output.split())
+    data = json.loads(save.read_text())
+    data["seats"] = None    # not a default pair of players: the save's own are gone
+    (tmp_path / "noseats.json").write_text(json.dumps(data))
+    r = run("play", "toy", "--load", str(tmp_path / "noseats.json"))
+    assert r.exit_code == 2 and "'seats' must list one player per seat, not None" in " ".join(r.output.split())
 
 
 @pytest.mark.parametrize("ext", ["csv", "parquet"])
@@ -1895,6 +1900,33 @@ def test_a_signal_inside_a_move_stops_the_game_after_it(tmp_path, monkeypatch):
     assert loaded.history == ["draw"] and stopped_by == [signal.SIGINT]
 
 
+def test_ctrl_c_at_the_two_step_question_saves_and_stops(tmp_path):
+    """Ctrl-C at 'needs X first: play both? (y/n)' saves the game and stops (exit 130 from the
+    command line), as at the prompt; neither step is played."""
+    import random
+    import signal
+    from meeple.cli.play import first_step, load_save, play_loop
+    st = meeple.load_game("solomon").new_initial_state(num_players=2, seed=3)
+    st.apply_action(random.Random(1).choice(st.legal_actions()))
+    assert first_step(st, "dig a1,b1,c1").text == "play 1"      # SO: a card is played before the dig
+    before = list(st.history)
+    asked = []
+
+    def answer(prompt):
+        if prompt.startswith("Pass the keyboard"):
+            return ""
+        if "(y/n)" in prompt:
+            asked.append(prompt)
+            raise KeyboardInterrupt
+        return "quit" if asked else "dig a1,b1,c1"
+    save, stopped_by = tmp_path / "s.json", [0]
+    final = play_loop(st, ["human", "human"], save, 3, stopped_by=stopped_by, input_fn=answer)
+    assert len(asked) == 1 and "needs 'play 1' first" in asked[0]
+    assert stopped_by == [signal.SIGINT] and final.history == before    # not a quit after a 'no'
+    loaded, seats = load_save(save)
+    assert loaded.history == before and seats == ["human", "human"]
+
+
 def test_a_variant_alias_names_the_same_runs(tmp_path):
     out = tmp_path / "k.csv"
     r = run("simulate", "klondike", "--seats", "random,random", "-n", "2", "--variant", "expert", "--out", str(out))
@@ -2011,6 +2043,23 @@ def test_steps_on_one_line_refused_at_a_later_step_give_that_steps_rule(tmp_path
     lines = iter(["place from supply to S3", "quit"])
     r_state = play_loop(st, seats, tmp_path / "s.json", 3, input_fn=lambda p: next(lines))
     assert r_state.history == []
+
+
+def test_more_steps_on_one_line_than_are_played_name_the_limit():
+    """Six Solomon steps on one line (three moves, SO-6.1): the refusal names the limit of 4
+    steps a line, not the notation of a move ('c1 move ...' is not a cell)."""
+    import random
+    from meeple.cli.play import MAX_STEPS_ON_A_LINE, failed_step
+
+    st = meeple.load_game("solomon").new_initial_state(num_players=2, seed=3)
+    r = random.Random(1)
+    for _ in range(3):
+        st.apply_action(r.choice(st.legal_actions()))
+    assert MAX_STEPS_ON_A_LINE == 4
+    assert failed_step(st, "move b1-c1 move a1-b1") is None              # 4 steps: legal
+    played, rest, error = failed_step(st, "move b1-c1 move a1-b1 move c1-d1")
+    assert played == ["move", "b1-c1", "move"] and rest == "a1-b1 move c1-d1"
+    assert str(error) == "that makes more than 4 steps on one line; type at most 4, then the rest"
 
 
 def test_takeback_stops_where_a_game_went_on_from_a_loaded_position(tmp_path):

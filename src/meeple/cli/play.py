@@ -205,6 +205,8 @@ def load_save(path: str | Path) -> tuple[State, list[str] | None]:
         if "state" not in data or "seats" not in data:
             raise InvalidRecordError(f"{path}: a save file holds 'record', 'state' and 'seats'")
         record, saved, seats = data["record"], data["state"], data["seats"]
+        if not isinstance(seats, list):  # a save names its players (a bare record does not)
+            raise InvalidRecordError(f"{path}: 'seats' must list one player per seat, not {seats!r}")
     elif isinstance(data, dict) and "history" in data and "state" in data and "actions" not in data:
         # a bare State.to_dict(): its record is its header and history
         record = {k: data.get(k) for k in ("game", "version", "num_players", "variant", "options", "seed")}
@@ -376,6 +378,10 @@ def failed_step(state: State, text: str):
             return None  # legal after these steps: not a refusal of a step
         except IllegalActionError as e:
             error = e
+    else:
+        if next(_heads(probe, line), None) is not None:  # more steps than one line plays
+            error = IllegalActionError(f"that makes more than {MAX_STEPS_ON_A_LINE} steps on one line; "
+                                       f"type at most {MAX_STEPS_ON_A_LINE}, then the rest")
     return (played, line, error) if played else None
 
 
@@ -1113,10 +1119,8 @@ def _play_loop(table: _Table, seats: list[str], seed: int, input_fn=None,
                                   "play both? (y/n) ").strip()
             except EOFError:
                 answer = "n"
-            except KeyboardInterrupt:
-                if stopped_by is not None and stopped_by[0]:
-                    raise  # a kill or a closed terminal, not Ctrl-C: save and stop
-                answer = "n"  # Ctrl-C: no
+            # Ctrl-C (or a kill) here saves and stops, as at the prompt (play_loop's handler):
+            # nothing of the two steps was played yet
             if answer.lower() in ("y", "yes"):
                 _apply(state, first)
                 try:
