@@ -430,6 +430,18 @@ def test_bad_saves_rejected():
     bad["state"]["phase"] = "party"
     with pytest.raises(InvalidRecordError):
         GAME.state_from_dict(bad)
+    # KL-12.3: in the auction a held claim's bid is at most its holder's rubies (paid at KL-13),
+    # a free claim has none (a bid of 999 left a later seat without a legal action)
+    st = GAME.new_initial_state(num_players=3, seed=11)
+    st.apply_action("bid 0 1")
+    d = json.loads(json.dumps(st.to_dict()))
+    assert d["state"]["phase"] == "auction" and d["state"]["slot_holder"][0] == st.start
+    assert GAME.state_from_dict(d).slot_bid == d["state"]["slot_bid"] == [1, 0, 0]
+    for slot, bid, why in ((0, 999, "more than its holder P"), (1, 2, "which nobody holds")):
+        bad = json.loads(json.dumps(d))
+        bad["state"]["slot_bid"][slot] = bid
+        with pytest.raises(InvalidRecordError, match=f"a bid of {bid} on claim {slot}, {why}"):
+            GAME.state_from_dict(bad)
 
 
 def test_determinism_and_claim_conservation():

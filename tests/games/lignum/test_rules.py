@@ -327,6 +327,13 @@ def test_load_rejects_malformed():
     del d["state"]["mill"]
     with pytest.raises(InvalidRecordError):
         GAME.state_from_dict(d)
+    # a path token that is none of LG-5.3's (it failed only at the round's clean-up, LG-17.2)
+    d = json.loads(json.dumps(s.to_dict()))
+    sp = next(i for i, t in enumerate(d["state"]["path_tok"]) if t)
+    assert GAME.state_from_dict(d).path_tok[sp] == d["state"]["path_tok"][sp]
+    d["state"]["path_tok"][sp] = "x"
+    with pytest.raises(InvalidRecordError, match="path_tok: 'x' is not a path token"):
+        GAME.state_from_dict(d)
 
 
 def test_LG_22_4_ties_shared():

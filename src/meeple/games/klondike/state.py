@@ -396,6 +396,12 @@ class KlondikeState(State):
                 v = getattr(self, f)
                 _in_range(f, v if isinstance(v, list) else [v], 0, 10 ** 6)
             _in_range("supply", [self.supply], -1, 10 ** 6)
+            if self.phase == "auction":  # KL-12.3: a bid is paid later, so its holder has the rubies
+                for slot, (h, bid) in enumerate(zip(self.slot_holder, self.slot_bid)):
+                    if (h < 0 and bid) or (h >= 0 and bid > self.rubies[h]):
+                        raise ValueError(f"slot_bid: a bid of {bid} on claim {slot}, "
+                                         + ("which nobody holds" if h < 0 else
+                                            f"more than its holder P{h + 1}'s {self.rubies[h]} rubies"))
         claims = d["claims"]
         if not isinstance(claims, list) or len(claims) != n:
             raise ValueError("one claim list per seat")

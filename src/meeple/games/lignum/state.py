@@ -33,7 +33,7 @@ from meeple.core import TERMINAL, State
 from meeple.core.state import saved_in_range, saved_int
 
 from . import scoring
-from .components import EQUIP_COUNTS, START_MONEY
+from .components import EQUIP_COUNTS, PRODUCT_NAMES, START_MONEY
 from .rules import NONWINTER_PHASES, WINTER_PHASES, Rules
 
 _SEAT_INTS = ("money", "loans", "food", "fodder3", "fodder2", "area", "secret", "pos")
@@ -244,6 +244,10 @@ class LignumState(Rules, State):
         pt = d["path_tok"]
         if not isinstance(pt, list) or len(pt) != 21 or not all(isinstance(x, str) for x in pt):
             raise ValueError("path_tok: 21 strings")
+        tokens = {""} | set(EQUIP_COUNTS) | {"p" + name for name in PRODUCT_NAMES}
+        odd = next((x for x in pt if x not in tokens), None)
+        if odd is not None:
+            raise ValueError(f"path_tok: {odd!r} is not a path token (one of {sorted(tokens)})")
         self.path_tok = pt[:]
         for k in _GLOBAL_LISTS:
             setattr(self, k, ints(d[k]))
