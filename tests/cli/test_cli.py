@@ -1418,6 +1418,15 @@ def test_records_never_replace_a_persons_saved_game(tmp_path):
     assert json.loads(mine.read_text())["seats"] == ["random", "greedy"]
 
 
+def test_a_report_of_one_game_says_one_game(tmp_path):
+    out = tmp_path / "one.csv"
+    assert run("simulate", "toy", "--seats", "random,greedy", "-n", "1", "--out", str(out)).exit_code == 0
+    r = run("simulate", "toy", "--out", str(out), "--report")
+    assert r.exit_code == 0 and f"1 game in {out}" in " ".join(r.output.split()), r.output
+    assert run("simulate", "toy", "--seats", "random,greedy", "-n", "2", "--out", str(out)).exit_code == 0
+    assert f"2 games in {out}" in " ".join(run("simulate", "toy", "--out", str(out), "--report").output.split())
+
+
 def test_a_yes_no_option_says_true_or_false(tmp_path):
     r = run("simulate", "lignum", "--seats", "random,random", "-n", "1", "-o", "easy_winter=yes")
     assert r.exit_code == 2 and "option easy_winter must be true or false, not 'yes'" in " ".join(r.output.split())

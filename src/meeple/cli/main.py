@@ -118,8 +118,9 @@ def play(
                                         "'simulate --records'); with other --seats or --at it goes on in a new file."),
     at: Optional[int] = typer.Option(None, "--at", metavar="N", help="With --load: start from the position after "
                                      "the first N actions of the loaded game (0 = its start)."),
-    save: Optional[Path] = typer.Option(None, help="Where 'quit' saves (default: meeple-GAME-SEED.json, or the "
-                                        "loaded file)."),
+    save: Optional[Path] = typer.Option(None, help="Where 'quit' saves (default: meeple-GAME-SEED.json; with --load the "
+                                        "loaded file, or NAME-2.json beside it when --at or other --seats "
+                                        "make it another game; -2, -3 ... where a name is taken)."),
 ):
     """Play a game in the terminal against bots (or friends at the same keyboard)."""
     from .play import free_path, load_save, other_save, own_files, play_loop, replay_hint, show_result
@@ -781,7 +782,8 @@ def _simulation_file_report(g, out: Path, variant: Optional[str]) -> None:
         results = _with_start_players(g, rows, results)
     except ValueError as e:
         fail(f"--report: cannot read {out}: {e}")
-    console.print(f"{len(results)} games in {out} ({', '.join(sorted(variants))}; seats of its first game "
+    games = f"{len(results)} game{'s' if len(results) != 1 else ''}"
+    console.print(f"{games} in {out} ({', '.join(sorted(variants))}; seats of its first game "
                   f"{', '.join(results[0].bots)}; options {rows[0].get('options') or '{}'})")
     _simulation_report(g, results)
     editions = sorted({r.get("rules", 1) for r in rows} - {g.rules_edition}, key=str)
@@ -812,7 +814,8 @@ def _ladder_report(g, out: Path, variant: Optional[str], markdown: bool) -> None
     specs: list[str] = []
     for r in results:
         specs.extend(b for b in r.bots if b not in specs)
-    console.print(f"{len(results)} games in {out} ({', '.join(sorted(variants))}; bots {', '.join(specs)}): "
+    games = f"{len(results)} game{'s' if len(results) != 1 else ''}"
+    console.print(f"{games} in {out} ({', '.join(sorted(variants))}; bots {', '.join(specs)}): "
                   "each row counts the games of its pair in the file")
     _ladder_tables(g, results, specs, len(results[0].bots), markdown)
     _warn_truncated(results)

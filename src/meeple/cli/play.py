@@ -45,7 +45,8 @@ HELP = """[bold]Commands[/]
                 when they told you something hidden (a card drawn, a tile
                 turned), after a rival's secret choice, or when another
                 person has moved since
-  [cyan]save FILE[/]     save the game (resume: meeple play GAME --load FILE)
+  [cyan]save [FILE][/]   save the game, to FILE from then on (without FILE where
+                'quit' saves); resume: meeple play GAME --load FILE
   [cyan]quit [FILE][/]   save (to FILE if given) and leave
   [cyan]help rules[/]    the rules summary and the action notation
   [cyan]help[/]          this text"""
