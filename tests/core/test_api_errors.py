@@ -370,6 +370,35 @@ def test_options_are_read_only_as_clones_and_resamples_share_them(game):
     assert pickle.loads(pickle.dumps(st)).to_dict() == st.to_dict()
 
 
+def test_a_list_option_is_read_only_too():
+    """Klondike's children seats (KL-39): a list value changed in place would change the
+    rules of every clone and the record; it is refused, and still reads, compares, writes to
+    JSON and pickles as a list."""
+    import copy
+    import json
+    import pickle
+
+    st = meeple.load_game("klondike").new_initial_state(3, seed=1, variant="race", children=[1])
+    c = st.clone()
+    children = st.options["children"]
+    for change in (lambda x: x.append(2), lambda x: x.extend([2]), lambda x: x.insert(0, 2),
+                   lambda x: x.__setitem__(0, 2), lambda x: x.__delitem__(0), lambda x: x.pop(),
+                   lambda x: x.remove(1), lambda x: x.clear(), lambda x: x.sort(), lambda x: x.reverse()):
+        with pytest.raises(TypeError, match="options are read-only"):
+            change(children)
+    with pytest.raises(TypeError, match="options are read-only"):
+        children += [2]
+    assert st.options["children"] == c.options["children"] == [1] and isinstance(children, list)
+    assert st.record()["options"]["children"] == [1] and json.loads(json.dumps(st.options))["children"] == [1]
+    assert pickle.loads(pickle.dumps(st)).options["children"] == [1]
+    assert copy.deepcopy(st).options == st.options
+    # the canonical options of a results file: the default [] is no option, as a plain list
+    game = meeple.load_game("klondike")
+    assert game.non_default_options(st.options) == {"children": [1]}
+    plain = game.new_initial_state(3, seed=1, variant="race")
+    assert game.non_default_options(plain.options) == {}
+
+
 @pytest.mark.parametrize("game, name", [("magnum-sal", "black"), ("lignum", "P2"), ("solomon", None),
                                         ("klondike", "P2")])
 def test_seat_name_refuses_what_is_not_a_seat_in_every_game(game, name):

@@ -64,9 +64,7 @@ def _note_time_caps(specs: list[str]) -> None:
 def game_options(game, options: dict) -> dict:
     """``options`` without those given at the game's default value: ``-o NAME=DEFAULT`` is the
     same ladder as no ``-o`` (results files and ``--resume`` compare these)."""
-    defaults = {o.name: o.default for o in game.options}
-    return {k: v for k, v in options.items() if k not in defaults or v != defaults[k]
-            or type(v) is not type(defaults[k])}
+    return game.non_default_options(options)
 
 
 def _progress() -> Progress:

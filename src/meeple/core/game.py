@@ -129,6 +129,20 @@ class Game:
         self.check_options(num_players, variant, out)
         return out
 
+    def non_default_options(self, options: dict | None) -> dict:
+        """``options`` (name -> value) without those at this game's default: how results files
+        and ``--resume`` write and compare a run's options (``-o NAME=DEFAULT`` is no option).
+        A value equal to the default but of another kind (``1`` for ``True``) is kept; list
+        values (a state's read-only ones too) are plain lists."""
+        defaults = {o.name: o.default for o in self.options}
+        out = {}
+        for k, v in (options or {}).items():
+            if isinstance(v, list):
+                v = list(v)
+            if k not in defaults or v != defaults[k] or type(v) is not type(defaults[k]):
+                out[k] = v
+        return out
+
     def canonical_variant(self, variant: Any) -> Any:
         """The variant's own name: the default one for None, the variant an alias names (in
         any case: ``Advanced`` is ``advanced``); any other value unchanged (:meth:`check_config`

@@ -25,13 +25,42 @@ REDACTED = "?"
 """The notation a re-sample's history shows for each action before it (resample_hidden)."""
 
 
+class ReadOnlyList(list):
+    """A list option's value (Klondike's ``children`` seats) as :class:`Options` holds it: a
+    ``list`` for reading, comparing and JSON, that refuses any change in place.
+
+    Raises:
+        TypeError: on any change (``append``, ``x[0] = v``, ``sort`` ...).
+    """
+
+    __slots__ = ()
+
+    def _read_only(self, *args, **kwargs):
+        raise TypeError("a state's options are read-only (its clones share them): make a new state "
+                        "with other options, game.new_initial_state(..., NAME=value)")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only
+    append = extend = insert = remove = pop = clear = sort = reverse = _read_only
+
+    def __reduce__(self):
+        return (ReadOnlyList, (list(self),))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
 class Options(dict):
     """A state's game options (name -> value): read-only, since a state and its clones and
     re-samples share them (changing them would change the rules of every copy). A ``dict``
-    for reading, JSON and pickling; to play with other options, make a new state.
+    for reading, JSON and pickling (a list value is a :class:`ReadOnlyList`); to play with
+    other options, make a new state.
 
     Raises:
-        TypeError: on any change (``options[k] = v``, ``update``, ``pop`` ...).
+        TypeError: on any change (``options[k] = v``, ``update``, ``pop`` ..., or a list
+            value's ``append`` ...).
     """
 
     __slots__ = ()
@@ -41,6 +70,11 @@ class Options(dict):
                         "with other options, game.new_initial_state(..., NAME=value)")
 
     __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = __ior__ = _read_only
+
+    def __init__(self, options=()):
+        # a list value is held read-only too: changed in place, it would change every copy
+        dict.__init__(self, {k: (ReadOnlyList(v) if isinstance(v, list) else v)
+                             for k, v in dict(options).items()})
 
     def __reduce__(self):
         return (Options, (dict(self),))

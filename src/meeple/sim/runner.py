@@ -108,11 +108,10 @@ def _non_default(game: str, options: dict | None) -> dict:
     """``options`` without those at the default of the game named ``game`` (all of them for a
     name this meeple does not know): what a results file's ``options`` column holds."""
     try:
-        defaults = {o.name: o.default for o in load_game(game).options}
+        g = load_game(game)
     except InvalidConfigError:
         return dict(options or {})
-    return {k: v for k, v in (options or {}).items()
-            if k not in defaults or v != defaults[k] or type(v) is not type(defaults[k])}
+    return g.non_default_options(options)
 
 
 def _rules_edition(game: str) -> int:
