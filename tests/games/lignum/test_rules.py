@@ -2,6 +2,7 @@
 import io
 import json
 import random
+import re
 
 import pytest
 
@@ -334,6 +335,18 @@ def test_load_rejects_malformed():
     d["state"]["path_tok"][sp] = "x"
     with pytest.raises(InvalidRecordError, match="path_tok: 'x' is not a path token"):
         GAME.state_from_dict(d)
+    # card indexes and a winter card's half (LG-3.6: 0 harder, 1 easier): checked at load,
+    # not when the card is used (the Y2 winter failed with an IndexError)
+    for field, at, value, message in (("winter", (1, 1), 7, "winter halves must hold values 0..1, not 7"),
+                                      ("winter", (0, 0), 99, "winter cards, wrest must hold values"),
+                                      ("pdeck", (0,), -1, "pdeck, pused, prevealed must hold values")):
+        d = json.loads(json.dumps(s.to_dict()))
+        target = d["state"][field]
+        for i in at[:-1]:
+            target = target[i]
+        target[at[-1]] = value
+        with pytest.raises(InvalidRecordError, match=re.escape(message)):
+            GAME.state_from_dict(d)
 
 
 def test_LG_22_4_ties_shared():

@@ -33,7 +33,7 @@ from meeple.core import TERMINAL, State
 from meeple.core.state import saved_in_range, saved_int
 
 from . import scoring
-from .components import EQUIP_COUNTS, PRODUCT_NAMES, START_MONEY
+from .components import EQUIP_COUNTS, PLACEMENT_CARDS, PRODUCT_NAMES, START_MONEY, TASK_CARDS, WINTER_CARDS
 from .rules import NONWINTER_PHASES, WINTER_PHASES, Rules
 
 _SEAT_INTS = ("money", "loans", "food", "fodder3", "fodder2", "area", "secret", "pos")
@@ -275,6 +275,19 @@ class LignumState(Rules, State):
         self.winter = [ints(w, 2) for w in d["winter"]]
         if len(self.winter) != 2:
             raise ValueError("winter: two cards")
+        # card indexes into the component data (a bad one failed only when the card was used)
+        saved_in_range("winter cards, wrest", [c for c, _ in self.winter] + self.wrest, 0, len(WINTER_CARDS) - 1)
+        saved_in_range("winter halves", [h for _, h in self.winter], 0, 1)
+        saved_in_range("pdeck, pused, prevealed", self.pdeck + self.pused + self.prevealed, 0,
+                       len(PLACEMENT_CARDS) - 1)
+        saved_in_range("tdeck, tdisplay, tasks", self.tdeck + self.tdisplay + [t[0] for ts in self.tasks for t in ts],
+                       0, len(TASK_CARDS) - 1)
+        for ts in self.tasks:  # [task, one filled flag a requirement]
+            for t in ts:
+                if len(t) != 1 + len(TASK_CARDS[t[0]][1]):
+                    raise ValueError(f"tasks: task {t[0]} has {len(TASK_CARDS[t[0]][1])} requirements, not "
+                                     f"{len(t) - 1}")
+        saved_in_range("pstack", self.pstack, 0, len(PRODUCT_NAMES) - 1)
         for k in ("phase", "stage"):
             if not isinstance(d[k], str):
                 raise TypeError(f"{k} must be a string")
