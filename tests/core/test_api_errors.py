@@ -304,6 +304,20 @@ def test_replay_reads_a_saved_state_as_its_record():
     assert meeple.replay(st.to_dict()).to_dict() == st.to_dict()
 
 
+def test_replaying_a_resamples_record_says_it_hides_choices():
+    """A re-sample's history hides the choices its seat did not see ('?'): replay says so,
+    rather than citing the rule the '?' breaks (KL-12.2 in the auction)."""
+    from meeple.core import InvalidRecordError
+
+    st = meeple.load_game("klondike").new_initial_state(num_players=2, seed=3)
+    st.apply_action(st.legal_actions()[0])
+    probe = st.resample_hidden(1, random.Random(1))
+    assert probe.record()["actions"][0] == "?"
+    with pytest.raises(InvalidRecordError, match=re.escape("action 1 is '?': this is the record of a re-sample")):
+        meeple.replay(probe.record())
+    assert meeple.load_game("klondike").state_from_dict(probe.to_dict()).to_dict() == probe.to_dict()
+
+
 class _NumpyLikeInt:
     """Stands in for a numpy integer (numpy is not a dependency): an int through __index__."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .errors import InvalidConfigError, InvalidRecordError
 from .game import Game
-from .state import State, check_record_header, game_key
+from .state import REDACTED, State, check_record_header, game_key
 
 _GAMES: dict[str, Game] = {}
 _LOADED = False
@@ -86,6 +86,11 @@ def replay(record: dict) -> State:
         state = game.new_state(num_players, seed, variant, options)
     except InvalidConfigError as e:
         raise InvalidRecordError(f"record has a bad configuration: {e}") from e
+    if REDACTED in actions:
+        raise InvalidRecordError(f"action {actions.index(REDACTED) + 1} is {REDACTED!r}: this is the record of a "
+                                 "re-sample (resample_hidden), whose history hides the choices its seat did not "
+                                 "see; it cannot be replayed (save the re-sample with to_dict and load it with "
+                                 "state_from_dict)")
     for i, text in enumerate(actions):
         try:
             state.apply_action(text)
