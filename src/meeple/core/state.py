@@ -25,7 +25,24 @@ REDACTED = "?"
 """The notation a re-sample's history shows for each action before it (resample_hidden)."""
 
 
-class ReadOnlyList(list):
+def _read_only(self, *args, **kwargs):
+    raise TypeError("a state's options are read-only (its clones share them): make a new state "
+                    "with other options, game.new_initial_state(..., NAME=value)")
+
+
+class _Shared:
+    """Mixin of a value every copy of a state shares: copying it gives itself."""
+
+    __slots__ = ()
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+class ReadOnlyList(_Shared, list):
     """A list option's value (Klondike's ``children`` seats) as :class:`Options` holds it: a
     ``list`` for reading, comparing and JSON, that refuses any change in place.
 
@@ -35,24 +52,14 @@ class ReadOnlyList(list):
 
     __slots__ = ()
 
-    def _read_only(self, *args, **kwargs):
-        raise TypeError("a state's options are read-only (its clones share them): make a new state "
-                        "with other options, game.new_initial_state(..., NAME=value)")
-
     __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only
     append = extend = insert = remove = pop = clear = sort = reverse = _read_only
 
     def __reduce__(self):
         return (ReadOnlyList, (list(self),))
 
-    def __copy__(self):
-        return self
 
-    def __deepcopy__(self, memo):
-        return self
-
-
-class Options(dict):
+class Options(_Shared, dict):
     """A state's game options (name -> value): read-only, since a state and its clones and
     re-samples share them (changing them would change the rules of every copy). A ``dict``
     for reading, JSON and pickling (a list value is a :class:`ReadOnlyList`); to play with
@@ -65,10 +72,6 @@ class Options(dict):
 
     __slots__ = ()
 
-    def _read_only(self, *args, **kwargs):
-        raise TypeError("a state's options are read-only (its clones share them): make a new state "
-                        "with other options, game.new_initial_state(..., NAME=value)")
-
     __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = __ior__ = _read_only
 
     def __init__(self, options=()):
@@ -78,12 +81,6 @@ class Options(dict):
 
     def __reduce__(self):
         return (Options, (dict(self),))
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
 
 
 def _options_copy(options: dict) -> dict:
