@@ -559,6 +559,7 @@ def test_the_action_list_warns_of_moves_beyond_the_wealth_SO_7_SO_10():
         s.apply_action(r.choice(s.legal_actions()))
     p = s.current_player
     s.coins[p], s.pub[p], s.sec[p] = 1, [], []  # wealth 1
+    s.sec_group[p], s.sec_knowers[p] = [], []
     s._legal_cache = None
     assert text.action_notes(s, s.legal_actions()) == ([""] * len(s.legal_actions()), "")
     for expected in (2, 3):
@@ -594,3 +595,112 @@ def test_a_give_without_its_tile_says_how_to_write_it_SO_10_3():
         with pytest.raises(meeple.IllegalActionError) as e:
             s.apply_action(text)
         assert e.value.rule == "SO-10.3" and words in str(e.value) and f"give {t1}" in str(e.value)
+
+
+# ------------------------------------------- origins of the unknown tiles (SO-10.6, SO-13)
+def _random_until(n, seed, text):
+    """Random play from a fixed deal until an event containing ``text`` is logged."""
+    s = GAME.new_initial_state(num_players=n, seed=seed)
+    r = random.Random(seed)
+    while not any(text in e for e in s.events[-3:]):
+        s.apply_action(r.choice(s.legal_actions()))
+    return s
+
+
+def _bottoms(s):
+    return sorted(t for i in range(36) for t in s.stacks[i][:s.hid[i]])
+
+
+def test_SO_10_6_resample_deals_dealt_tiles_only_among_their_places():
+    """P1 dug C3 C2 C3 and could not pay: one went to each opponent, one was removed unseen.
+    P2 knows its C3; to P2 the other two are P3's tile and the removed one, in either order,
+    never a tile from the unseen stack bottoms."""
+    s = _random_until(3, 181, "dug tiles are dealt")
+    assert s.events[-3:] == ["P1 digs e4,d5,e5: C3 C2 C3", "P1 cannot pay 8",
+                             "P1's 3 dug tiles are dealt: 1 to each opponent, 1 removed unseen"]
+    assert (s.sec, s.removed) == ([[], ["C3"], ["C3"]], ["C2"])
+    seen = set()
+    for k in range(40):
+        r = s.resample_hidden(1, random.Random(k))
+        assert r.sec[1] == ["C3"] and r.sec[0] == []
+        assert sorted(r.sec[2] + r.removed) == ["C2", "C3"]
+        assert _bottoms(r) == _bottoms(s)
+        seen.add((tuple(r.sec[2]), tuple(r.removed)))
+        r0 = s.resample_hidden(0, random.Random(k))            # P1 saw all three dug
+        assert sorted(r0.sec[1] + r0.sec[2] + r0.removed) == ["C2", "C3", "C3"]
+    assert seen == {(("C3",), ("C2",)), (("C2",), ("C3",))}
+
+
+def test_SO_10_3_two_players_the_failing_player_knows_what_his_rival_received():
+    s = _random_until(2, 66, "dug tiles are dealt")
+    assert s.events[-3] == "P1 digs b3,a4,b4,c4,b5: C1 S3 S1 S2 C2"
+    assert sorted(s.sec[1]) == ["C1", "C2", "S1", "S2", "S3"]
+    for k in range(20):
+        r = s.resample_hidden(0, random.Random(k))
+        assert r.sec[1] == ["C1", "C2", "S1", "S2", "S3"]
+        assert _bottoms(r) == _bottoms(s)
+
+
+def test_SO_10_5_gifts_of_choice_stay_among_the_givers_holdings():
+    """P1 (S4, C1 known, C2 unknown) cannot pay and gives S4 to P2 and C1 to P3. P1 knows
+    where each went; P2 knows its S4, and that P1 and P3 hold C1 and C2 between them."""
+    s = turn_state(n=3, seat=0, card=9, coins=0, pub=["S4", "C1"], sec=["C2"],
+                   rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
+    mv(s, "a2-a1")
+    s.apply_action("decline")
+    s.apply_action("give S4")
+    s.apply_action("give C1")
+    assert s.sec == [["C2"], ["S4"], ["C1"]] and s.pub == [[], [], []]
+    for k in range(20):
+        assert s.resample_hidden(0, random.Random(k)).sec == [["C2"], ["S4"], ["C1"]]
+    two = {tuple(map(tuple, s.resample_hidden(1, random.Random(k)).sec)) for k in range(30)}
+    assert two == {(("C2",), ("S4",), ("C1",)), (("C1",), ("S4",), ("C2",))}
+    three = {tuple(map(tuple, s.resample_hidden(2, random.Random(k)).sec)) for k in range(30)}
+    assert three == {(("C2",), ("S4",), ("C1",)), (("S4",), ("C2",), ("C1",))}
+
+
+def test_SO_13_resample_of_a_resample_is_the_same_guess():
+    """Two states P2 cannot tell apart give the same re-sample (what it knows of each
+    origin group, not which tile truly lies where, decides it)."""
+    s = _random_until(3, 181, "dug tiles are dealt")
+    t = s.resample_hidden(1, random.Random(5))
+    for k in range(10):
+        a = s.resample_hidden(1, random.Random(k)).to_dict()["state"]
+        b = t.resample_hidden(1, random.Random(k)).to_dict()["state"]
+        assert a == b
+
+
+def test_SO_13_paying_with_an_unknown_tile_merges_its_holders_groups():
+    s = turn_state(n=3, seat=0, card=9, coins=0, sec=["T2", "T3"],
+                   rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
+    g0 = s.sec_group[0][0]
+    other = rules.new_group(s)
+    rules.add_secret(s, 0, "T1", other, 1)
+    rules.add_secret(s, 1, "C1", other, 2)               # the same deal gave P2 a tile
+    mv(s, "a2-a1")
+    s.apply_action("decline")                            # owes 1: pays T1, the lowest (SO-7.7)
+    assert s.spent == ["T1"] and sorted(s.sec[0]) == ["T2", "T3"]
+    merged = set(s.sec_group[0])
+    assert len(merged) == 1 and merged.isdisjoint({g0, other})
+    assert s.sec_group[1] == list(merged)                # P2's tile of that deal follows
+
+
+def test_SO_13_origin_groups_saved_checked_and_optional():
+    s = _random_until(3, 181, "dug tiles are dealt")
+    d = json.loads(json.dumps(s.to_dict()))
+    again = GAME.state_from_dict(d)
+    assert (again.sec_group, again.sec_knowers, again.removed_group, again.next_group) == \
+        (s.sec_group, s.sec_knowers, s.removed_group, s.next_group)
+    old = json.loads(json.dumps(d))                      # a save from before the groups
+    for k in ("sec_group", "sec_knowers", "removed_group", "next_group"):
+        del old["state"][k]
+    o = GAME.state_from_dict(old)
+    assert o.sec_group == [[], [0], [0]] and o.removed_group == [0] and o.sec_knowers == [[], [2], [4]]
+    for key, value in (("sec_knowers", [[], [1], [4]]),   # P2's tile unknown to P2
+                       ("sec_group", [[], [0, 0], [0]]),  # one group for two tiles
+                       ("removed_group", [7]),           # no such group yet
+                       ("next_group", -1)):
+        bad = json.loads(json.dumps(d))
+        bad["state"][key] = value
+        with pytest.raises(meeple.InvalidRecordError):
+            GAME.state_from_dict(bad)

@@ -32,6 +32,13 @@ Fields (all plain values; ``to_dict()["state"]`` holds them under the same names
 * ``discard``: played cards, face up, in play order (SO-4.4).
 * ``spent``: treasures paid to the bank; ``used``: magic items spent (public).
 * ``removed``: tiles removed from the game unseen (SO-10.3 remainder).
+* ``sec_group`` / ``removed_group``: parallel to ``sec`` and ``removed``, the origin group of
+  each unknown tile: the tiles of a group, taken together, are public knowledge (the dug
+  tiles of one SO-10.3 deal; a failing player's holdings with the tile he gave, SO-10.6), so
+  a re-sample deals a group's tiles only among that group's places. ``next_group``: the next
+  group id.
+* ``sec_knowers``: parallel to ``sec``, the seats (bit mask) that know which tile it is: its
+  holder, and the giver of a tile given by choice (SO-10.6).
 * ``notes``: per seat, private lines only that seat sees (SO-10.6: which tile it gave or
   received after a failure to pay), e.g. ``"you gave S4 to P2"``.
 
@@ -55,8 +62,8 @@ SEAT_NAMES = ("P1", "P2", "P3", "P4", "P5")
 
 
 _FLAT_LISTS = ("hid", "hgt", "lv", "coins", "item_count", "box", "choices", "order", "declared", "picks",
-               "gives", "discard", "spent", "used", "removed")
-_NESTED_LISTS = ("pub", "sec", "hands", "notes")
+               "gives", "discard", "spent", "used", "removed", "removed_group")
+_NESTED_LISTS = ("pub", "sec", "sec_group", "sec_knowers", "hands", "notes")
 """The lists a clone copies: flat ones, and lists of lists copied row by row (``stacks`` is
 copied without its rows: a cell's row is replaced by the rules, never changed in place)."""
 
@@ -102,6 +109,10 @@ class SolomonState(State):
         self.spent = []
         self.used = []
         self.removed = []
+        self.sec_group = [[] for _ in range(n)]
+        self.sec_knowers = [[] for _ in range(n)]
+        self.removed_group = []
+        self.next_group = 0
         self.notes = [[] for _ in range(n)]
         self._derive()
         self._set_options()
@@ -183,7 +194,8 @@ class SolomonState(State):
 
     _FIELDS = ("stacks", "hid", "coins", "pub", "sec", "hands", "box", "choices", "phase",
                "chooser", "order", "tidx", "round", "moves", "moving", "backs", "declared", "picks", "gives",
-               "discard", "spent", "used", "removed", "notes")
+               "discard", "spent", "used", "removed", "sec_group", "sec_knowers", "removed_group",
+               "next_group", "notes")
 
     def _state_dict(self) -> dict:
         return json.loads(json.dumps({f: getattr(self, f) for f in self._FIELDS}))
@@ -257,6 +269,7 @@ class SolomonState(State):
         self.removed = tiles(d["removed"])
         notes = d.get("notes", [[] for _ in range(n)])  # absent in older saves
         self.notes = per_seat(notes, strs)
+        self._load_origins(d)
         cards = sorted(self.box + self.discard + [c for h in self.hands for c in h]
                        + [c for c in self.choices if c and c not in self.discard])
         if cards != list(CARD_NUMBERS):
@@ -270,6 +283,41 @@ class SolomonState(State):
             raise ValueError("bad picks or gives")
         self._derive()
         self._set_options()
+
+    def _load_origins(self, d: dict) -> None:
+        """Read the origin groups of the unknown tiles (SO-13). Saves made before they existed
+        get one group for all unknown tiles, each known to its holder only."""
+        n = self.num_players
+        if "sec_group" not in d:
+            self.sec_group = [[0] * len(x) for x in self.sec]
+            self.sec_knowers = [[1 << p] * len(x) for p, x in enumerate(self.sec)]
+            self.removed_group = [0] * len(self.removed)
+            self.next_group = 1
+            return
+        self.next_group = saved_int(d["next_group"], "next_group")
+
+        def ids(x, size, what):
+            if not isinstance(x, list) or len(x) != size:
+                raise ValueError(f"{what} must have one entry per unknown tile ({size})")
+            out = [saved_int(v, what) for v in x]
+            if any(not 0 <= v < self.next_group for v in out):
+                raise ValueError(f"{what} holds a group id outside 0..next_group-1")
+            return out
+
+        groups, knowers = d["sec_group"], d["sec_knowers"]
+        if not isinstance(groups, list) or not isinstance(knowers, list) or len(groups) != n \
+                or len(knowers) != n:
+            raise ValueError("sec_group and sec_knowers need one list per seat")
+        self.sec_group = [ids(x, len(t), "sec_group") for x, t in zip(groups, self.sec)]
+        self.sec_knowers = []
+        for p, (x, t) in enumerate(zip(knowers, self.sec)):
+            if not isinstance(x, list) or len(x) != len(t):
+                raise ValueError(f"sec_knowers must have one entry per unknown tile ({len(t)})")
+            masks = [saved_int(v, "sec_knowers") for v in x]
+            if any(not (m >> p & 1) or not 0 < m < 1 << n for m in masks):
+                raise ValueError("sec_knowers: a seat bit mask that holds the tile's holder")
+            self.sec_knowers.append(masks)
+        self.removed_group = ids(d["removed_group"], len(self.removed), "removed_group")
 
     # ------------------------------------------------------------ information
     def _observation(self, seat) -> dict:
@@ -324,22 +372,16 @@ class SolomonState(State):
         }
 
     def _resample(self, seat, rng) -> None:
-        """Re-draw what ``seat`` cannot see: unseen stack bottoms, others' unknown tiles,
-        removed tiles, others' hands and unrevealed choices, the box. The unseen items are
-        gathered in sorted order before shuffling, so the result depends only on what
-        ``seat`` sees and ``rng``."""
+        """Re-draw what ``seat`` cannot see: unseen stack bottoms (among themselves), the
+        tiles of each origin group among the places of that group ``seat`` does not know
+        (others' unknown tiles, removed tiles: SO-10.6), others' hands and unrevealed
+        choices, the box. The unseen items are gathered in sorted order before shuffling,
+        so the result depends only on what ``seat`` sees and ``rng``."""
         n = self.num_players
-        # tiles
+        # tiles: nobody has seen the stack bottoms (SO-13.2)
         pool = []
-        over = self.phase == rules.OVER
         for i in range(NCELLS):
             pool.extend(self.stacks[i][:self.hid[i]])
-        for p in range(n):
-            self.pub[p].sort()
-            self.sec[p].sort()
-            if p != seat and not over:
-                pool.extend(self.sec[p])
-        pool.extend(self.removed)
         pool.sort()
         rng.shuffle(pool)
         pos = 0
@@ -348,12 +390,17 @@ class SolomonState(State):
             if h:
                 self.stacks[i] = pool[pos:pos + h] + self.stacks[i][h:]  # a new row: rows are shared
                 pos += h
+        if self.phase != rules.OVER:                             # SO-12.1: then all is revealed
+            self._resample_groups(seat, rng)
         for p in range(n):
-            if p != seat and not over:
-                k = len(self.sec[p])
-                self.sec[p] = sorted(pool[pos:pos + k])
-                pos += k
-        self.removed = sorted(pool[pos:])
+            self.pub[p].sort()
+            rows = sorted(zip(self.sec[p], self.sec_group[p], self.sec_knowers[p]))
+            self.sec[p] = [t for t, _, _ in rows]
+            self.sec_group[p] = [g for _, g, _ in rows]
+            self.sec_knowers[p] = [m for _, _, m in rows]
+        rows = sorted(zip(self.removed, self.removed_group))
+        self.removed = [t for t, _ in rows]
+        self.removed_group = [g for _, g in rows]
         self.item_count = [sum(1 for t in a + b if t in ITEMS) for a, b in zip(self.pub, self.sec)]
         # cards
         hidden_choice = self.phase == rules.CHOOSE
@@ -380,6 +427,28 @@ class SolomonState(State):
         for p in range(n):
             if p != seat:
                 self.notes[p] = []  # others' private notes are unknown to ``seat``
+
+    def _resample_groups(self, seat, rng) -> None:
+        """Deal each origin group's tiles again among its places unknown to ``seat``."""
+        n = self.num_players
+        places = {}                                              # group -> [(knowers, holder, index)]
+        bit = 1 << seat
+        for p in range(n):
+            if p != seat:
+                for j, (g, m) in enumerate(zip(self.sec_group[p], self.sec_knowers[p])):
+                    if not m & bit:
+                        places.setdefault(g, []).append((m, p, j))
+        for j, g in enumerate(self.removed_group):
+            places.setdefault(g, []).append((0, n, j))
+        for g in sorted(places):
+            where = sorted(places[g], key=lambda x: (x[0], x[1]))
+            tiles = sorted(self.removed[j] if p == n else self.sec[p][j] for _, p, j in where)
+            rng.shuffle(tiles)
+            for (_, p, j), t in zip(where, tiles):
+                if p == n:
+                    self.removed[j] = t
+                else:
+                    self.sec[p][j] = t
 
     # ---------------------------------------------------------------- results
     def scores(self) -> list[int]:
