@@ -2055,6 +2055,22 @@ def test_steps_on_one_line_refused_at_a_later_step_give_that_steps_rule(tmp_path
     assert r_state.history == []
 
 
+def test_an_amount_after_loan_gets_the_games_reason_not_a_step_refusal(tmp_path):
+    """Lignum 'loan 5': 'loan' is legal, '5' is no action; the game's reason for the whole
+    line (LG-21.1: a loan is always $4) is shown, not "after 'loan', '5' is refused"."""
+    from meeple.cli.play import failed_step
+
+    st = meeple.load_game("lignum").new_initial_state(num_players=2, seed=1)
+    with pytest.raises(meeple.IllegalActionError) as e:
+        st.parse_action("loan 5")
+    assert str(e.value) == "LG-21.1: write just 'loan': a loan is always $4 (a second one another $4, LG-21.2)"
+    assert failed_step(st, "loan 5") is None
+    r = run("play", "lignum", "--seats", "human,random", "--seed", "1", "--save", str(tmp_path / "g.json"),
+            input="loan 5\nquit\n")
+    out = " ".join(r.output.split())
+    assert "Not allowed: LG-21.1: write just 'loan'" in out and "is refused" not in out, r.output
+
+
 def test_more_steps_on_one_line_than_are_played_name_the_limit():
     """Six Solomon steps on one line (three moves, SO-6.1): the refusal names the limit of 4
     steps a line, not the notation of a move ('c1 move ...' is not a cell)."""

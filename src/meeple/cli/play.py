@@ -363,7 +363,7 @@ def failed_step(state: State, text: str):
     hidden); else None."""
     line = " ".join(text.split())
     seat = state.current_player
-    probe = _probes(state)[0]
+    probe = probe0 = _probes(state)[0]
     played, error = [], None
     for _ in range(MAX_STEPS_ON_A_LINE - 1):
         head, rest = next(_heads(probe, line), (None, None))
@@ -383,7 +383,19 @@ def failed_step(state: State, text: str):
         if next(_heads(probe, line), None) is not None:  # more steps than one line plays
             error = IllegalActionError(f"that makes more than {MAX_STEPS_ON_A_LINE} steps on one line; "
                                        f"type at most {MAX_STEPS_ON_A_LINE}, then the rest")
+            return played, line, error
+    if played and not error.rule and _game_reason(probe0, text):
+        return None  # the game's reason for the whole line ('loan 5') beats "'5' is not an action"
     return (played, line, error) if played else None
+
+
+def _game_reason(state: State, text: str) -> bool:
+    """True when the game refuses ``text`` as one action for a reason that names a rule."""
+    try:
+        state.parse_action(text)
+    except IllegalActionError as e:
+        return bool(e.rule)
+    return False
 
 
 FIRST_STEP_SAMPLES = 8

@@ -15,6 +15,7 @@ from .components import (
     CAPACITY,
     HW,
     JOKER,
+    LOAN_AMOUNT,
     LOC_NAMES,
     MAX_LOANS,
     MAX_SAWS,
@@ -147,6 +148,9 @@ def _done(state, t, words):
 
 def _loan(state, t, words):
     seat = state.actor
+    if len(words) > 1 and any(a.text == "loan" for a in state.legal_actions()):
+        return "LG-21.1", (f"write just 'loan': a loan is always ${LOAN_AMOUNT} "
+                           f"(a second one another ${LOAN_AMOUNT}, LG-21.2)")
     if state.loans[seat] >= MAX_LOANS:
         return "LG-21.2", f"you already hold {MAX_LOANS} loans: no player may hold more than {MAX_LOANS}"
     if state.stage == "choose":
