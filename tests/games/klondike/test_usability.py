@@ -9,6 +9,7 @@ from rich.columns import Columns
 from rich.console import Console
 from rich.panel import Panel
 
+import meeple
 from meeple.core import InvalidConfigError
 from meeple.games.klondike import RULES_HELP
 from meeple.games.klondike.components import SQUARE_SHAPE
@@ -400,3 +401,17 @@ def test_KL_1_8_KL_15_1_each_placement_says_what_it_covers(variant):
             assert footnote == ""
         st.apply_action(rng.choice(legal))
     assert checked >= 50
+
+
+def test_text_that_is_no_action_cites_no_rule_but_says_what_is_expected():
+    """An unknown first word is not an action of the game at all: rule "" (as the core's
+    IllegalActionError documents), the phase's expectation still given; capitals in a known
+    word are read as such (KL-12.1 names the bad slot)."""
+    s = meeple.load_game("klondike").new_initial_state(num_players=2, seed=1)
+    with pytest.raises(meeple.IllegalActionError) as e:
+        s.parse_action("xyzzy")
+    assert e.value.rule == ""
+    assert str(e.value) == "'xyzzy' is not an action of Klondike; in the main auction you bid: 'bid SLOT N' (KL-12.2)"
+    with pytest.raises(meeple.IllegalActionError) as e:
+        s.parse_action("BID 9 9")
+    assert str(e.value) == "KL-12.1: the row has slots 0..1"

@@ -6,10 +6,25 @@ from .components import FACE_NAMES, FAVOUR_INDEX, KINDS, SUPP_MIN_BID
 from .rules import explain_place
 
 
+VERBS = frozenset(("tile", "build", "bid", "place", "discard", "sbid", "pass", "claim", "undo",
+                   "relayout", "done", "back", "pick", "fate"))
+"""The first words of Klondike's notation (KL-50.3, ``actions.py``)."""
+
+
 def why_illegal(st, text: str) -> tuple[str, str]:
-    """Explain a rejected action of ``st.current_player`` with the rule id it breaks."""
+    """Explain a rejected action of ``st.current_player``: ``(rule id, message)``. The rule id
+    is ``""`` when ``text`` does not begin with a word of the notation at all (as the core's
+    ``IllegalActionError`` documents); the message then still says what is expected now."""
+    rule, message = _why_illegal(st, text)
     parts = text.split()
-    word = parts[0] if parts else ""
+    if not parts or parts[0].lower() not in VERBS:
+        return "", f"'{text}' is not an action of Klondike; {message} ({rule})"
+    return rule, message
+
+
+def _why_illegal(st, text: str) -> tuple[str, str]:
+    parts = text.split()
+    word = parts[0].lower() if parts else ""
     p = st.phase
     seat = st.cur
     if p == "auction":
