@@ -380,3 +380,22 @@ def test_replay_game_of_a_missing_table_and_report_notes_unused_options(tmp_path
     assert r.exit_code == 0
     assert "--report plays nothing and reads the bots and games from the file: -n/--games, --seed not used" in \
         " ".join(r.output.split())
+
+
+def test_a_csv_saved_again_by_a_spreadsheet_reads_back_or_says_what_was_rounded(tmp_path):
+    """A spreadsheet adds a byte-order mark, writes TRUE/FALSE and may turn 2 into 2.0: the
+    rows read back as written; a seed it rounded to 3.76755E+18 is refused, not misread."""
+    big = 3767551794706613575                     # a seed as the ladder draws them (64 bits)
+    r = play_game("solomon", ["random", "random"], seed=big)
+    path = write_rows(r.rows(), tmp_path / "r.csv")
+    text = path.read_text(encoding="utf-8")
+    assert ",False," in text and f",{big}," in text and ",2," in text
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_text("\ufeff" + text.replace(",False,", ",FALSE,").replace(",2,", ",2.0,"), encoding="utf-8")
+    assert read_rows(sheet) == read_rows(path)
+    assert read_rows(sheet)[0]["truncated"] is False
+    assert read_rows(path)[0]["seed"] == big
+    rounded = tmp_path / "rounded.csv"
+    rounded.write_text(text.replace(f",{big},", ",3.76755E+18,"), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"line 2, column 'seed': .* is rounded"):
+        read_rows(rounded)

@@ -43,23 +43,36 @@ def write_rows(rows: list[dict], path: str | Path) -> Path:
 
 
 def _bool(text: str) -> bool:
-    if text not in ("True", "False"):
+    """``True``/``False`` as csv writes them; a spreadsheet's ``TRUE``/``FALSE`` or ``1``/``0`` too."""
+    low = text.strip().lower()
+    if low not in ("true", "false", "1", "0"):
         raise ValueError(f"{text!r} is not True or False")
-    return text == "True"
+    return low in ("true", "1")
+
+
+def _int(text: str) -> int:
+    """A whole number; a spreadsheet or pandas may write it as ``2.0``. Seeds are 64-bit, so
+    a plain integer is read exactly, never through a float."""
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    value = float(text)
+    if not value.is_integer():
+        raise ValueError(f"{text!r} is not a whole number")
+    if abs(value) > 2 ** 53:
+        raise ValueError(f"{text!r} is rounded (a spreadsheet shows big numbers so): "
+                         "keep the column as text, or use the file as written")
+    return int(value)
 
 
 def _int_or_none(text: str) -> int | None:
     """csv writes None as an empty value; a spreadsheet or pandas may write a seat as 2.0."""
-    if text == "":
-        return None
-    value = float(text)
-    if not value.is_integer():
-        raise ValueError(f"{text!r} is not a whole number")
-    return int(value)
+    return None if text == "" else _int(text)
 
 
-_CSV_TYPES = {"index": int, "seed": int, "num_players": int, "seat": int, "score": int, "place": int,
-              "win": float, "return": float, "steps": int, "seconds": float, "truncated": _bool, "rules": int,
+_CSV_TYPES = {"index": _int, "seed": _int, "num_players": _int, "seat": _int, "score": _int, "place": _int,
+              "win": float, "return": float, "steps": _int, "seconds": float, "truncated": _bool, "rules": _int,
               "start_player": _int_or_none, "turn_order": _int_or_none}
 
 
@@ -81,7 +94,7 @@ def read_rows(path: str | Path) -> list[dict]:
             raise
         except Exception as e:  # pyarrow raises its own errors for a damaged file
             raise ValueError(f"{path.name}: not a readable Parquet file ({e})") from e
-    with path.open(newline="", encoding="utf-8") as f:
+    with path.open(newline="", encoding="utf-8-sig") as f:  # -sig: a spreadsheet's byte-order mark
         rows = list(csv.DictReader(f))
     for line, row in enumerate(rows, start=2):
         if None in row or None in row.values():
