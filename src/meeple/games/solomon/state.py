@@ -376,7 +376,10 @@ class SolomonState(State):
         tiles of each origin group among the places of that group ``seat`` does not know
         (others' unknown tiles, removed tiles: SO-10.6), others' hands and unrevealed
         choices, the box. The unseen items are gathered in sorted order before shuffling,
-        so the result depends only on what ``seat`` sees and ``rng``."""
+        so the result depends only on what ``seat`` sees and ``rng``. Not kept: what the
+        DIGITAL payment order (coins, then the lowest treasures first, SO-7.7) hints about the
+        payer's unknown tiles, and which of a seat's origin groups a tile he paid or used came
+        from (his groups merge, ``rules._take``)."""
         n = self.num_players
         # tiles: nobody has seen the stack bottoms (SO-13.2)
         pool = []
