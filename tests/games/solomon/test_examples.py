@@ -42,13 +42,13 @@ def turn_state(n=2, seat=0, card=1, variant="standard", coins=None, pub=None, se
     """A state in which ``seat`` has just revealed ``card`` and takes the first turn; the
     other seats follow in seat order (their cards taken from their hands)."""
     s = GAME.new_initial_state(num_players=n, seed=0, variant=variant)
-    for h in s.hands:
-        if card in h:
-            h.remove(card)
-    if card in s.box:
-        s.box.remove(card)
-    s.box.append(s.hands[seat].pop())  # keep the hand sizes consistent
-    s.box.sort()
+    if card not in s.hands[seat]:    # swap it for one of the seat's cards: hand sizes stay right
+        where = next((h for h in s.hands if card in h), s.box)
+        where.remove(card)
+        where.append(s.hands[seat].pop())
+        where.sort()
+    else:
+        s.hands[seat].remove(card)
     s.choices = [0] * n
     s.choices[seat] = card
     for p in range(n):

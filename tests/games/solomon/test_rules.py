@@ -704,3 +704,40 @@ def test_SO_13_origin_groups_saved_checked_and_optional():
         bad["state"][key] = value
         with pytest.raises(meeple.InvalidRecordError):
             GAME.state_from_dict(bad)
+
+
+def test_SO_4_edited_round_refused_at_load():
+    """Edits that contradict the round (SO-4) are refused at load, not left to fail later:
+    choices swapped after the reveal, a card moved between hands, a card taken off the
+    discard, a chosen card undone in the choose phase."""
+    s = _played()
+    assert s.phase == "turn" and s.tidx >= 0
+    d = json.loads(json.dumps(s.to_dict()))
+    assert GAME.state_from_dict(d).to_dict() == s.to_dict()
+
+    def refused(edit, match):
+        bad = json.loads(json.dumps(d))
+        edit(bad["state"])
+        with pytest.raises(meeple.InvalidRecordError, match=match):
+            GAME.state_from_dict(bad)
+
+    def swap_choices(st):
+        a, b = st["order"][0], st["order"][-1]
+        st["choices"][a], st["choices"][b] = st["choices"][b], st["choices"][a]
+    refused(swap_choices, r"turn order must follow the card numbers chosen \(SO-4.3\)")
+
+    def move_card(st):
+        st["hands"][1].append(st["hands"][0].pop())
+    refused(move_card, r"seat 0 holds .* cards, not .*\(SO-3.4\)")
+
+    def unplay(st):
+        st["box"].append(st["discard"].pop(0))
+    refused(unplay, r"cards played, not .*\(SO-4.4\)")
+
+    c = GAME.new_initial_state(num_players=3, seed=8)
+    c.apply_action(f"play {c.hands[0][0]}")
+    e = json.loads(json.dumps(c.to_dict()))
+    e["state"]["hands"][0].append(e["state"]["choices"][0])
+    e["state"]["choices"][0] = 0
+    with pytest.raises(meeple.InvalidRecordError, match=r"before the chooser have chosen"):
+        GAME.state_from_dict(e)

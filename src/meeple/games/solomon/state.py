@@ -281,8 +281,48 @@ class SolomonState(State):
                 raise ValueError("bad turn order")
         if any(not 0 <= c < NCELLS for c in self.picks + []) or any(not 0 <= g < n for g in self.gives):
             raise ValueError("bad picks or gives")
+        self._check_round()
         self._derive()
         self._set_options()
+
+    def _check_round(self) -> None:
+        """The round's cards agree with each other (SO-4): who has chosen, the turn order by
+        card number, the cards played so far, the hand sizes.
+
+        Raises:
+            ValueError: they do not (an edited save, e.g. choices or hands swapped).
+        """
+        n = self.num_players
+        phase = self.phase
+        if phase == rules.OVER:
+            if any(self.hands) or any(self.choices) or self.gives:
+                raise ValueError("a game that is over has no cards in hand, no choices, no gifts due")
+            return
+        if phase == rules.CHOOSE:
+            chosen = [p < self.chooser for p in range(n)]
+            if [c != 0 for c in self.choices] != chosen or self.order or self.tidx:
+                raise ValueError("choose phase: the seats before the chooser have chosen a card, the "
+                                 "others not yet, and there is no turn order yet (SO-4.2)")
+            played = 0
+        else:
+            chosen = [True] * n
+            if 0 in self.choices or self.order != sorted(range(n), key=lambda p: self.choices[p]):
+                raise ValueError("the turn order must follow the card numbers chosen (SO-4.3)")
+            played = self.tidx
+            if any(self.choices[p] not in self.discard for p in self.order[:self.tidx]) or \
+                    any(self.choices[p] in self.discard for p in self.order[self.tidx:]):
+                raise ValueError("the cards of the seats that took their turn are discarded, the "
+                                 "others not yet (SO-4.4)")
+        if len(self.discard) != (self.round - 1) * n + played:
+            raise ValueError(f"round {self.round}: {(self.round - 1) * n + played} cards played, "
+                             f"not {len(self.discard)} (SO-4.4)")
+        k = _C.hand_size[n]
+        for p in range(n):
+            if len(self.hands[p]) != k - self.round + (0 if chosen[p] else 1):
+                raise ValueError(f"round {self.round}: seat {p} holds {len(self.hands[p])} cards, "
+                                 f"not {k - self.round + (0 if chosen[p] else 1)} (SO-3.4)")
+        if (phase == rules.GIVE_PHASE) != bool(self.gives):
+            raise ValueError("gifts are due in the give phase and only then (SO-10.3)")
 
     def _load_origins(self, d: dict) -> None:
         """Read the origin groups of the unknown tiles (SO-13). Saves made before they existed
