@@ -442,6 +442,15 @@ def test_bad_saves_rejected():
         bad["state"]["slot_bid"][slot] = bid
         with pytest.raises(InvalidRecordError, match=f"a bid of {bid} on claim {slot}, {why}"):
             GAME.state_from_dict(bad)
+    # KL-12.2-12.5: the auction's counters agree; a reset normal_done gave the start player a
+    # second turn though he holds a figure
+    for key, value, why in (("normal_done", 0, r"normal_done 0: the seats from the start player on"),
+                            ("cur", st.start, r"cur must be P"),
+                            ("fig", [-1, -1, -1], r"fig and slot_holder must point at each other")):
+        bad = json.loads(json.dumps(d))
+        bad["state"][key] = value
+        with pytest.raises(InvalidRecordError, match=why):
+            GAME.state_from_dict(bad)
 
 
 def test_determinism_and_claim_conservation():
@@ -568,3 +577,25 @@ def test_refusals_of_a_negative_bid_and_a_race_claim_not_in_hand_name_their_rule
     with pytest.raises(meeple.IllegalActionError) as e:
         s.apply_action(f"place {other} 0 1 1")
     assert e.value.rule == "KL-40.1" and f"you have a {held} to lay, not a {other}" in str(e.value)
+
+
+def test_KL_32_edited_race_round_refused_at_load():
+    """A race save whose round records disagree is refused at load (the display emptied, a
+    seat marked finished that is not in finish_order, a racing seat with a favour card)."""
+    st = GAME.new_initial_state(num_players=3, seed=4, variant="race")
+    r = random.Random(4)
+    while not st.finish_order:
+        st.apply_action(r.choice(st.legal_actions()))
+    d = json.loads(json.dumps(st.to_dict()))
+    assert GAME.state_from_dict(d).to_dict() == st.to_dict()
+    racing = next(s for s in range(3) if st.status[s] == 0)
+    for key, edit, why in (
+            ("display", lambda v: [], r"display: \d favour cards a round, less the \d taken, not 0"),
+            ("status", lambda v: [1 if s == racing else x for s, x in enumerate(v)],
+             r"the finished seats \(1\) are those of finish_order"),
+            ("picks", lambda v: [st.display[0] if s == racing else x for s, x in enumerate(v)],
+             r"a seat still racing has taken no favour card")):
+        bad = json.loads(json.dumps(d))
+        bad["state"][key] = edit(bad["state"][key])
+        with pytest.raises(InvalidRecordError, match=why):
+            GAME.state_from_dict(bad)

@@ -38,6 +38,7 @@ from .components import (
     CHILDREN_DECK,
     D2,
     DECK_PER_GAME,
+    DISPLAY_SIZE,
     FACE_NAMES,
     FAMILY_SHAPE,
     FAVOUR_CARDS,
@@ -299,6 +300,52 @@ class KlondikeState(State):
             d["rows"] = [r[:] for r in self.rows]
         return d
 
+    def _check_auction(self) -> None:
+        """The main auction's counters agree (KL-12.2-12.5): the seats that had their turn, from
+        the start player on, each hold a figure, but for one displaced seat that bids again now;
+        figures and slots point at each other; the seat to act follows from them.
+
+        Raises:
+            ValueError: they do not (an edited save, e.g. ``normal_done`` reset).
+        """
+        n = self.num_players
+        if any(self.slot_holder[f] != s for s, f in enumerate(self.fig) if f >= 0) or \
+                any(self.fig[h] != slot for slot, h in enumerate(self.slot_holder) if h >= 0):
+            raise ValueError("fig and slot_holder must point at each other (KL-12.2)")
+        had_turn = {(self.start + i) % n for i in range(self.normal_done)}
+        holders = {s for s in range(n) if self.fig[s] >= 0}
+        displaced = {self.displaced} if self.displaced >= 0 else set()
+        if holders | displaced != had_turn or holders & displaced or \
+                (self.normal_done == n and not displaced):
+            raise ValueError(f"normal_done {self.normal_done}: the seats from the start player on that "
+                             "had their turn hold a figure, but for one displaced seat (KL-12.2-12.5)")
+        due = self.displaced if displaced else (self.start + self.normal_done) % n
+        if self.cur != due:
+            raise ValueError(f"cur must be P{due + 1}, the seat to bid now (KL-12.2, KL-12.5)")
+
+    def _check_race_round(self) -> None:
+        """The race round's records agree (KL-32, KL-33, KL-40.1): the finished seats are those
+        of ``finish_order``, one seat at most is the last player (``lastp``), a seat still racing
+        has picked no card, and the display holds its cards less those picked.
+
+        Raises:
+            ValueError: they do not (an edited save, e.g. the display emptied or a status changed).
+        """
+        n = self.num_players
+        st = self.status
+        if len(set(self.finish_order)) != len(self.finish_order) or \
+                set(self.finish_order) != {s for s in range(n) if st[s] == 1}:
+            raise ValueError("status: the finished seats (1) are those of finish_order (KL-40.1)")
+        last = [s for s in range(n) if st[s] == 2]
+        if last != ([self.lastp] if self.lastp >= 0 else []):
+            raise ValueError("status: the last player (2) is lastp, and only he (KL-33.1)")
+        if any(self.picks[s] >= 0 for s in range(n) if st[s] == 0):
+            raise ValueError("picks: a seat still racing has taken no favour card yet (KL-32)")
+        picked = sum(1 for c in self.picks if c >= 0)
+        if len(self.display) + picked != DISPLAY_SIZE[n]:
+            raise ValueError(f"display: {DISPLAY_SIZE[n]} favour cards a round, less the {picked} "
+                             f"taken, not {len(self.display)} (KL-31.1, KL-32)")
+
     def _load_state_dict(self, d: dict) -> None:
         n = self.num_players
         self.mode = "race" if self.variant == "race" else self.variant
@@ -364,6 +411,8 @@ class KlondikeState(State):
             _in_range("picks", self.picks, -1, nfav - 1)
             _in_range("pend", self.pend, -1, len(KINDS) - 1)
             _in_range("rround, tick, tpos", [self.rround, self.tick, self.tpos], 0, 10 ** 6)
+            if self.phase != "end":
+                self._check_race_round()
         else:
             for f in FAMILY_SCALARS:
                 v = d[f]
@@ -396,6 +445,8 @@ class KlondikeState(State):
                 v = getattr(self, f)
                 _in_range(f, v if isinstance(v, list) else [v], 0, 10 ** 6)
             _in_range("supply", [self.supply], -1, 10 ** 6)
+            if self.phase == "auction":
+                self._check_auction()
             if self.phase == "auction":  # KL-12.3: a bid is paid later, so its holder has the rubies
                 for slot, (h, bid) in enumerate(zip(self.slot_holder, self.slot_bid)):
                     if (h < 0 and bid) or (h >= 0 and bid > self.rubies[h]):
