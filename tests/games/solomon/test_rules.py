@@ -741,3 +741,32 @@ def test_SO_4_edited_round_refused_at_load():
     e["state"]["choices"][0] = 0
     with pytest.raises(meeple.InvalidRecordError, match=r"before the chooser have chosen"):
         GAME.state_from_dict(e)
+
+
+def test_SO_11_3_an_item_declared_from_unknown_tiles_becomes_known():
+    """P2 received MI face down (SO-10.3) and declares it: the table has seen it, so it is a
+    known tile until spent, and no re-sample for P1 takes it away before the dig (a re-sample
+    without it could not play the dig)."""
+    s = turn_state(n=2, seat=0, card=1, coins=0,
+                   stacks={"a1": ["?", "?", "?", "MI"], "b1": ["?", "?", "?", "C3"], "c1": ["?", "?", "?", "S1"]})
+    s.apply_action("dig a1,b1,c1")                          # P1 cannot pay 3: all to P2
+    assert "MI" in s.sec[1] and s.current_player == 1
+    s.apply_action("use MI")
+    assert "MI" in s.pub[1] and "MI" not in s.sec[1] and len(s.sec[1]) == len(s.sec_group[1]) == 2
+    for k in range(20):
+        r = s.resample_hidden(0, random.Random(k))
+        assert r.pub[1] == ["MI"] and r.declared == ["MI"]
+        dig = next(a for a in r.legal_actions() if a.kind == "dig")
+        r.apply_action(dig)
+        assert "MI" in r.used
+
+
+def test_SO_13_a_payment_from_unknown_tiles_leaves_no_trace_of_which_slot():
+    """P1 holds two unknown T3, one of them given by P3 (who knows it). P1 pays a T3: nobody
+    can tell which of the two left, so the one left is known to P1 only, whichever it was."""
+    s = turn_state(n=3, seat=0, card=9, coins=0, sec=["T3"], rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
+    rules.add_secret(s, 0, "T3", s.sec_group[0][0], 0b101)   # P3 gave it (SO-10.6)
+    mv(s, "a2-a1")
+    s.apply_action("decline")                               # owes 1: pays a T3 (SO-7.7)
+    assert s.spent == ["T3"] and s.sec[0] == ["T3"]
+    assert s.sec_knowers[0] == [0b001]

@@ -244,6 +244,10 @@ def apply(s, action) -> None:
         do_play(s, action.args[0])
     elif kind == "use":
         k = action.args[0]
+        seat = s.order[s.tidx]
+        if k not in s.pub[seat]:                                 # SO-11.3: the table sees the item
+            reveal_secret(s, seat, k)
+            s.pub[seat].append(k)
         s.declared = s.declared + [k]
         s.log(f"{s._seat_name(s.order[s.tidx])} declares {_C.item_names.get(k, k)}")
     elif kind == "pick":
@@ -314,10 +318,7 @@ def _take(s, seat: int, code: str) -> None:
     if code in pub:
         pub.remove(code)
     else:
-        groups = set(s.sec_group[seat])
-        if len(groups) > 1:
-            merge_groups(s, groups)
-        pop_secret(s, seat, code)
+        reveal_secret(s, seat, code)
     if code in ITEMS:
         s.item_count[seat] -= 1
 
@@ -361,6 +362,17 @@ def add_secret(s, seat: int, code: str, group: int, knowers: int) -> None:
     s.sec[seat].append(code)
     s.sec_group[seat].append(group)
     s.sec_knowers[seat].append(knowers)
+
+
+def reveal_secret(s, seat: int, code: str) -> None:
+    """The table sees tile ``code`` leave ``seat``'s unknown tiles (paid, SO-7.7; or declared,
+    SO-11.3), but not which of them it was: his origin groups merge and only he knows his
+    remaining tiles for sure (which slot left must not show what the others hold)."""
+    groups = set(s.sec_group[seat])
+    if len(groups) > 1:
+        merge_groups(s, groups)
+    s.sec_knowers[seat] = [1 << seat] * len(s.sec[seat])
+    pop_secret(s, seat, code)
 
 
 def pop_secret(s, seat: int, code: str) -> tuple[int, int]:

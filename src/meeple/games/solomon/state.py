@@ -416,10 +416,12 @@ class SolomonState(State):
         tiles of each origin group among the places of that group ``seat`` does not know
         (others' unknown tiles, removed tiles: SO-10.6), others' hands and unrevealed
         choices, the box. The unseen items are gathered in sorted order before shuffling,
-        so the result depends only on what ``seat`` sees and ``rng``. Not kept: what the
-        DIGITAL payment order (coins, then the lowest treasures first, SO-7.7) hints about the
-        payer's unknown tiles, and which of a seat's origin groups a tile he paid or used came
-        from (his groups merge, ``rules._take``)."""
+        so the result depends only on what ``seat`` sees and ``rng``. Wider than what a careful
+        player knows: when a seat gives away (SO-10.3) or pays with (SO-7.7) or declares
+        (SO-11.3) one of his unknown tiles, all the origin groups of his tiles merge, everywhere
+        (``rules.merge_groups``), so tiles of one deal may then be drawn into another deal's
+        places; also not kept are what the DIGITAL payment order (coins, then the lowest
+        treasures first) hints and the wealth bound a failure to pay shows."""
         n = self.num_players
         # tiles: nobody has seen the stack bottoms (SO-13.2)
         pool = []
