@@ -62,10 +62,9 @@ def turn_state(n=2, seat=0, card=1, variant="standard", coins=None, pub=None, se
         s.coins[seat] = coins
     if pub is not None:
         s.pub[seat] = list(pub)
-    if sec is not None:                  # tiles of one origin group known to the holder only
+    if sec is not None:                  # unknown tiles, as if dealt by a seat that failed (SO-10.3)
         s.sec[seat] = list(sec)
-        s.sec_group[seat] = [rules.new_group(s)] * len(sec)
-        s.sec_knowers[seat] = [1 << seat] * len(sec)
+        s.hidden_log = [["deal", -1, [list(sec) if p == seat else [] for p in range(n)], []]]
     s.item_count = [sum(t in ("MI", "PX", "SE", "AM") for t in a + b) for a, b in zip(s.pub, s.sec)]
     set_board(s, **board)
     s._legal_cache = None

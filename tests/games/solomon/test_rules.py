@@ -559,7 +559,6 @@ def test_the_action_list_warns_of_moves_beyond_the_wealth_SO_7_SO_10():
         s.apply_action(r.choice(s.legal_actions()))
     p = s.current_player
     s.coins[p], s.pub[p], s.sec[p] = 1, [], []  # wealth 1
-    s.sec_group[p], s.sec_knowers[p] = [], []
     s._legal_cache = None
     assert text.action_notes(s, s.legal_actions()) == ([""] * len(s.legal_actions()), "")
     for expected in (2, 3):
@@ -670,39 +669,101 @@ def test_SO_13_resample_of_a_resample_is_the_same_guess():
         assert a == b
 
 
-def test_SO_13_paying_with_an_unknown_tile_merges_its_holders_groups():
-    s = turn_state(n=3, seat=0, card=9, coins=0, sec=["T2", "T3"],
-                   rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
-    g0 = s.sec_group[0][0]
-    other = rules.new_group(s)
-    rules.add_secret(s, 0, "T1", other, 1)
-    rules.add_secret(s, 1, "C1", other, 2)               # the same deal gave P2 a tile
-    mv(s, "a2-a1")
-    s.apply_action("decline")                            # owes 1: pays T1, the lowest (SO-7.7)
-    assert s.spent == ["T1"] and sorted(s.sec[0]) == ["T2", "T3"]
-    merged = set(s.sec_group[0])
-    assert len(merged) == 1 and merged.isdisjoint({g0, other})
-    assert s.sec_group[1] == list(merged)                # P2's tile of that deal follows
+def test_SO_10_6_a_gift_after_a_deal_keeps_the_deal_apart():
+    """P1 digs C1 C1 C3 and cannot pay: P2 and P3 get one each, one is removed unseen. Then
+    P3 cannot pay and gives P1 and P2 a tile each of his choice (SO-10.5). To P2 the removed
+    tile is still one of the deal's (C1 or C3), never one of P3's own known tiles."""
+    s = turn_state(n=3, seat=0, card=1, coins=0,
+                   stacks={"a1": ["?", "?", "?", "C1"], "b1": ["?", "?", "?", "C1"], "c1": ["?", "?", "?", "C3"]})
+    s.pub[2], s.coins[2] = ["S1", "S2"], 0
+    s.apply_action("dig a1,b1,c1")                          # cannot pay 5: one each, one removed
+    assert s.events[-1] == "P1's 3 dug tiles are dealt: 1 to each opponent, 1 removed unseen"
+    s.apply_action("decline")                               # P2: no moves, nothing to pay
+    assert s.current_player == 2
+    s.apply_action("move")
+    s.apply_action(next(a for a in s.legal_actions() if a.kind == "move"))
+    s.apply_action("decline")                               # P3 owes 1, has nothing to pay with
+    while s.phase == "give":
+        s.apply_action(next(a for a in s.legal_actions() if a.text != "give S1"))
+    assert s.hidden_log[-1][0] == "give" and len(s.removed) == 1
+    dealt = sorted(s.hidden_log[0][2][1] + s.hidden_log[0][2][2] + s.hidden_log[0][3])
+    assert dealt == ["C1", "C1", "C3"]
+    for seat in range(3):
+        for k in range(30):
+            r = s.resample_hidden(seat, random.Random(k))
+            assert r.removed[0] in ("C1", "C3"), (seat, k, r.removed)
+            assert r.sec[seat] == sorted(s.sec[seat])
+            assert sorted(r.sec[0] + r.sec[1] + r.sec[2] + r.removed) == \
+                sorted(s.sec[0] + s.sec[1] + s.sec[2] + s.removed)
 
 
-def test_SO_13_origin_groups_saved_checked_and_optional():
+def _failing_game(n, seed, moves=0.7):
+    """Random play that prefers tile moves, so that seats often cannot pay (SO-10)."""
+    s = GAME.new_initial_state(num_players=n, seed=seed)
+    r = random.Random(seed)
+    while not s.is_terminal():
+        acts = s.legal_actions()
+        pick = [a for a in acts if a.kind in ("gate", "move")] if r.random() < moves else []
+        s.apply_action(r.choice(pick or acts))
+        yield s
+
+
+def test_SO_13_resample_tells_nothing_the_seat_does_not_know():
+    """From a state S and a world W that seat q cannot tell from S (a re-sample of S for q),
+    the same action leads to states whose re-samples for q are the same; S's hidden log
+    plays back to S's unknown tiles; saves round-trip. Over games with many failures to pay."""
+    checked = 0
+    for n, seed in ((3, 10), (3, 17), (4, 3), (2, 5)):
+        for s in _failing_game(n, seed):
+            if not s.hidden_log or s.is_terminal() or s.phase == "over":
+                continue
+            q = (s.move_number * 7) % n
+            w = s.resample_hidden(q, random.Random(s.move_number))
+            acts = [a.text for a in s.legal_actions()]
+            if q != s.current_player or not acts:
+                continue
+            a = acts[s.move_number % len(acts)]
+            s2, w2 = s.clone(), w.clone()
+            s2.apply_action(a)
+            w2.apply_action(a)
+            if s2.events[-3:] != w2.events[-3:] or s2.observation(q) != w2.observation(q):
+                continue  # chance told them apart (a deal's shuffle is drawn afresh)
+            if s2.is_terminal():
+                continue
+            for k in range(3):
+                x = s2.resample_hidden(q, random.Random(k)).to_dict()["state"]
+                y = w2.resample_hidden(q, random.Random(k)).to_dict()["state"]
+                assert x == y, (n, seed, s.move_number, a)
+            checked += 1
+    assert checked > 20
+    for n, seed in ((3, 10), (4, 3)):
+        for s in _failing_game(n, seed):
+            held, removed = s._replay_hidden(None, None)
+            assert [sorted(h) for h in held] == [sorted(x) for x in s.sec] and sorted(removed) == sorted(s.removed)
+            if s.hidden_log and s.move_number % 11 == 0:
+                again = GAME.state_from_dict(json.loads(json.dumps(s.to_dict())))
+                assert again.hidden_log == s.hidden_log
+
+
+def test_SO_13_hidden_log_saved_checked_and_optional():
     s = _random_until(3, 181, "dug tiles are dealt")
     d = json.loads(json.dumps(s.to_dict()))
-    again = GAME.state_from_dict(d)
-    assert (again.sec_group, again.sec_knowers, again.removed_group, again.next_group) == \
-        (s.sec_group, s.sec_knowers, s.removed_group, s.next_group)
-    old = json.loads(json.dumps(d))                      # a save from before the groups
-    for k in ("sec_group", "sec_knowers", "removed_group", "next_group"):
-        del old["state"][k]
+    assert d["state"]["hidden_log"] == [["deal", 0, [[], ["C3"], ["C3"]], ["C2"]]]
+    assert GAME.state_from_dict(d).hidden_log == s.hidden_log
+    old = json.loads(json.dumps(d))                      # a save from before the log
+    del old["state"]["hidden_log"]
     o = GAME.state_from_dict(old)
-    assert o.sec_group == [[], [0], [0]] and o.removed_group == [0] and o.sec_knowers == [[], [2], [4]]
-    for key, value in (("sec_knowers", [[], [1], [4]]),   # P2's tile unknown to P2
-                       ("sec_group", [[], [0, 0], [0]]),  # one group for two tiles
-                       ("removed_group", [7]),           # no such group yet
-                       ("next_group", -1)):
+    assert o.hidden_log == [["deal", -1, [[], ["C3"], ["C3"]], ["C2"]]]
+    r = o.resample_hidden(1, random.Random(0))
+    assert r.sec[1] == ["C3"] and sorted(r.sec[2] + r.removed) == ["C2", "C3"]
+    for value, why in (([["deal", 0, [[], ["C3"], ["C2"]], ["C3"]]], "does not lead to the unknown tiles"),
+                       ([["deal", 0, [[], ["C3"]], ["C2"]]], "the tiles each seat received"),
+                       ([["steal", 0]], "is not a deal, give or take event"),
+                       ([["take", 7, "C3"]], "seat 7 is not a seat"),
+                       ([["deal", 0, [[], ["XX"], ["C3"]], ["C2"]]], "unknown tile code")):
         bad = json.loads(json.dumps(d))
-        bad["state"][key] = value
-        with pytest.raises(meeple.InvalidRecordError):
+        bad["state"]["hidden_log"] = value
+        with pytest.raises(meeple.InvalidRecordError, match=why):
             GAME.state_from_dict(bad)
 
 
@@ -752,21 +813,11 @@ def test_SO_11_3_an_item_declared_from_unknown_tiles_becomes_known():
     s.apply_action("dig a1,b1,c1")                          # P1 cannot pay 3: all to P2
     assert "MI" in s.sec[1] and s.current_player == 1
     s.apply_action("use MI")
-    assert "MI" in s.pub[1] and "MI" not in s.sec[1] and len(s.sec[1]) == len(s.sec_group[1]) == 2
+    assert "MI" in s.pub[1] and "MI" not in s.sec[1] and len(s.sec[1]) == 2
+    assert s.hidden_log[-1] == ["take", 1, "MI"]
     for k in range(20):
         r = s.resample_hidden(0, random.Random(k))
         assert r.pub[1] == ["MI"] and r.declared == ["MI"]
         dig = next(a for a in r.legal_actions() if a.kind == "dig")
         r.apply_action(dig)
         assert "MI" in r.used
-
-
-def test_SO_13_a_payment_from_unknown_tiles_leaves_no_trace_of_which_slot():
-    """P1 holds two unknown T3, one of them given by P3 (who knows it). P1 pays a T3: nobody
-    can tell which of the two left, so the one left is known to P1 only, whichever it was."""
-    s = turn_state(n=3, seat=0, card=9, coins=0, sec=["T3"], rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
-    rules.add_secret(s, 0, "T3", s.sec_group[0][0], 0b101)   # P3 gave it (SO-10.6)
-    mv(s, "a2-a1")
-    s.apply_action("decline")                               # owes 1: pays a T3 (SO-7.7)
-    assert s.spent == ["T3"] and s.sec[0] == ["T3"]
-    assert s.sec_knowers[0] == [0b001]

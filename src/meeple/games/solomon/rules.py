@@ -311,9 +311,8 @@ def do_move(s, a: int, b: int) -> None:
 
 
 def _take(s, seat: int, code: str) -> None:
-    """Remove one tile ``code`` from ``seat``'s holdings (public part first). A tile taken
-    from the unknown part is seen by all, but not which of his unknown tiles' origins it came
-    from: his origin groups merge first (SO-13)."""
+    """Remove one tile ``code`` from ``seat``'s holdings (public part first); a tile from his
+    unknown part is seen by all as it leaves (SO-7.7 payment), and so logged (SO-13)."""
     pub = s.pub[seat]
     if code in pub:
         pub.remove(code)
@@ -323,63 +322,28 @@ def _take(s, seat: int, code: str) -> None:
         s.item_count[seat] -= 1
 
 
-# ------------------------------------------------ origins of the unknown tiles (SO-10.6, SO-13)
-# Every unknown tile (behind a screen, or removed unseen) belongs to an origin group whose
-# tiles, taken together, the whole table knows: the dug tiles of one SO-10.3 deal, or a failing
-# player's holdings after he gave one of them away (SO-10.3, SO-10.5). ``sec_group`` /
-# ``removed_group`` hold each unknown tile's group, ``sec_knowers`` the seats (bit mask) that
-# know which tile it is: its holder, and the giver of a tile given by choice. A re-sample
-# deals each group's tiles again among the places of that group its observer does not know.
+# ------------------------------------------- how the unknown tiles came about (SO-10.6, SO-13)
+# ``hidden_log`` lists, in order, the events that made or moved unknown tiles, each a list:
+#   ["deal", seat, received, removed]  SO-10.3: ``seat``'s dug tiles, shuffled face down:
+#       ``received[p]`` the tiles seat p got, ``removed`` those removed unseen. The table saw
+#       them all dug and knows how many each got; each recipient knows his own.
+#   ["give", giver, recipient, known, tile]  SO-10.3/10.5: the giver's known tiles ``known``
+#       became unknown, then he gave ``tile`` (giver and recipient know which).
+#   ["take", seat, tile]  a tile the table saw leave ``seat``'s unknown tiles (paid, SO-7.7;
+#       declared, SO-11.3).
+# The log is copied on write (a new list on each event), so clones share it. A re-sample
+# plays it again with fresh shuffles (state._resample).
 
 
-def new_group(s) -> int:
-    """A fresh origin-group id (ids follow public events, so they tell nothing hidden)."""
-    g = s.next_group
-    s.next_group = g + 1
-    return g
-
-
-def merge_groups(s, groups) -> int:
-    """Join the origin ``groups`` (a set of ids) into one and return its id: a fresh one when
-    ``groups`` is empty, the only one when it holds one."""
-    if len(groups) == 1:
-        return next(iter(groups))
-    g = new_group(s)
-    if groups:
-        for row in s.sec_group:
-            for j, x in enumerate(row):
-                if x in groups:
-                    row[j] = g
-        row = s.removed_group
-        for j, x in enumerate(row):
-            if x in groups:
-                row[j] = g
-    return g
-
-
-def add_secret(s, seat: int, code: str, group: int, knowers: int) -> None:
-    """Put tile ``code`` behind ``seat``'s screen, unknown to the table (SO-10.6)."""
-    s.sec[seat].append(code)
-    s.sec_group[seat].append(group)
-    s.sec_knowers[seat].append(knowers)
+def log_hidden(s, event: list) -> None:
+    """Append ``event`` to ``s.hidden_log`` (copy on write: clones share the list)."""
+    s.hidden_log = s.hidden_log + [event]
 
 
 def reveal_secret(s, seat: int, code: str) -> None:
-    """The table sees tile ``code`` leave ``seat``'s unknown tiles (paid, SO-7.7; or declared,
-    SO-11.3), but not which of them it was: his origin groups merge and only he knows his
-    remaining tiles for sure (which slot left must not show what the others hold)."""
-    groups = set(s.sec_group[seat])
-    if len(groups) > 1:
-        merge_groups(s, groups)
-    s.sec_knowers[seat] = [1 << seat] * len(s.sec[seat])
-    pop_secret(s, seat, code)
-
-
-def pop_secret(s, seat: int, code: str) -> tuple[int, int]:
-    """Take one tile ``code`` from ``seat``'s unknown tiles; returns its (group, knowers)."""
-    i = s.sec[seat].index(code)
-    del s.sec[seat][i]
-    return s.sec_group[seat].pop(i), s.sec_knowers[seat].pop(i)
+    """Tile ``code`` leaves ``seat``'s unknown tiles in the sight of the table (SO-13)."""
+    s.sec[seat].remove(code)
+    log_hidden(s, ["take", seat, code])
 
 
 def do_dig(s, cells) -> None:
@@ -450,17 +414,19 @@ def settle(s, seat: int, dug: list, amulet: bool) -> None:
     k = n - 1
     tiles = list(dug)
     s.rng.shuffle(tiles)                                         # SO-10.3 shuffled face down
-    g = new_group(s) if tiles else -1                            # SO-10.6: the table saw them dug
+    received = [[] for _ in range(n)]
     if len(tiles) >= k:
         q = len(tiles) // k
         for i in range(q * k):
             r = opp[i % k]
-            add_secret(s, r, tiles[i], g, 1 << r)
+            s.sec[r].append(tiles[i])
+            received[r].append(tiles[i])
             s.notes[r].append(f"you received {tiles[i]} of {name}'s dug tiles")
             if tiles[i] in ITEMS:
                 s.item_count[r] += 1
         s.removed.extend(tiles[q * k:])
-        s.removed_group.extend([g] * (len(tiles) - q * k))
+        if tiles:
+            log_hidden(s, ["deal", seat, received, tiles[q * k:]])  # SO-10.6
         if tiles:
             s.log(f"{name}'s {len(tiles)} dug tiles are dealt: {q} to each opponent, "
                   f"{len(tiles) - q * k} removed unseen")
@@ -468,12 +434,14 @@ def settle(s, seat: int, dug: list, amulet: bool) -> None:
         return
     for i, t in enumerate(tiles):
         r = opp[i]
-        add_secret(s, r, t, g, 1 << r)
+        s.sec[r].append(t)
+        received[r].append(t)
         s.notes[r].append(f"you received {t} of {name}'s dug tiles")
         if t in ITEMS:
             s.item_count[r] += 1
     if tiles:
         s.log(f"{name}'s {len(tiles)} dug tiles are dealt one each from the left")
+        log_hidden(s, ["deal", seat, received, []])              # SO-10.6
     s.gives = opp[len(tiles):]                                   # SO-10.3 n < k, SO-10.5
     if s.gives and (pub or sec):
         s.phase = GIVE_PHASE
@@ -546,19 +514,15 @@ def do_give(s, code: str) -> None:
     sec = s.sec[seat]
     # SO-10.6: the table does not know which tile left, so none of his tiles is known for sure
     # any more: all become unknown, whichever he gave (keeping the known ones known when he gave
-    # an unknown one would tell the table which kind of tile he gave). The table still knows
-    # them taken together: his holdings and the given tile form one origin group, and only he
-    # knows which of them he kept (a tile another seat gave him earlier may be the one he gave).
-    g = merge_groups(s, set(s.sec_group[seat]))
-    for t in s.pub[seat]:
-        add_secret(s, seat, t, g, 0)
+    # an unknown one would tell the table which kind of tile he gave)
+    log_hidden(s, ["give", seat, r, sorted(s.pub[seat]), code])   # SO-10.6
+    sec.extend(s.pub[seat])
     s.pub[seat] = []
-    s.sec_knowers[seat] = [1 << seat] * len(sec)
-    pop_secret(s, seat, code)
+    sec.remove(code)
     if code in ITEMS:
         s.item_count[seat] -= 1
         s.item_count[r] += 1
-    add_secret(s, r, code, g, (1 << seat) | (1 << r))
+    s.sec[r].append(code)
     s.notes[seat].append(f"you gave {code} to {s._seat_name(r)}")
     s.notes[r].append(f"{s._seat_name(seat)} gave you {code}")
     s.gives = s.gives[1:]

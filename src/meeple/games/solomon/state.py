@@ -32,13 +32,10 @@ Fields (all plain values; ``to_dict()["state"]`` holds them under the same names
 * ``discard``: played cards, face up, in play order (SO-4.4).
 * ``spent``: treasures paid to the bank; ``used``: magic items spent (public).
 * ``removed``: tiles removed from the game unseen (SO-10.3 remainder).
-* ``sec_group`` / ``removed_group``: parallel to ``sec`` and ``removed``, the origin group of
-  each unknown tile: the tiles of a group, taken together, are public knowledge (the dug
-  tiles of one SO-10.3 deal; a failing player's holdings with the tile he gave, SO-10.6), so
-  a re-sample deals a group's tiles only among that group's places. ``next_group``: the next
-  group id.
-* ``sec_knowers``: parallel to ``sec``, the seats (bit mask) that know which tile it is: its
-  holder, and the giver of a tile given by choice (SO-10.6).
+* ``hidden_log``: the events that made or moved unknown tiles (SO-10.3 deals, SO-10.5
+  gifts, unknown tiles paid or declared), as ``rules`` documents; a re-sample plays them again
+  with fresh shuffles, so it keeps what the table saw (SO-10.6). Shared between clones (the
+  rules replace it, never change it in place).
 * ``notes``: per seat, private lines only that seat sees (SO-10.6: which tile it gave or
   received after a failure to pay), e.g. ``"you gave S4 to P2"``.
 
@@ -58,12 +55,14 @@ from .actions import CARD_NUMBERS, NCELLS, cell_name, normal_notation, parse_cel
 from .components import ALL_CODES, ITEMS, load
 
 _C = load()
+RESAMPLE_TRIES = 50
+"""Draws of the unknown tiles a re-sample makes before it pools them (``_resample_unknown``)."""
 SEAT_NAMES = ("P1", "P2", "P3", "P4", "P5")
 
 
 _FLAT_LISTS = ("hid", "hgt", "lv", "coins", "item_count", "box", "choices", "order", "declared", "picks",
-               "gives", "discard", "spent", "used", "removed", "removed_group")
-_NESTED_LISTS = ("pub", "sec", "sec_group", "sec_knowers", "hands", "notes")
+               "gives", "discard", "spent", "used", "removed")
+_NESTED_LISTS = ("pub", "sec", "hands", "notes")
 """The lists a clone copies: flat ones, and lists of lists copied row by row (``stacks`` is
 copied without its rows: a cell's row is replaced by the rules, never changed in place)."""
 
@@ -109,10 +108,7 @@ class SolomonState(State):
         self.spent = []
         self.used = []
         self.removed = []
-        self.sec_group = [[] for _ in range(n)]
-        self.sec_knowers = [[] for _ in range(n)]
-        self.removed_group = []
-        self.next_group = 0
+        self.hidden_log = []
         self.notes = [[] for _ in range(n)]
         self._derive()
         self._set_options()
@@ -194,8 +190,7 @@ class SolomonState(State):
 
     _FIELDS = ("stacks", "hid", "coins", "pub", "sec", "hands", "box", "choices", "phase",
                "chooser", "order", "tidx", "round", "moves", "moving", "backs", "declared", "picks", "gives",
-               "discard", "spent", "used", "removed", "sec_group", "sec_knowers", "removed_group",
-               "next_group", "notes")
+               "discard", "spent", "used", "removed", "hidden_log", "notes")
 
     def _state_dict(self) -> dict:
         return json.loads(json.dumps({f: getattr(self, f) for f in self._FIELDS}))
@@ -269,7 +264,7 @@ class SolomonState(State):
         self.removed = tiles(d["removed"])
         notes = d.get("notes", [[] for _ in range(n)])  # absent in older saves
         self.notes = per_seat(notes, strs)
-        self._load_origins(d)
+        self._load_hidden_log(d)
         cards = sorted(self.box + self.discard + [c for h in self.hands for c in h]
                        + [c for c in self.choices if c and c not in self.discard])
         if cards != list(CARD_NUMBERS):
@@ -324,40 +319,55 @@ class SolomonState(State):
         if (phase == rules.GIVE_PHASE) != bool(self.gives):
             raise ValueError("gifts are due in the give phase and only then (SO-10.3)")
 
-    def _load_origins(self, d: dict) -> None:
-        """Read the origin groups of the unknown tiles (SO-13). Saves made before they existed
-        get one group for all unknown tiles, each known to its holder only."""
+    def _load_hidden_log(self, d: dict) -> None:
+        """Read ``hidden_log`` and check that it leads to the unknown tiles held and removed.
+        Saves made before it existed get one event that deals all unknown tiles as they lie
+        (a re-sample then draws them from one pool, not from the stack bottoms)."""
         n = self.num_players
-        if "sec_group" not in d:
-            self.sec_group = [[0] * len(x) for x in self.sec]
-            self.sec_knowers = [[1 << p] * len(x) for p, x in enumerate(self.sec)]
-            self.removed_group = [0] * len(self.removed)
-            self.next_group = 1
+        if "hidden_log" not in d:
+            if any(self.sec) or self.removed:
+                self.hidden_log = [["deal", -1, [sorted(x) for x in self.sec], sorted(self.removed)]]
+            else:
+                self.hidden_log = []
             return
-        self.next_group = saved_int(d["next_group"], "next_group")
+        log = d["hidden_log"]
+        if not isinstance(log, list):
+            raise TypeError("hidden_log must be a list of events")
 
-        def ids(x, size, what):
-            if not isinstance(x, list) or len(x) != size:
-                raise ValueError(f"{what} must have one entry per unknown tile ({size})")
-            out = [saved_int(v, what) for v in x]
-            if any(not 0 <= v < self.next_group for v in out):
-                raise ValueError(f"{what} holds a group id outside 0..next_group-1")
-            return out
+        def seat(v, low=0):
+            v = saved_int(v, "a seat in hidden_log")
+            if not low <= v < n:
+                raise ValueError(f"hidden_log: seat {v} is not a seat of this game")
+            return v
 
-        groups, knowers = d["sec_group"], d["sec_knowers"]
-        if not isinstance(groups, list) or not isinstance(knowers, list) or len(groups) != n \
-                or len(knowers) != n:
-            raise ValueError("sec_group and sec_knowers need one list per seat")
-        self.sec_group = [ids(x, len(t), "sec_group") for x, t in zip(groups, self.sec)]
-        self.sec_knowers = []
-        for p, (x, t) in enumerate(zip(knowers, self.sec)):
-            if not isinstance(x, list) or len(x) != len(t):
-                raise ValueError(f"sec_knowers must have one entry per unknown tile ({len(t)})")
-            masks = [saved_int(v, "sec_knowers") for v in x]
-            if any(not (m >> p & 1) or not 0 < m < 1 << n for m in masks):
-                raise ValueError("sec_knowers: a seat bit mask that holds the tile's holder")
-            self.sec_knowers.append(masks)
-        self.removed_group = ids(d["removed_group"], len(self.removed), "removed_group")
+        def tile(v):
+            if v not in ALL_CODES:
+                raise ValueError(f"hidden_log: unknown tile code {v!r}")
+            return v
+
+        def tiles(v):
+            if not isinstance(v, list):
+                raise TypeError("hidden_log: tiles must be a list")
+            return [tile(t) for t in v]
+
+        self.hidden_log = []
+        for ev in log:
+            kind = ev[0] if isinstance(ev, list) and ev else None
+            if kind == "deal" and len(ev) == 4:
+                rec = ev[2]
+                if not isinstance(rec, list) or len(rec) != n:
+                    raise ValueError("hidden_log: a deal lists the tiles each seat received")
+                self.hidden_log.append(["deal", seat(ev[1], -1), [tiles(x) for x in rec], tiles(ev[3])])
+            elif kind == "give" and len(ev) == 5:
+                self.hidden_log.append(["give", seat(ev[1]), seat(ev[2]), tiles(ev[3]), tile(ev[4])])
+            elif kind == "take" and len(ev) == 3:
+                self.hidden_log.append(["take", seat(ev[1]), tile(ev[2])])
+            else:
+                raise ValueError(f"hidden_log: {ev!r} is not a deal, give or take event")
+        held, removed = self._replay_hidden(None, None)
+        if held is None or any(sorted(a) != sorted(b) for a, b in zip(held, self.sec)) or \
+                sorted(removed) != sorted(self.removed):
+            raise ValueError("hidden_log does not lead to the unknown tiles held and removed (SO-10)")
 
     # ------------------------------------------------------------ information
     def _observation(self, seat) -> dict:
@@ -413,15 +423,12 @@ class SolomonState(State):
 
     def _resample(self, seat, rng) -> None:
         """Re-draw what ``seat`` cannot see: unseen stack bottoms (among themselves), the
-        tiles of each origin group among the places of that group ``seat`` does not know
-        (others' unknown tiles, removed tiles: SO-10.6), others' hands and unrevealed
-        choices, the box. The unseen items are gathered in sorted order before shuffling,
-        so the result depends only on what ``seat`` sees and ``rng``. Wider than what a careful
-        player knows: when a seat gives away (SO-10.3) or pays with (SO-7.7) or declares
-        (SO-11.3) one of his unknown tiles, all the origin groups of his tiles merge, everywhere
-        (``rules.merge_groups``), so tiles of one deal may then be drawn into another deal's
-        places; also not kept are what the DIGITAL payment order (coins, then the lowest
-        treasures first) hints and the wealth bound a failure to pay shows."""
+        unknown tiles others hold or that were removed (by playing ``hidden_log`` again:
+        each comes from the deal or the holdings it came from, SO-10.6), others' hands and
+        unrevealed choices, the box. The unseen items are gathered in sorted order before
+        shuffling, so the result depends only on what ``seat`` sees and ``rng``. Not kept:
+        what the DIGITAL payment order (coins, then the lowest treasures first, SO-7.7) hints,
+        and the wealth bound a failure to pay shows; a gift of choice is drawn uniformly."""
         n = self.num_players
         # tiles: nobody has seen the stack bottoms (SO-13.2)
         pool = []
@@ -435,17 +442,12 @@ class SolomonState(State):
             if h:
                 self.stacks[i] = pool[pos:pos + h] + self.stacks[i][h:]  # a new row: rows are shared
                 pos += h
-        if self.phase != rules.OVER:                             # SO-12.1: then all is revealed
-            self._resample_groups(seat, rng)
+        if self.phase != rules.OVER and self.hidden_log:         # SO-12.1: then all is revealed
+            self._resample_unknown(seat, rng)
         for p in range(n):
             self.pub[p].sort()
-            rows = sorted(zip(self.sec[p], self.sec_group[p], self.sec_knowers[p]))
-            self.sec[p] = [t for t, _, _ in rows]
-            self.sec_group[p] = [g for _, g, _ in rows]
-            self.sec_knowers[p] = [m for _, _, m in rows]
-        rows = sorted(zip(self.removed, self.removed_group))
-        self.removed = [t for t, _ in rows]
-        self.removed_group = [g for _, g in rows]
+            self.sec[p].sort()
+        self.removed.sort()
         self.item_count = [sum(1 for t in a + b if t in ITEMS) for a, b in zip(self.pub, self.sec)]
         # cards
         hidden_choice = self.phase == rules.CHOOSE
@@ -473,27 +475,82 @@ class SolomonState(State):
             if p != seat:
                 self.notes[p] = []  # others' private notes are unknown to ``seat``
 
-    def _resample_groups(self, seat, rng) -> None:
-        """Deal each origin group's tiles again among its places unknown to ``seat``."""
-        n = self.num_players
-        places = {}                                              # group -> [(knowers, holder, index)]
-        bit = 1 << seat
-        for p in range(n):
+    def _resample_unknown(self, seat, rng) -> None:
+        """Deal the unknown tiles again by playing ``hidden_log`` with fresh shuffles and
+        gifts (those ``seat`` took part in as they were); a draw that later events rule out (a
+        tile paid or given that its holder would not have) is drawn again, up to
+        ``RESAMPLE_TRIES`` times, then all unknown tiles are pooled as a last resort."""
+        for _ in range(RESAMPLE_TRIES):
+            held, removed = self._replay_hidden(seat, rng)
+            if held is not None:
+                break
+        else:
+            held, removed = self._pooled_unknown(seat, rng)
+        for p in range(self.num_players):
             if p != seat:
-                for j, (g, m) in enumerate(zip(self.sec_group[p], self.sec_knowers[p])):
-                    if not m & bit:
-                        places.setdefault(g, []).append((m, p, j))
-        for j, g in enumerate(self.removed_group):
-            places.setdefault(g, []).append((0, n, j))
-        for g in sorted(places):
-            where = sorted(places[g], key=lambda x: (x[0], x[1]))
-            tiles = sorted(self.removed[j] if p == n else self.sec[p][j] for _, p, j in where)
-            rng.shuffle(tiles)
-            for (_, p, j), t in zip(where, tiles):
-                if p == n:
-                    self.removed[j] = t
-                else:
-                    self.sec[p][j] = t
+                self.sec[p] = held[p]
+        self.removed = removed
+
+    def _replay_hidden(self, seat, rng):
+        """Play ``hidden_log``: ``(held, removed)``, the unknown tiles per seat and those
+        removed unseen, or ``(None, None)`` when a draw is ruled out by a later event. With
+        ``rng`` None the events are played as they were (the truth); else everything ``seat``
+        did not see is drawn again: a deal's shuffle (the tiles ``seat`` got stay his), a
+        gift's tile (unless ``seat`` gave or got it)."""
+        n = self.num_players
+        held = [[] for _ in range(n)]
+        removed = []
+        for ev in self.hidden_log:
+            kind = ev[0]
+            if kind == "deal":
+                rec, gone = ev[2], ev[3]
+                if rng is None:
+                    for p in range(n):
+                        held[p].extend(rec[p])
+                    removed.extend(gone)
+                    continue
+                pool = sorted([t for p in range(n) if p != seat for t in rec[p]] + gone)
+                rng.shuffle(pool)
+                pos = 0
+                for p in range(n):
+                    k = len(rec[p])
+                    if p == seat:
+                        held[p].extend(rec[p])
+                    else:
+                        held[p].extend(pool[pos:pos + k])
+                        pos += k
+                removed.extend(pool[pos:])
+            elif kind == "give":
+                giver, to, known, tile = ev[1], ev[2], ev[3], ev[4]
+                hand = held[giver]
+                hand.extend(known)
+                if rng is not None and seat != giver and seat != to:
+                    tile = hand[rng.randrange(len(hand))] if hand else None
+                if tile not in hand:
+                    return None, None
+                hand.remove(tile)
+                held[to].append(tile)
+            else:
+                hand = held[ev[1]]
+                if ev[2] not in hand:
+                    return None, None
+                hand.remove(ev[2])
+        return held, removed
+
+    def _pooled_unknown(self, seat, rng):
+        """Last resort of a re-sample: all unknown tiles ``seat`` does not hold, pooled and
+        dealt again by count."""
+        n = self.num_players
+        pool = sorted([t for p in range(n) if p != seat for t in self.sec[p]] + self.removed)
+        rng.shuffle(pool)
+        held, pos = [], 0
+        for p in range(n):
+            if p == seat:
+                held.append(self.sec[p][:])
+            else:
+                held.append(pool[pos:pos + len(self.sec[p])])
+                pos += len(self.sec[p])
+        return held, pool[pos:]
 
     # ---------------------------------------------------------------- results
     def scores(self) -> list[int]:
