@@ -719,6 +719,12 @@ def test_SO_13_resample_tells_nothing_the_seat_does_not_know():
                 continue
             q = (s.move_number * 7) % n
             w = s.resample_hidden(q, random.Random(s.move_number))
+            if s.move_number % 5 == 0:   # the copy's log is the history it drew: it loads, and
+                held, removed = w._replay_hidden(None, None)  # plays back to the copy's tiles
+                assert [sorted(h) for h in held] == w.sec and sorted(removed) == w.removed
+                GAME.state_from_dict(json.loads(json.dumps(w.to_dict())))
+                other = w.resample_hidden((q + 1) % n, random.Random(1))
+                assert sorted(sum(other.sec, []) + other.removed) == sorted(sum(s.sec, []) + s.removed)
             acts = [a.text for a in s.legal_actions()]
             if q != s.current_player or not acts:
                 continue
@@ -821,3 +827,29 @@ def test_SO_11_3_an_item_declared_from_unknown_tiles_becomes_known():
         dig = next(a for a in r.legal_actions() if a.kind == "dig")
         r.apply_action(dig)
         assert "MI" in r.used
+
+
+def test_SO_11_3_an_older_save_with_a_declared_unknown_item_loads_with_it_known():
+    """Saves made before declared items became known tiles hold one among the unknown tiles
+    (and no hidden_log): it is moved to the known ones at load, so no re-sample can take it
+    away before the dig; a declared item the seat does not hold is refused."""
+    s = turn_state(n=2, seat=0, card=1, coins=0,
+                   stacks={"a1": ["?", "?", "?", "MI"], "b1": ["?", "?", "?", "C3"], "c1": ["?", "?", "?", "S1"]})
+    s.apply_action("dig a1,b1,c1")
+    s.apply_action("use MI")
+    d = json.loads(json.dumps(s.to_dict()))
+    old = json.loads(json.dumps(d))
+    del old["state"]["hidden_log"]
+    old["state"]["pub"][1].remove("MI")
+    old["state"]["sec"][1].append("MI")
+    o = GAME.state_from_dict(old)
+    assert "MI" in o.pub[1] and "MI" not in o.sec[1]
+    for k in range(10):
+        r = o.resample_hidden(0, random.Random(k))
+        r.apply_action(next(a for a in r.legal_actions() if a.kind == "dig"))
+    bad = json.loads(json.dumps(d))
+    bad["state"]["pub"][1].remove("MI")
+    bad["state"]["sec"][1].append("MI")          # a new save: the log says MI was taken
+    with pytest.raises(meeple.InvalidRecordError, match="declared item MI is not among the known tiles"):
+        GAME.state_from_dict(bad)
+

@@ -426,7 +426,7 @@ def settle(s, seat: int, dug: list, amulet: bool) -> None:
                 s.item_count[r] += 1
         s.removed.extend(tiles[q * k:])
         if tiles:
-            log_hidden(s, ["deal", seat, received, tiles[q * k:]])  # SO-10.6
+            log_hidden(s, ["deal", seat, [sorted(x) for x in received], sorted(tiles[q * k:])])  # SO-10.6
         if tiles:
             s.log(f"{name}'s {len(tiles)} dug tiles are dealt: {q} to each opponent, "
                   f"{len(tiles) - q * k} removed unseen")
@@ -441,7 +441,7 @@ def settle(s, seat: int, dug: list, amulet: bool) -> None:
             s.item_count[r] += 1
     if tiles:
         s.log(f"{name}'s {len(tiles)} dug tiles are dealt one each from the left")
-        log_hidden(s, ["deal", seat, received, []])              # SO-10.6
+        log_hidden(s, ["deal", seat, [sorted(x) for x in received], []])  # SO-10.6
     s.gives = opp[len(tiles):]                                   # SO-10.3 n < k, SO-10.5
     if s.gives and (pub or sec):
         s.phase = GIVE_PHASE

@@ -264,7 +264,6 @@ class SolomonState(State):
         self.removed = tiles(d["removed"])
         notes = d.get("notes", [[] for _ in range(n)])  # absent in older saves
         self.notes = per_seat(notes, strs)
-        self._load_hidden_log(d)
         cards = sorted(self.box + self.discard + [c for h in self.hands for c in h]
                        + [c for c in self.choices if c and c not in self.discard])
         if cards != list(CARD_NUMBERS):
@@ -276,6 +275,8 @@ class SolomonState(State):
                 raise ValueError("bad turn order")
         if any(not 0 <= c < NCELLS for c in self.picks + []) or any(not 0 <= g < n for g in self.gives):
             raise ValueError("bad picks or gives")
+        self._check_declared("hidden_log" not in d)
+        self._load_hidden_log(d)
         self._check_round()
         self._derive()
         self._set_options()
@@ -318,6 +319,27 @@ class SolomonState(State):
                                  f"not {k - self.round + (0 if chosen[p] else 1)} (SO-3.4)")
         if (phase == rules.GIVE_PHASE) != bool(self.gives):
             raise ValueError("gifts are due in the give phase and only then (SO-10.3)")
+
+    def _check_declared(self, old_save: bool) -> None:
+        """Declared items (SO-11.3) are known tiles of the seat to dig. A save made before that
+        (``old_save``: no ``hidden_log``) may hold one among his unknown tiles: it is moved.
+
+        Raises:
+            ValueError: an item is declared outside a turn, or the seat to dig does not hold it.
+        """
+        if not self.declared:
+            return
+        if self.phase != rules.TURN:
+            raise ValueError("items are declared only in a turn (SO-11.3)")
+        seat = self.order[self.tidx]
+        for k in self.declared:
+            if k in self.pub[seat]:
+                continue
+            if old_save and k in self.sec[seat]:
+                self.sec[seat].remove(k)
+                self.pub[seat].append(k)
+                continue
+            raise ValueError(f"declared item {k} is not among the known tiles of the seat to dig (SO-11.3)")
 
     def _load_hidden_log(self, d: dict) -> None:
         """Read ``hidden_log`` and check that it leads to the unknown tiles held and removed.
@@ -479,24 +501,29 @@ class SolomonState(State):
         """Deal the unknown tiles again by playing ``hidden_log`` with fresh shuffles and
         gifts (those ``seat`` took part in as they were); a draw that later events rule out (a
         tile paid or given that its holder would not have) is drawn again, up to
-        ``RESAMPLE_TRIES`` times, then all unknown tiles are pooled as a last resort."""
+        ``RESAMPLE_TRIES`` times, then all unknown tiles are pooled as a last resort. The copy's
+        ``hidden_log`` becomes the history drawn, so it holds nothing ``seat`` did not see."""
         for _ in range(RESAMPLE_TRIES):
-            held, removed = self._replay_hidden(seat, rng)
+            drawn = []
+            held, removed = self._replay_hidden(seat, rng, drawn)
             if held is not None:
                 break
         else:
             held, removed = self._pooled_unknown(seat, rng)
+            drawn = [["deal", -1, [sorted(h) for h in held], sorted(removed)]]
         for p in range(self.num_players):
             if p != seat:
                 self.sec[p] = held[p]
         self.removed = removed
+        self.hidden_log = drawn
 
-    def _replay_hidden(self, seat, rng):
+    def _replay_hidden(self, seat, rng, drawn=None):
         """Play ``hidden_log``: ``(held, removed)``, the unknown tiles per seat and those
         removed unseen, or ``(None, None)`` when a draw is ruled out by a later event. With
         ``rng`` None the events are played as they were (the truth); else everything ``seat``
         did not see is drawn again: a deal's shuffle (the tiles ``seat`` got stay his), a
-        gift's tile (unless ``seat`` gave or got it)."""
+        gift's tile (unless ``seat`` gave or got it); the events as drawn are appended to
+        ``drawn`` (a list) when given."""
         n = self.num_players
         held = [[] for _ in range(n)]
         removed = []
@@ -512,14 +539,18 @@ class SolomonState(State):
                 pool = sorted([t for p in range(n) if p != seat for t in rec[p]] + gone)
                 rng.shuffle(pool)
                 pos = 0
+                got = []
                 for p in range(n):
                     k = len(rec[p])
                     if p == seat:
-                        held[p].extend(rec[p])
+                        got.append(rec[p])
                     else:
-                        held[p].extend(pool[pos:pos + k])
+                        got.append(sorted(pool[pos:pos + k]))
                         pos += k
+                    held[p].extend(got[p])
                 removed.extend(pool[pos:])
+                if drawn is not None:
+                    drawn.append(["deal", ev[1], got, sorted(pool[pos:])])
             elif kind == "give":
                 giver, to, known, tile = ev[1], ev[2], ev[3], ev[4]
                 hand = held[giver]
@@ -530,11 +561,15 @@ class SolomonState(State):
                     return None, None
                 hand.remove(tile)
                 held[to].append(tile)
+                if drawn is not None:
+                    drawn.append(["give", giver, to, known, tile])
             else:
                 hand = held[ev[1]]
                 if ev[2] not in hand:
                     return None, None
                 hand.remove(ev[2])
+                if drawn is not None:
+                    drawn.append(ev)
         return held, removed
 
     def _pooled_unknown(self, seat, rng):
