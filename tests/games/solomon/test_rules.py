@@ -853,3 +853,27 @@ def test_SO_11_3_an_older_save_with_a_declared_unknown_item_loads_with_it_known(
     with pytest.raises(meeple.InvalidRecordError, match="declared item MI is not among the known tiles"):
         GAME.state_from_dict(bad)
 
+
+
+def test_SO_13_token_draws_fit_every_later_payment():
+    """Where whole draws seldom fit (many failures to pay, 4-5 players), a re-sample draws
+    with tokens: each result keeps the seat's own tiles and all tile counts, and the history
+    it drew plays back to it (so every payment and gift in it was possible)."""
+    ok = 0
+    for n, seed in ((5, 3), (4, 7), (5, 8)):
+        for s in _failing_game(n, seed):
+            if not s.hidden_log or s.phase == "over" or s.move_number % 4:
+                continue
+            q = s.move_number % n
+            drawn = []
+            held, removed = s._replay_tokens(q, random.Random(s.move_number), drawn)
+            if held is None:
+                continue
+            ok += 1
+            assert sorted(held[q]) == sorted(s.sec[q])
+            assert sorted(sum(held, []) + removed) == sorted(sum(s.sec, []) + s.removed)
+            w = s.clone()
+            w.hidden_log = drawn
+            back, gone = w._replay_hidden(None, None)
+            assert [sorted(h) for h in back] == [sorted(h) for h in held] and sorted(gone) == sorted(removed)
+    assert ok > 30

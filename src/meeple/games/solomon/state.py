@@ -56,7 +56,9 @@ from .components import ALL_CODES, ITEMS, load
 
 _C = load()
 RESAMPLE_TRIES = 50
-"""Draws of the unknown tiles a re-sample makes before it pools them (``_resample_unknown``)."""
+"""Whole draws of the unknown tiles a re-sample tries first (``_resample_unknown``)."""
+TOKEN_TRIES = 20
+"""Then draws with tokens (``_replay_tokens``), before all unknown tiles are pooled."""
 SEAT_NAMES = ("P1", "P2", "P3", "P4", "P5")
 
 
@@ -501,14 +503,16 @@ class SolomonState(State):
         """Deal the unknown tiles again by playing ``hidden_log`` with fresh shuffles and
         gifts (those ``seat`` took part in as they were); a draw that later events rule out (a
         tile paid or given that its holder would not have) is drawn again, up to
-        ``RESAMPLE_TRIES`` times, then all unknown tiles are pooled as a last resort. The copy's
+        ``RESAMPLE_TRIES`` times; then up to ``TOKEN_TRIES`` draws with tokens
+        (:meth:`_replay_tokens`); then all unknown tiles are pooled as a last resort. The copy's
         ``hidden_log`` becomes the history drawn, so it holds nothing ``seat`` did not see."""
-        for _ in range(RESAMPLE_TRIES):
+        held = None
+        for replay in (self._replay_hidden,) * RESAMPLE_TRIES + (self._replay_tokens,) * TOKEN_TRIES:
             drawn = []
-            held, removed = self._replay_hidden(seat, rng, drawn)
+            held, removed = replay(seat, rng, drawn)
             if held is not None:
                 break
-        else:
+        if held is None:
             held, removed = self._pooled_unknown(seat, rng)
             drawn = [["deal", -1, [sorted(h) for h in held], sorted(removed)]]
         for p in range(self.num_players):
@@ -570,6 +574,97 @@ class SolomonState(State):
                 hand.remove(ev[2])
                 if drawn is not None:
                     drawn.append(ev)
+        return held, removed
+
+    def _replay_tokens(self, seat, rng, drawn):
+        """Like :meth:`_replay_hidden`, for logs where whole draws are seldom possible: a
+        deal hands out tokens, and a tile paid or given by ``seat``'s own knowledge turns a
+        token of the holder into that tile, chosen with the odds of what is left of its deal;
+        the tokens nothing pinned are filled from their deals at the end. ``(None, None)``
+        when a take or forced gift finds no tile or token that can be it."""
+        n = self.num_players
+        held = [[] for _ in range(n)]
+        removed = []
+        pools, deal_of, value, events = [], [], {}, []
+
+        def token(d):
+            deal_of.append(d)
+            return ~(len(deal_of) - 1)                           # tokens are negative ints
+
+        def pin(hand, tile):
+            weights = []
+            for x in hand:
+                if isinstance(x, str):
+                    weights.append(1.0 if x == tile else 0.0)
+                else:
+                    pool = pools[deal_of[~x]]
+                    weights.append(pool.count(tile) / len(pool) if pool else 0.0)
+            total = sum(weights)
+            if total <= 0:
+                return None
+            r = rng.random() * total
+            i = 0
+            for i, w in enumerate(weights):
+                if w > 0:
+                    r -= w
+                    if r <= 0:
+                        break
+            x = hand.pop(i)
+            if not isinstance(x, str):
+                pools[deal_of[~x]].remove(tile)
+                value[x] = tile
+            return tile
+
+        for ev in self.hidden_log:
+            kind = ev[0]
+            if kind == "deal":
+                rec, gone = ev[2], ev[3]
+                d = len(pools)
+                pools.append(sorted([t for p in range(n) if p != seat for t in rec[p]] + gone))
+                got = [list(rec[p]) if p == seat else [token(d) for _ in rec[p]] for p in range(n)]
+                lost = [token(d) for _ in gone]
+                for p in range(n):
+                    held[p].extend(got[p])
+                removed.extend(lost)
+                events.append(["deal", ev[1], got, lost])
+            elif kind == "give":
+                giver, to, known, tile = ev[1], ev[2], ev[3], ev[4]
+                hand = held[giver]
+                hand.extend(known)
+                if seat == giver or seat == to:
+                    if pin(hand, tile) is None:
+                        return None, None
+                    x = tile
+                else:
+                    x = hand.pop(rng.randrange(len(hand))) if hand else None
+                    if x is None:
+                        return None, None
+                held[to].append(x)
+                events.append(["give", giver, to, known, x])
+            else:
+                if pin(held[ev[1]], ev[2]) is None:
+                    return None, None
+                events.append(ev)
+        for pool in pools:
+            rng.shuffle(pool)
+
+        def fill(x):
+            if isinstance(x, str):
+                return x
+            if x not in value:
+                value[x] = pools[deal_of[~x]].pop()
+            return value[x]
+
+        held = [[fill(x) for x in h] for h in held]
+        removed = [fill(x) for x in removed]
+        for ev in events:
+            if ev[0] == "deal":
+                drawn.append(["deal", ev[1], [sorted(fill(x) for x in g) for g in ev[2]],
+                              sorted(fill(x) for x in ev[3])])
+            elif ev[0] == "give":
+                drawn.append(["give", ev[1], ev[2], ev[3], fill(ev[4])])
+            else:
+                drawn.append(ev)
         return held, removed
 
     def _pooled_unknown(self, seat, rng):
