@@ -69,6 +69,14 @@ _NESTED_LISTS = ("pub", "sec", "hands", "notes")
 copied without its rows: a cell's row is replaced by the rules, never changed in place)."""
 
 
+def _saved_tiles(codes: list, where: str = "") -> list:
+    """``codes`` if each is a tile code of the game, else ValueError (``where`` prefixes it)."""
+    for t in codes:
+        if t not in ALL_CODES:
+            raise ValueError(f"{where}unknown tile code {t!r}")
+    return codes
+
+
 class SolomonState(State):
     """A position of King Solomon's Treasury (see the module docstring for the fields)."""
 
@@ -201,11 +209,7 @@ class SolomonState(State):
         n = self.num_players
 
         def tiles(x):
-            out = [str(t) for t in x]
-            for t in out:
-                if t not in ALL_CODES:
-                    raise ValueError(f"unknown tile code {t!r}")
-            return out
+            return _saved_tiles([str(t) for t in x])
 
         def ints(x):
             if not isinstance(x, list):
@@ -365,14 +369,12 @@ class SolomonState(State):
             return v
 
         def tile(v):
-            if v not in ALL_CODES:
-                raise ValueError(f"hidden_log: unknown tile code {v!r}")
-            return v
+            return _saved_tiles([v], "hidden_log: ")[0]
 
         def tiles(v):
             if not isinstance(v, list):
                 raise TypeError("hidden_log: tiles must be a list")
-            return [tile(t) for t in v]
+            return _saved_tiles(v, "hidden_log: ")
 
         self.hidden_log = []
         for ev in log:
