@@ -270,3 +270,44 @@ def test_holding_a_bigger_card_lowers_the_evaluation():
     other.hands[1] = sorted([c for c in s.hands[1] if c != small] + [big])
     assert evaluate(other, 1) == pytest.approx(evaluate(s, 1) - 3.0)
     assert evaluate(other, 0) == pytest.approx(evaluate(s, 0))
+
+
+def test_search_bots_never_go_back_and_move_only_as_greedy_would():
+    """SO-6.5, SO-15.1 (heuristics.SEARCH_SKIP, SEARCH_GREEDY_ONLY): before, mcts went
+    'move' then 'back' up to 36 times a turn (a full search each), then moved tiles to and
+    fro at a coin a move. Two-player games between search bots, fixed seeds."""
+    from meeple.agents import make
+    for seed, specs in ((1, ["mcts:100", "mcts:100"]), (2, ["flatmc:3", "mcts:100"])):
+        s = GAME.new_initial_state(num_players=2, seed=seed)
+        bots = [make(spec, seed * 10 + p) for p, spec in enumerate(specs)]
+        gates = backs = longest = moves = 0
+        while not s.is_terminal():
+            a = bots[s.current_player].choose(s)
+            gates += a.kind == "gate"
+            backs += a.kind == "back"
+            if a.kind == "move":
+                moves += 1
+                longest = max(longest, moves)
+            elif a.kind in ("dig", "decline", "pick", "play"):
+                moves = 0
+            s.apply_action(a)
+        assert backs == 0
+        assert longest <= 3
+        assert gates <= 12
+
+
+def test_search_digs_at_once_where_moves_find_nothing_better():
+    """The board a user met: P2 leads by far, card 23; greedy digs a3,a4,b4,b5,c5 at once.
+    mcts:300 made 24 moves (b1-c1, c1-b1, ...) and paid 24 for that same dig; now it digs
+    without moving, paying nothing."""
+    from meeple.agents import make
+    s = GAME.new_initial_state(num_players=2, seed=5)
+    for a in ["play 9", "play 25", "decline", "dig a1,b1,c1,a2,b2,c2", "play 10", "play 23",
+              "decline"]:
+        s.apply_action(a)
+    coins = s.coins[1]
+    bot = make("mcts:300", 7)
+    a = bot.choose(s)
+    assert a.kind == "dig"
+    s.apply_action(a)
+    assert s.coins[1] == coins                      # no move, no curse in the dig: nothing paid
