@@ -56,25 +56,6 @@ def legal_actions_to_choose_from(state: State) -> list[Action]:
 _HEURISTICS: dict[str, ModuleType | None] = {}
 
 
-def search_skip(state: State) -> frozenset:
-    """Notations the search bots (``mcts``, ``flatmc``) never choose while another action is
-    legal: the game's ``heuristics.SEARCH_SKIP`` (empty where it sets none). These are
-    actions for people, such as Solomon's ``back`` (SO-15.1), which undoes ``move``: to a
-    search a detour that changes nothing is worth as much as not taking it, so it would take
-    it as often as not."""
-    h = heuristics_of(state)
-    return getattr(h, "SEARCH_SKIP", frozenset()) if h is not None else frozenset()
-
-
-def search_choices(state: State, legal: list[Action]) -> list[Action]:
-    """``legal`` without the game's :func:`search_skip` actions (all of ``legal`` when
-    nothing else would be left); ``legal`` itself when the game skips none."""
-    skip = search_skip(state)
-    if not skip:
-        return legal
-    return [a for a in legal if a.text not in skip] or legal
-
-
 def heuristics_of(state: State) -> ModuleType | None:
     """The game's ``heuristics`` module (``evaluate(state, seat)``, maybe ``rollout_action``)."""
     pkg = state.game.package

@@ -11,8 +11,7 @@ import math
 import time
 
 from ..core import Action, State
-from .base import (Agent, evaluate, heuristics_of, legal_actions_to_choose_from, relative_values,
-                   search_choices, search_skip)
+from .base import Agent, evaluate, heuristics_of, legal_actions_to_choose_from, relative_values
 
 
 MAX_PLAYOUT = 10_000
@@ -69,7 +68,7 @@ class FlatMCAgent(Agent):
         Raises:
             ValueError: the game is over.
         """
-        legal = search_choices(state, legal_actions_to_choose_from(state))
+        legal = legal_actions_to_choose_from(state)
         seat = state.current_player
         totals = [0.0] * len(legal)
         counts = [0] * len(legal)
@@ -88,7 +87,7 @@ class FlatMCAgent(Agent):
         return [(a, totals[i] / max(1, counts[i])) for i, a in enumerate(legal)]
 
     def choose(self, state: State) -> Action:
-        legal = search_choices(state, legal_actions_to_choose_from(state))
+        legal = legal_actions_to_choose_from(state)
         if len(legal) == 1:
             return legal[0]
         values = self.action_values(state)
@@ -245,17 +244,7 @@ class MCTSAgent(Agent):
         redraw = redraw_of(state)
         if redraw is not None:
             redraw(base, state.current_player, self.rng)
-        return one_ply_priors(base, search_choices(base, base.legal_actions()))
-
-    def root_skip(self, state: State, root: _Node) -> frozenset:
-        """The game's ``heuristics.SEARCH_GREEDY_ONLY`` actions that the greedy view of the
-        root (its priors) does not rank first: the search does not try them at the root.
-        Empty where the game sets none or the root has no priors (``bias=0, widen=0``)."""
-        h = heuristics_of(state)
-        only = getattr(h, "SEARCH_GREEDY_ONLY", None) if h is not None else None
-        if not only or not root.priors:
-            return frozenset()
-        return frozenset(t for t in only if root.priors.get(t, 1.0) < 1.0)
+        return one_ply_priors(base, base.legal_actions())
 
     def search(self, state: State) -> _Node:
         """Run the search from ``state``; the root node with its statistics.
@@ -277,10 +266,6 @@ class MCTSAgent(Agent):
         if bias > 0 or widen > 0:
             root.set_priors(self.root_priors(state))
         redraw = redraw_of(state)
-        skip = search_skip(state)
-        root_skip = self.root_skip(state, root)
-        if root_skip:
-            root.ranked = [t for t in root.ranked if t not in root_skip]
         it = 0
         for it in range(1, self.iterations + 1):
             s = state.resample_hidden(seat, rng)
@@ -293,10 +278,6 @@ class MCTSAgent(Agent):
                 legal = s._legal()  # read only, no copy (hot path)
                 if not legal:
                     break
-                if skip:
-                    legal = [a for a in legal if a.text not in skip] or legal
-                if root_skip and node is root:
-                    legal = [a for a in legal if a.text not in root_skip] or legal
                 p = s.current_player
                 if p != seat and s.is_secret_decision():
                     # another seat's secret choice: the observer cannot tell it apart,
@@ -373,7 +354,7 @@ class MCTSAgent(Agent):
         seat = state.current_player
         root = self.search(state)
         out = []
-        for a in search_choices(state, state.legal_actions()):
+        for a in state.legal_actions():
             ch = root.children.get(a.text)
             if ch is None or ch.visits == 0:
                 out.append((a, 0.0, 0))
@@ -382,7 +363,7 @@ class MCTSAgent(Agent):
         return out
 
     def choose(self, state: State) -> Action:
-        legal = search_choices(state, legal_actions_to_choose_from(state))
+        legal = legal_actions_to_choose_from(state)
         if len(legal) == 1:
             return legal[0]
         values = self.action_values(state)

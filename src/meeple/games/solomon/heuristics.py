@@ -79,21 +79,6 @@ SEARCH_C = 0.7
 agents.search): lower searches the best lines deeper, higher spreads the visits.
 Here 0.7, the value of the ladder in docs/ladder/solomon.md."""
 
-SEARCH_SKIP = frozenset({"back"})
-"""Notations the search bots never choose while another action is legal (agents.base.
-search_skip). ``back`` (SO-15.1) lets a person who typed ``move`` change his mind. To a
-search, ``move`` then ``back`` is worth exactly as much as not moving, so it took that
-detour about as often as the dig: up to ``max_moves_per_turn`` times a turn, a full search
-each. Once ``back`` ran out it moved tiles to and fro, paying a coin a move (SO-6.5).
-Without ``back``, ``move`` commits the search to a move."""
-
-SEARCH_GREEDY_ONLY = frozenset({"move"})
-"""Actions the search bots try at the root only where the greedy view ranks them first
-(agents.search, ``MCTSAgent.root_skip``): a tile move, only for a better dig on tiles the
-mover knows, as greedy moves (``evaluate``). Its cost, a coin (SO-6.5), is a small change of
-a value in [0, 1], below the noise of the re-samples once one seat leads by much: on such a
-board the search made one move after another and paid 24 for the dig greedy makes at once."""
-
 
 def scroll_value(counts: list[int]) -> float:
     """10 per full set plus a quarter set for each symbol already beyond the full sets."""
