@@ -719,7 +719,9 @@ def test_a_stopped_ladder_resumes_to_the_unbroken_result(tmp_path, monkeypatch, 
     undo = stop_after(monkeypatch, 5)
     r = run(*args, "--out", str(part))
     assert r.exit_code == 130
-    assert "5 of 12 games kept" in " ".join(r.output.split())
+    out = " ".join(r.output.split())
+    assert "5 of 12 games kept" in out and "'meeple ladder toy --out" in out  # (a long path may wrap)
+    assert "--report' shows their tables" in out
     assert len(_rows_without_time(part)) == 10  # 5 games x 2 seats
     undo()
 
@@ -728,6 +730,30 @@ def test_a_stopped_ladder_resumes_to_the_unbroken_result(tmp_path, monkeypatch, 
     assert "resuming: 5 of 12 games" in r.output
     assert r.output[r.output.index("head to head"):r.output.index("results written")] == tables
     assert _rows_without_time(part) == _rows_without_time(whole)
+
+
+def test_a_killed_worker_stops_a_run_with_one_line_and_keeps_the_games(tmp_path, monkeypatch):
+    """A worker process killed from outside (WorkerDiedError): ladder and simulate keep the
+    games finished before, say so in one line with the --resume command, and exit 1; no
+    traceback."""
+    from meeple.sim import WorkerDiedError
+
+    died = WorkerDiedError("a worker process ended abruptly (killed by a signal)")
+    lad = tmp_path / "l.parquet"
+    undo = stop_after(monkeypatch, 3, died)
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "8", "--out", str(lad))
+    out = " ".join(r.output.split())
+    assert r.exit_code == 1 and "Traceback" not in out
+    assert "stopped: a worker process ended abruptly" in out
+    assert "3 of 8 games kept" in out and "--resume plays the rest" in out
+    assert len(_rows_without_time(lad)) == 6
+    sim = tmp_path / "s.csv"
+    r = run("simulate", "toy", "--seats", "random,greedy", "-n", "8", "--out", str(sim))
+    out = " ".join(r.output.split())
+    assert r.exit_code == 1 and "stopped: a worker process ended abruptly" in out
+    assert "3 of 8 games finished (summarised below)" in out
+    assert "the same command with --resume plays the other 5 games" in out
+    undo()
 
 
 def test_resume_refuses_another_ladder_and_changes_nothing(tmp_path):
@@ -1123,6 +1149,26 @@ def test_play_takes_three_steps_typed_on_one_line(tmp_path):
     seats[seat] = "human"
     lines = iter(["place from supply to S1", "quit"])
     final = play_loop(st, seats, tmp_path / "s.json", 3, input_fn=lambda p: next(lines))
+    assert final.history[:3] == ["place", "from supply", "to S1"]
+
+
+def test_play_says_to_type_the_rest_when_a_played_step_is_typed_again(tmp_path, capsys):
+    """After 'place', the whole 'place from supply to S1' is refused (MS-7.1) with a tip to
+    type only 'from supply to S1'; that line then plays both steps."""
+    from meeple.cli.play import play_loop, retyped_steps
+
+    st = meeple.load_game("magnum-sal").new_initial_state(2, seed=5)
+    seat = st.current_player
+    st.apply_action("place")
+    assert retyped_steps(st, "place  from supply to S1") == ("place", "from supply to S1")
+    assert retyped_steps(st, "place from supply to S3") is None     # not playable now
+    assert retyped_steps(st, "from supply") is None                 # legal as it is
+    seats = ["random", "random"]
+    seats[seat] = "human"
+    lines = iter(["place from supply to S1", "from supply to S1", "quit"])
+    final = play_loop(st, seats, tmp_path / "s.json", 3, input_fn=lambda p: next(lines))
+    out = " ".join(capsys.readouterr().out.split())
+    assert "'place' is played already: type just 'from supply to S1'" in out
     assert final.history[:3] == ["place", "from supply", "to S1"]
 
 
@@ -1796,6 +1842,11 @@ def test_ladder_report_says_what_it_ignores_and_refuses_a_simulation_file(tmp_pa
     out = " ".join(r.output.split())
     assert r.exit_code == 2 and "is not a ladder's file" in out and "3 different bots" in out
     assert sim.read_text() == before
+    same = tmp_path / "g.csv"
+    assert run("simulate", "toy", "--seats", "greedy,greedy", "-n", "2", "--out", str(same)).exit_code == 0
+    r = run("ladder", "toy", "--out", str(same), "--report")
+    out = " ".join(r.output.split())
+    assert r.exit_code == 2 and "seats only greedy in every seat" in out
 
 
 def test_a_ladder_of_three_players_shows_shares_not_win_rates(tmp_path):

@@ -381,3 +381,16 @@ def test_a_quit_file_that_cannot_be_saved_at_the_hand_over_stays_there(tmp_path)
     out = r.output
     refused = out.index("cannot save")
     assert out.index("P2 (human) to play") > out.index("Pass the keyboard to P2", refused)
+
+
+def test_a_hint_whose_search_tried_no_listed_action_says_so(tmp_path, monkeypatch):
+    """A hint on a busy machine whose search ran out of time before it tried an action shows a
+    message, not an empty table, and the game goes on."""
+    from meeple.agents import MCTSAgent
+
+    monkeypatch.setattr(MCTSAgent, "action_values", lambda self, state: [(a, 0.0, 0) for a in state.legal_actions()])
+    r = run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(tmp_path / "g.json"),
+            input="hint\ndraw\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "No estimate" in r.output and "Type hint again" in " ".join(r.output.split())
+    assert json.loads((tmp_path / "g.json").read_text())["record"]["actions"][:1] == ["draw"]

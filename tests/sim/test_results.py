@@ -399,3 +399,26 @@ def test_a_csv_saved_again_by_a_spreadsheet_reads_back_or_says_what_was_rounded(
     rounded.write_text(text.replace(f",{big},", ",3.76755E+18,"), encoding="utf-8")
     with pytest.raises(ValueError, match=r"line 2, column 'seed': .* is rounded"):
         read_rows(rounded)
+
+
+class _KilledWorker(meeple.agents.Agent):
+    """A bot whose worker process is killed at its first move (as by the out-of-memory killer)."""
+
+    spec = "killed"
+
+    def choose(self, state):
+        import os
+        import signal
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_a_killed_worker_is_a_clear_error_not_a_traceback():
+    """run_games with workers: a worker killed from outside raises WorkerDiedError (a
+    MeepleError the CLI reports in one line), after the games finished before were reported."""
+    from meeple.sim import WorkerDiedError, run_games
+    done = []
+    jobs = [(["random", "random"], 1, 0), ([_KilledWorker(), "random"], 2, 1)]
+    with pytest.raises(WorkerDiedError, match="worker process ended abruptly"):
+        run_games("solomon", jobs, workers=2, progress=done.append)
+    assert isinstance(WorkerDiedError("x"), meeple.MeepleError)
+    assert [r.index for r in done] in ([], [0])      # a game that ended first is reported

@@ -248,7 +248,7 @@ def simulate(
 
     Results are saved to --out every 30 seconds while the games run. After Ctrl-C or a kill (SIGTERM) the games finished so far are summarised and written to --out; the same command with --resume plays the rest.
     """
-    from ..sim import run_games
+    from ..sim import WorkerDiedError, run_games
     from ..sim.runner import simulation_jobs
     from .play import replay_hint
 
@@ -292,6 +292,7 @@ def simulate(
                   if out is not None else None)
     results: list = list(kept)
     stopped_by = [0]
+    died = False  # a worker process was killed (WorkerDiedError)
     saving = [record_path is not None]  # until a save file cannot be written
 
     def done(r, progress, task):
@@ -312,6 +313,12 @@ def simulate(
                           + (" (summarised below)" if results else ""))
         if not results:
             raise typer.Exit(128 + stopped_by[0]) from None
+    except WorkerDiedError as e:
+        died = True
+        err_console.print(f"[bold red]stopped:[/] {e}; {len(results)} of {n} game{'s' if n != 1 else ''} "
+                          "finished" + (" (summarised below)" if results else ""))
+        if not results:
+            raise typer.Exit(1) from None
     except BaseException:
         if checkpoint is not None:
             try:
@@ -326,7 +333,7 @@ def simulate(
     if checkpoint is not None:
         if written is not None:
             console.print(f"results written to [bold]{written}[/]")
-            if stopped_by[0] and len(results) < n:
+            if (stopped_by[0] or died) and len(results) < n:
                 again = "--resume" if written == out else f"--out {written} --resume"
                 err_console.print(f"the same command with {again} plays the other {n - len(results)} games")
     if saving[0]:
@@ -336,6 +343,8 @@ def simulate(
                       if len(results) > len(kept) else "no game finished: nothing saved", soft_wrap=True)
     if stopped_by[0]:
         raise typer.Exit(128 + stopped_by[0])
+    if died:
+        raise typer.Exit(1)
 
 
 def _wins(w: float) -> str:
@@ -608,7 +617,7 @@ def ladder(
     The default bots take hours (mcts:1000 and flatmc:50 games last seconds to minutes each; the time left shown at first comes from the fast games of the first pairs).
     """
     from ..sim.ladder import ladder_jobs
-    from ..sim.runner import run_games
+    from ..sim.runner import WorkerDiedError, run_games
 
     g = get_game(game)
     if report:
@@ -679,8 +688,16 @@ def ladder(
         else:
             again = "--resume" if written == out else f"--out {written} --resume"
             err_console.print(f"stopped: {len(checkpoint.results)} of {len(jobs)} games kept in {written}; "
-                              f"the same command with {again} plays the rest")
+                              f"the same command with {again} plays the rest ('meeple ladder {g.name} "
+                              f"--out {written} --report' shows their tables)")
         raise typer.Exit(128 + stopped_by[0]) from None
+    except WorkerDiedError as e:
+        written = checkpoint.save()
+        kept_text = (f"{len(checkpoint.results)} of {len(jobs)} games kept in {written}; the same command "
+                     f"with {'--resume' if written == out else f'--out {written} --resume'} plays the rest"
+                     if written is not None else "no game had ended: nothing saved")
+        err_console.print(f"[bold red]stopped:[/] {e}; {kept_text}")
+        raise typer.Exit(1) from None
     except BaseException:
         try:
             checkpoint.save()  # a failed game or worker: keep the finished games, then report
@@ -806,9 +823,12 @@ def _ladder_report(g, out: Path, variant: Optional[str], markdown: bool) -> None
     rows, results, variants = _read_report(g, out, variant)
     crowded = next((r for r in results if len(set(r.bots)) != 2), None)
     if crowded is not None:  # a ladder's game is one pair of bots; simulate's may seat more
-        fail(f"--report: {out} is not a ladder's file: its game {crowded.index} seats "
-             f"{len(set(crowded.bots))} different bots ({', '.join(dict.fromkeys(crowded.bots))}), a ladder's game "
-             "one pair (see a simulation's file with 'meeple simulate GAME --report --out FILE')")
+        kinds = list(dict.fromkeys(crowded.bots))
+        seated = (f"only {kinds[0]} in every seat" if len(kinds) == 1
+                  else f"{len(kinds)} different bots ({', '.join(kinds)})")
+        fail(f"--report: {out} is not a ladder's file: its game {crowded.index} seats {seated}, a "
+             "ladder's game one pair of different bots (see a simulation's file with 'meeple simulate "
+             "GAME --report --out FILE')")
     specs: list[str] = []
     for r in results:
         specs.extend(b for b in r.bots if b not in specs)

@@ -389,6 +389,24 @@ def failed_step(state: State, text: str):
     return (played, line, error) if played else None
 
 
+def retyped_steps(state: State, text: str) -> tuple[str, str] | None:
+    """``(played, rest)`` when ``text`` begins with the last steps played (``played``, their
+    notations joined, e.g. ``place`` when Magnum Sal's ``place from supply to S1`` is typed
+    after ``place``) and ``rest`` is what is legal now, as it is or as steps on one line
+    (:func:`split_steps`); else None. Nothing changes: it only lets ``meeple play`` say to
+    type the rest."""
+    line = " ".join(text.split())
+    history = state.history
+    for k in range(1, min(MAX_STEPS_ON_A_LINE - 1, len(history)) + 1):
+        played = " ".join(history[-k:])
+        if not line.lower().startswith(played.lower() + " "):
+            continue
+        rest = line[len(played) + 1:]
+        if _reads(state, rest) or split_steps(state, rest) is not None:
+            return played, rest
+    return None
+
+
 def _game_reason(state: State, text: str) -> bool:
     """True when the game refuses ``text`` as one action for a reason that names a rule."""
     try:
@@ -443,6 +461,11 @@ def show_hint(state: State, seed: int) -> None:
         # actions the search never tried (progressive widening) have no estimate to show
         searched = [v for v in agent.action_values(state) if v[2] > 0]
         values = sorted(searched, key=lambda v: (v[2], v[1]), reverse=True)[:3]
+        if not values:
+            console.print("[yellow]No estimate: the hard bot's search tried none of the actions "
+                          "listed here before its time ran out (is the machine busy?). Type hint "
+                          "again.[/]")
+            return
         label = "est. win chance" if state.num_players == 2 else "est. share of rivals beaten"
         table = Table("action", label, "visits", title="Hint (hard bot)",
                       caption="ranked as the bot chooses: most visits first (more visits = more "
@@ -1125,6 +1148,10 @@ def _play_loop(table: _Table, seats: list[str], seed: int, input_fn=None,
                 continue
             if first is None:
                 console.print(f"[red]Not allowed:[/] {escape(str(e))}")
+                again = retyped_steps(state, action) if isinstance(action, str) else None
+                if again is not None:  # 'place from supply to S1' typed after 'place'
+                    console.print(f"'{escape(again[0])}' is played already: type just "
+                                  f"'[bold]{escape(again[1])}[/]'.")
                 console.print("[dim]Type a number from the list, or 'help'.[/]")
                 continue
             try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
 from typing import Callable, Iterable
 
@@ -178,6 +179,13 @@ class GameNotEndingError(MeepleError, RuntimeError):
     A :class:`meeple.MeepleError`; exported as ``meeple.sim.GameNotEndingError``."""
 
 
+class WorkerDiedError(MeepleError, RuntimeError):
+    """A worker process of :func:`run_games` ended abruptly (killed by a signal, or by the
+    system when memory ran short); the games it was playing are lost, those reported to
+    ``progress`` before are not. A :class:`meeple.MeepleError`; exported as
+    ``meeple.sim.WorkerDiedError``."""
+
+
 def play_game(game_name: str, bots: list, seed: int, variant: str | None = None,
               options: dict | None = None, index: int = 0, max_steps: int = 2_000_000,
               keep_actions: bool = False) -> GameResult:
@@ -245,6 +253,10 @@ def run_games(game_name: str, jobs: Iterable[tuple[list[str], int, int]], varian
 
     With ``workers > 1`` games run in that many processes. ``progress`` is called after each.
     With ``keep_actions`` each result holds its game's action notations (``actions``).
+
+    Raises:
+        WorkerDiedError: a worker process was killed (the other workers are stopped too).
+        GameNotEndingError, InvalidConfigError: from :func:`play_game`.
     """
     tasks = [(game_name, b, s, variant, options, i, keep_actions) for b, s, i in jobs]  # play_game copies b
     results: list[GameResult] = []
@@ -263,7 +275,7 @@ def run_games(game_name: str, jobs: Iterable[tuple[list[str], int, int]], varian
                 results.append(r)
                 if progress:
                     progress(r)
-        except BaseException:
+        except BaseException as error:
             # Ctrl-C (or a failed game): drop the games not started, stop the running ones;
             # a second Ctrl-C while this is done is ignored, so that nothing is left hanging
             import signal
@@ -282,6 +294,10 @@ def run_games(game_name: str, jobs: Iterable[tuple[list[str], int, int]], varian
             finally:
                 if old is not None:
                     signal.signal(signal.SIGINT, old)
+            if isinstance(error, BrokenProcessPool):
+                raise WorkerDiedError("a worker process ended abruptly (killed by a signal, or by "
+                                      "the system when memory ran short); the games it was "
+                                      "playing are lost") from None
             raise
         pool.shutdown()
     results.sort(key=lambda r: r.index)
