@@ -48,11 +48,11 @@ from __future__ import annotations
 import json
 
 from meeple.core import IllegalActionError, State
-from meeple.core.state import saved_int
+from meeple.core.state import saved_in_range, saved_int
 
 from . import rules, scoring
 from .actions import CARD_NUMBERS, NCELLS, cell_name, normal_notation, parse_cell
-from .components import ALL_CODES, ITEMS, load
+from .components import ALL_CODES, ITEMS, TREASURE, load
 
 _C = load()
 RESAMPLE_TRIES = 50
@@ -60,6 +60,9 @@ RESAMPLE_TRIES = 50
 TOKEN_TRIES = 20
 """Then draws with tokens (``_replay_tokens``), before all unknown tiles are pooled."""
 SEAT_NAMES = ("P1", "P2", "P3", "P4", "P5")
+MAX_TREASURE_VALUE = sum(TREASURE[c] * k for c, k in _C.mix_total.items())
+"""Printed value of all treasure tiles together (144): with the start coins, a bound on a
+seat's coins, checked at load (SO-7.4: change never adds wealth)."""
 
 
 _FLAT_LISTS = ("hid", "hgt", "lv", "coins", "item_count", "box", "choices", "order", "declared", "picks",
@@ -237,6 +240,9 @@ class SolomonState(State):
                                           for h, st in zip(self.hid, self.stacks)):
             raise ValueError("hid out of range")
         self.coins = per_seat(d["coins"], saved_int)
+        # SO-7.4: change never adds wealth, so no seat holds more coins than he started with
+        # plus the value of every treasure in the game
+        saved_in_range("coins", self.coins, 0, _C.start_coins[n] + MAX_TREASURE_VALUE)
         self.pub = per_seat(d["pub"], tiles)
         self.sec = per_seat(d["sec"], tiles)
         self.item_count = [sum(1 for t in p + q if t in ITEMS) for p, q in zip(self.pub, self.sec)]
