@@ -877,3 +877,19 @@ def test_SO_13_token_draws_fit_every_later_payment():
             back, gone = w._replay_hidden(None, None)
             assert [sorted(h) for h in back] == [sorted(h) for h in held] and sorted(gone) == sorted(removed)
     assert ok > 30
+
+
+@pytest.mark.parametrize("coins, ok", [([-5, 10], False), ([10**30, 10], False), ([155, 10], False),
+                                       ([154, 0], True)])
+def test_SO_7_4_coins_out_of_range_refused_at_load(coins, ok):
+    """Coins come from the 10 dealt (2 players, SO-3.3) and from change (SO-7.4), which never
+    adds wealth: 0..10 + 144 (all treasures' printed value). A hand-edited save outside that
+    is refused at load, not scored as 10**30 at the end."""
+    s = GAME.new_initial_state(num_players=2, seed=5)
+    d = json.loads(json.dumps(s.to_dict()))
+    d["state"]["coins"] = coins
+    if ok:
+        assert GAME.state_from_dict(d).coins == coins
+    else:
+        with pytest.raises(meeple.InvalidRecordError, match=r"coins must hold values 0\.\.154"):
+            GAME.state_from_dict(d)
