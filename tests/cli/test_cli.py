@@ -246,6 +246,7 @@ def test_hint_shows_three_actions_with_win_chances(tmp_path):
     assert r.exit_code == 0, r.output
     assert "Hint (hard bot)" in r.output and "est. win chance" in r.output
     assert "draw" in r.output.split("Hint (hard bot)")[1] and "%" in r.output
+    assert "Ranked as the bot chooses: most visits first" in " ".join(r.output.split())
 
 
 def test_play_switches_simulation_caps_off_for_people(tmp_path):

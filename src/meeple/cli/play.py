@@ -467,12 +467,15 @@ def show_hint(state: State, seed: int) -> None:
                           "again.[/]")
             return
         label = "est. win chance" if state.num_players == 2 else "est. share of rivals beaten"
-        table = Table("action", label, "visits", title="Hint (hard bot)",
-                      caption="ranked as the bot chooses: most visits first (more visits = more "
-                              "trusted); the estimate comes from the evaluation's lead, not a "
-                              "calibrated probability")
+        table = Table("action", label, "visits", title="Hint (hard bot)")
         for a, v, n in values:
             table.add_row(a.text, f"{v:.0%}", str(n))
+        console.print(table)
+        # below the table, not as its caption: a caption wraps to the table's narrow width
+        console.print("[dim]Ranked as the bot chooses: most visits first (more visits = more "
+                      "trusted); the estimate comes from the evaluation's lead, not a calibrated "
+                      "probability.[/]")
+        return
     else:  # pragma: no cover - the hard level is an MCTS bot
         table = Table("action")
         table.add_row(agent.choose(state).text)
