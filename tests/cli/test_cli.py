@@ -2277,3 +2277,10 @@ def test_an_out_path_under_a_file_names_that_file(tmp_path):
         assert r.exit_code == 2, r.output
         assert f"{notes} is a file, not a folder" in "".join(r.output.split("\n")), r.output
     assert notes.read_text() == "mine"
+
+
+def test_version_prints_the_package_version():
+    r = run("--version")
+    assert r.exit_code == 0 and r.output.strip() == f"meeple {meeple.__version__}"
+    from importlib.metadata import version
+    assert version("meeple") == meeple.__version__     # pyproject.toml and the package agree

@@ -34,6 +34,19 @@ BOTS_HELP = ("random, greedy, easy, medium, hard, flatmc:N, mcts:N (options afte
              "mcts:200:c=0.3; see the README's Bots table)")
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        from .. import __version__
+        console.print(f"meeple {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
+                                       help="Print meeple's version and exit.")) -> None:
+    """Play, simulate and study Magnum Sal, Lignum, King Solomon's Treasury and Klondike 1896."""
+
+
 MAX_SIMULATED_GAMES = 1_000_000
 """Most games ``simulate -n`` takes."""
 
