@@ -347,8 +347,8 @@ def simulate(
         if written is not None:
             console.print(f"results written to [bold]{written}[/]")
             if (stopped_by[0] or died) and len(results) < n:
-                again = "--resume" if written == out else f"--out {written} --resume"
-                err_console.print(f"the same command with {again} plays the other {n - len(results)} games")
+                err_console.print(f"the same command with {_resume_flags(written, out)} plays the other "
+                                  f"{n - len(results)} games")
     if saving[0]:
         new = len(results) - len(kept)
         console.print(f"{new} game{'s' if new != 1 else ''} saved in [bold]{records}[/] (e.g. "
@@ -699,15 +699,14 @@ def ladder(
             err_console.print("stopped before any game ended: nothing saved"
                               + (f" ({out} is as it was)" if out.exists() else ""))
         else:
-            again = "--resume" if written == out else f"--out {written} --resume"
             err_console.print(f"stopped: {len(checkpoint.results)} of {len(jobs)} games kept in {written}; "
-                              f"the same command with {again} plays the rest ('meeple ladder {g.name} "
+                              f"the same command with {_resume_flags(written, out)} plays the rest ('meeple ladder {g.name} "
                               f"--out {written} --report' shows their tables)")
         raise typer.Exit(128 + stopped_by[0]) from None
     except WorkerDiedError as e:
         written = checkpoint.save()
         kept_text = (f"{len(checkpoint.results)} of {len(jobs)} games kept in {written}; the same command "
-                     f"with {'--resume' if written == out else f'--out {written} --resume'} plays the rest"
+                     f"with {_resume_flags(written, out)} plays the rest"
                      if written is not None else "no game had ended: nothing saved")
         err_console.print(f"[bold red]stopped:[/] {e}; {kept_text}")
         raise typer.Exit(1) from None
@@ -931,6 +930,12 @@ def _terminate_as_interrupt(stopped_by: list | None = None, hangup: bool = False
     finally:
         for s, handler in old.items():
             signal.signal(s, handler)
+
+
+def _resume_flags(written: Path, out: Path) -> str:
+    """What to add to the stopped command to go on: ``--resume``, with ``--out FILE`` when the
+    games were kept in another file than ``out`` (it could not be written)."""
+    return "--resume" if written == out else f"--out {written} --resume"
 
 
 def _resumed(out: Path, g, variant: str, options: dict, jobs: list, run: str = "ladder") -> tuple[list, list]:
