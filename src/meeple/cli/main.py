@@ -700,8 +700,8 @@ def ladder(
                               + (f" ({out} is as it was)" if out.exists() else ""))
         else:
             err_console.print(f"stopped: {len(checkpoint.results)} of {len(jobs)} games kept in {written}; "
-                              f"the same command with {_resume_flags(written, out)} plays the rest ('meeple ladder {g.name} "
-                              f"--out {written} --report' shows their tables)")
+                              f"the same command with {_resume_flags(written, out)} plays the rest "
+                              f"('meeple ladder {g.name} --out {written} --report' shows their tables)")
         raise typer.Exit(128 + stopped_by[0]) from None
     except WorkerDiedError as e:
         written = checkpoint.save()
