@@ -856,7 +856,11 @@ def test_MS_20_2_rope_moves_another_miner_not_the_one_just_placed():
     give_tools(s, ORANGE, "rope", "rope")
     play(s, "place", "from supply", "to I.L1", "rope")
     assert legal(s) == {"from supply", "from I.L1"}
-    play(s, "from I.L1", "to I.L2", "rope")
+    play(s, "from I.L1")
+    assert s.ctx == [SP["I.L1"], [SP["I.L1"]]]  # the placed spaces go on through the rope chain
+    play(s, "to I.L2")
+    assert s.stage == "rope" and s.ctx == [[SP["I.L1"], SP["I.L2"]]]
+    play(s, "rope")
     assert legal(s) == {"from supply"}  # neither the miner left in I.L1 nor the one in I.L2
     s.supply[ORANGE] = 0
     s._legal_cache = None

@@ -498,8 +498,9 @@ def apply(state, action) -> None:
         if not state.ctx:
             _after_action(state)
     elif st == "place_from":
+        placed = placed_so_far(state)  # read in this stage's context, before it changes (MS-20.2)
         state.stage = "place_to"
-        state.ctx = [action.args[0], placed_so_far(state)]
+        state.ctx = [action.args[0], placed]
     elif st == "place_to":
         dst = action.args[0]
         _place(state, seat, state.ctx[0], dst)
