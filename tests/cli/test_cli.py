@@ -1659,6 +1659,12 @@ def test_ladder_report_prints_the_tables_of_the_games_so_far(tmp_path, monkeypat
     assert r.exit_code == 2 and "does not exist (yet" in " ".join(r.output.split())
     r = run("ladder", "solomon", "--out", str(whole), "--report")
     assert r.exit_code == 2 and "it holds games of toy, not solomon" in " ".join(r.output.split())
+    notes = tmp_path / "notes.md"
+    notes.write_text("# my notes\n\nnot a results table\n")
+    for command in ("ladder", "simulate"):
+        r = run(command, "toy", "--out", str(notes), "--report")
+        assert r.exit_code == 2 and "ending in .csv or .parquet, not 'notes.md'" in " ".join(r.output.split())
+    assert notes.read_text() == "# my notes\n\nnot a results table\n"
 
 
 def test_ladder_records_saves_the_games_it_plays(tmp_path):

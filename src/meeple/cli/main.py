@@ -726,11 +726,13 @@ def ladder(
 
 def _read_report(g, out: Path, variant: Optional[str], run: str = "ladder") -> tuple[list, list, set]:
     """``(rows, results, variants)`` of the results file ``out`` for ``ladder --report`` or
-    ``simulate --report`` (``run``). Exits 2 with a message when the file is missing,
-    unreadable, empty or of another game or variant."""
+    ``simulate --report`` (``run``). Exits 2 with a message when the file is not named .csv or
+    .parquet, or is missing, unreadable, empty or of another game or variant."""
     from ..sim.io import read_rows
     from ..sim.runner import results_from_rows
 
+    if out.suffix.lower() not in (".csv", ".parquet"):
+        fail(f"--report: --out names a results file, ending in .csv or .parquet, not {out.name!r}")
     if not out.exists():
         fail(f"--report: {out} does not exist (yet: a {run} writes its --out once its first game has "
              "ended, then every 30 seconds)")
