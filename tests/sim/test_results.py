@@ -422,3 +422,16 @@ def test_a_killed_worker_is_a_clear_error_not_a_traceback():
         run_games("solomon", jobs, workers=2, progress=done.append)
     assert isinstance(WorkerDiedError("x"), meeple.MeepleError)
     assert [r.index for r in done] in ([], [0])      # a game that ended first is reported
+
+
+def test_results_files_are_read_and_written_only_by_a_csv_or_parquet_name(tmp_path):
+    from meeple.sim.io import read_rows, results_suffix, write_rows
+
+    assert [results_suffix(n) for n in ("a.csv", "b.PARQUET")] == [".csv", ".parquet"]
+    notes = tmp_path / "notes.md"
+    notes.write_text("game,variant\nnot,a table\n")
+    with pytest.raises(ValueError, match="must end in .csv or .parquet, not 'notes.md'"):
+        read_rows(notes)
+    with pytest.raises(ValueError, match="must end in .csv or .parquet, not 'notes.md'"):
+        write_rows([{"game": "toy"}], notes)
+    assert notes.read_text() == "game,variant\nnot,a table\n"

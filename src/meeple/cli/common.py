@@ -239,8 +239,10 @@ def check_results_path(path) -> Path:
     checked before any game is played: a new file must be creatable there (tried), an
     existing file must be a meeple results file (a new run keeps it as ``NAME.prev.EXT``,
     :func:`keep_earlier_results`; anything else is left alone)."""
+    from ..sim.io import RESULTS_SUFFIXES
+
     path = Path(path)
-    if path.suffix.lower() not in (".csv", ".parquet"):
+    if path.suffix.lower() not in RESULTS_SUFFIXES:
         fail(f"--out must end in .csv or .parquet, not {path.name!r}")
     path = check_output_path(path, "--out", "results file")
     if path.is_symlink() and not path.exists():

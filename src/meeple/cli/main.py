@@ -728,10 +728,10 @@ def _read_report(g, out: Path, variant: Optional[str], run: str = "ladder") -> t
     """``(rows, results, variants)`` of the results file ``out`` for ``ladder --report`` or
     ``simulate --report`` (``run``). Exits 2 with a message when the file is not named .csv or
     .parquet, or is missing, unreadable, empty or of another game or variant."""
-    from ..sim.io import read_rows
+    from ..sim.io import RESULTS_SUFFIXES, read_rows
     from ..sim.runner import results_from_rows
 
-    if out.suffix.lower() not in (".csv", ".parquet"):
+    if out.suffix.lower() not in RESULTS_SUFFIXES:  # before "does not exist": the name is wrong anyway
         fail(f"--report: --out names a results file, ending in .csv or .parquet, not {out.name!r}")
     if not out.exists():
         fail(f"--report: {out} does not exist (yet: a {run} writes its --out once its first game has "

@@ -6,6 +6,20 @@ import csv
 import os
 from pathlib import Path
 
+RESULTS_SUFFIXES = (".csv", ".parquet")  # the formats of a results file, by its name
+
+
+def results_suffix(path: str | Path) -> str:
+    """``".csv"`` or ``".parquet"``: the format of the results file ``path``, by its name (any case).
+
+    Raises:
+        ValueError: the name ends otherwise.
+    """
+    ext = Path(path).suffix.lower()
+    if ext not in RESULTS_SUFFIXES:
+        raise ValueError(f"results file must end in .csv or .parquet, not {Path(path).name!r}")
+    return ext
+
 
 def write_rows(rows: list[dict], path: str | Path) -> Path:
     """Write ``rows`` (a list of flat dicts with the same keys) to ``path``.
@@ -15,9 +29,7 @@ def write_rows(rows: list[dict], path: str | Path) -> Path:
         ValueError: any other extension.
     """
     path = Path(path)
-    ext = path.suffix.lower()
-    if ext not in (".csv", ".parquet"):
-        raise ValueError(f"results file must end in .csv or .parquet, not {path.name!r}")
+    ext = results_suffix(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     # written beside the file and then moved over it: a run stopped while writing (a
     # checkpoint, Ctrl-C) leaves the old file whole, never half a file
@@ -82,10 +94,11 @@ def read_rows(path: str | Path) -> list[dict]:
 
     Raises:
         OSError: the file cannot be read.
-        ValueError: it is not a table of results (a column or a value does not parse).
+        ValueError: its name does not end in .csv or .parquet, or it is not a table of results
+            (a column or a value does not parse).
     """
     path = Path(path)
-    if path.suffix.lower() == ".parquet":
+    if results_suffix(path) == ".parquet":
         import pyarrow.parquet as pq
 
         try:
