@@ -563,6 +563,14 @@ def test_a_game_never_replaces_the_save_of_another_game(tmp_path, monkeypatch):
     out = " ".join(r.output.split())
     assert r.exit_code == 2 and "holds another saved game (toy, seed 3, 1 action)" in out, r.output
     assert "--load" in out and first.read_text() == kept
+    broken = tmp_path / "broken.json"                   # a save that cannot be loaded is not offered
+    data = json.loads(kept)
+    del data["state"]
+    broken.write_text(json.dumps(data))
+    r = run("play", "toy", "--seats", "human,human", "--seed", "4", "--save", str(broken), input="quit\n")
+    out = " ".join(r.output.split())
+    assert r.exit_code == 2 and "(toy, seed 3, 1 action)" in out and "cannot be resumed as it is" in out, r.output
+    assert "--load" not in out and json.loads(broken.read_text()) == data
     r = run("play", "toy", "--seats", "human,human", "--seed", "4",
             input=f"\nsave {first}\nsave \"my game.json\"\n1\n\nsave my game.json\nquit\n")
     out = " ".join(r.output.split())
@@ -889,13 +897,20 @@ def test_rerunning_without_resume_keeps_the_earlier_file_as_prev(tmp_path):
     assert r.exit_code == 0 and "moved to" in " ".join(r.output.split()), r.output
     assert str(tmp_path / "l.prev.csv") in "".join(r.output.split())    # a long path may wrap
     assert (tmp_path / "l.prev.csv").read_text() == first
+    assert "older" not in r.output                                      # no .prev before this run
     second = out.read_text()
     assert second != first and len(second.splitlines()) == 1 + 4 * 2    # header + 4 games of 2 seats
+    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--seed", "5", "--out", str(out))
+    said = "".join(r.output.split())                                    # a long path may wrap
+    assert r.exit_code == 0 and f"theolder{tmp_path / 'l.prev.csv'}thereisreplaced" in said, r.output
+    assert (tmp_path / "l.prev.csv").read_text() == second
     sim = tmp_path / "s.parquet"
     assert run("simulate", "toy", "--seats", "random,greedy", "-n", "3", "--out", str(sim)).exit_code == 0
     before = sim.read_bytes()
     assert run("simulate", "toy", "--seats", "greedy,greedy", "-n", "2", "--out", str(sim)).exit_code == 0
     assert (tmp_path / "s.prev.parquet").read_bytes() == before and sim.read_bytes() != before
+    r = run("simulate", "toy", "--seats", "random,random", "-n", "2", "--out", str(sim))
+    assert r.exit_code == 0 and "thereisreplaced" in "".join(r.output.split()), r.output
 
 
 def test_a_foreign_file_at_the_prev_name_stops_a_run_before_it_starts(tmp_path):

@@ -304,6 +304,17 @@ def check_backup_path(path: Path) -> Path:
     return backup
 
 
+def earlier_results_note(path: Path, backup: Path, run: str) -> str:
+    """The note shown when a new ``run`` ("ladder", "simulation") will replace the results file
+    ``path``: its games go to ``backup`` (:func:`keep_earlier_results`), and an older file
+    already there is named, since it is then replaced."""
+    older = (f"; the older {backup} there is replaced (move it first to keep it)"
+             if backup.exists() else "")
+    return (f"[yellow]note:[/] {path} holds the games of an earlier run: they are moved to {backup} once "
+            f"the first game of this one ends{older} (--resume keeps them in place, if they are of this "
+            f"same {run})")
+
+
 def keep_earlier_results(path: Path, backup: Path) -> None:
     """Copy the results file ``path`` (through a link, the file it names) to ``backup``, so
     that a new run may replace ``path``; an older ``backup`` is replaced. Nothing is done if

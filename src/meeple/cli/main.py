@@ -17,8 +17,9 @@ from rich.table import Table
 from ..agents import make, settings
 from ..core import InvalidConfigError, InvalidRecordError, game_names
 from ..core import replay as core_replay
-from .common import (Checkpoint, check_backup_path, check_output_path, check_results_path, console, err_console,
-                     fail, get_game, parse_options, parse_seats, reflow, render)
+from .common import (Checkpoint, check_backup_path, check_output_path, check_results_path, console,
+                     earlier_results_note, err_console, fail, get_game, parse_options, parse_seats, reflow,
+                     render)
 from .replay import numbered_events, parse_seat, records_dir, save_record, shown_action, step_through
 
 app = typer.Typer(
@@ -297,9 +298,7 @@ def simulate(
     backup = None
     if not kept and out is not None and out.exists():
         backup = check_backup_path(out)
-        console.print(f"[yellow]note:[/] {out} holds the results of an earlier run: they are moved to {backup} "
-                      "once the first game of this one ends (--resume keeps them in place, if they are of this "
-                      "same simulation)")
+        console.print(earlier_results_note(out, backup, "simulation"))
     record_path = records_dir(g.name, records, n, [j[2] for j in todo]) if records is not None else None
     checkpoint = (Checkpoint(out, g.name, variant_name, kept, options=options, backup=backup)
                   if out is not None else None)
@@ -675,9 +674,7 @@ def ladder(
     backup = None
     if not kept and out.exists():
         backup = check_backup_path(out)
-        console.print(f"[yellow]note:[/] {out} holds the games of an earlier run: they are moved to {backup} "
-                      "once the first game of this one ends (--resume keeps them in place, if they are of this "
-                      "same ladder)")
+        console.print(earlier_results_note(out, backup, "ladder"))
     checkpoint = Checkpoint(out, g.name, variant_name, kept, options=options, backup=backup)
     stopped_by = [signal.SIGINT]  # the signal that stops the run (exit code 128 + its number)
     record_path = records_dir(g.name, records, len(jobs), [j[2] for j in todo]) if records is not None else None

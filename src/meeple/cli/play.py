@@ -121,6 +121,9 @@ def other_save(path: str | Path, ours: dict) -> str | None:
             what = f"{record['game']}, seed {record.get('seed')}, {k} action{'s' if k != 1 else ''}"
             resume = (f"; resume it with '{meeple_command()} play {record['game']} "
                       f"--load {shlex.quote(os.path.abspath(path))}'")
+            load_save(path)  # offered only if it loads
+    except InvalidRecordError:
+        resume = " (it cannot be resumed as it is)"
     except (OSError, ValueError, AttributeError, TypeError):
         pass
     return f"holds another saved game ({what}); it is left as it is: choose another name{resume}"

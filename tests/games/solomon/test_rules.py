@@ -363,6 +363,18 @@ def test_SO_5_move_typed_at_the_first_choice_explained():
     assert s.parse_action("move").kind == "gate"
 
 
+def test_SO_6_1_two_moves_typed_as_one_explained():
+    s = turn_state(n=2, seat=0, card=9, coins=10, rows=["4 4 4 4 4 4"] * 4 + ["3 4 4 4 4 4"] * 2)
+    for typed in ("b3-a2 a2-a1", "move b3-a2 a2-a1"):
+        with pytest.raises(meeple.IllegalActionError) as e:
+            s.apply_action(typed)
+        assert e.value.rule == "SO-6.1" and "one move at a time" in str(e.value), typed
+        assert_rejected(s, typed, "SO-6.1")
+    s.apply_action("move")
+    assert_rejected(s, "b3-a2 a2-a1", "SO-6.1")
+    assert s.moves == 0 and s.moving
+
+
 def test_SO_6_5_back_from_move_costs_nothing():
     s = turn_state(n=2, seat=0, card=9, coins=10, rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
     before = s.stacks

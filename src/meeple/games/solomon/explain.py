@@ -141,6 +141,8 @@ def why_illegal(s, text: str) -> tuple[str, str]:
         if not any(p[0] == m for p in PLACEMENTS[card][1 if mirror else 0]):
             return "SO-8.2", "not a placement of the card on the board"
         return "SO-8.2", "that dig is not legal now"
+    if t.count("-") > 1:  # 'b3-a2 a2-a1': a move is one tile from one cell to the next
+        return "SO-6.1", "one move at a time: 'move', then one move such as 'b3-a2'; then 'move' again for the next"
     if "-" in t:
         a_s, _, b_s = t.partition("-")
         try:
