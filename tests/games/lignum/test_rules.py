@@ -584,6 +584,33 @@ def test_LG_19_4_drying_hut_during_drying_ignores_capacity():
     assert s.mill[H][1] == pieces("sFW sSW") and s.mill[H][2] == pieces("sSW")
 
 
+def test_LG_16_4_the_exemption_of_a_hut_piece_leaves_with_it():
+    # a hut puts SW into d1, SW dries on to d2: d1 holds no hut piece, so LG-16.2 holds there again
+    s = _dry_setup("SW FW sFW")
+    s.huts[H] = [1, 0, 0]
+    s._legal_cache = None
+    play(s, "dryhut SW sales", "dry SW d1", "dry FW sales")
+    # a stick never joins the disc (it did: an old count), so only 'done' was left: H's drying ended
+    assert not (s.phase == "dry" and s.current_player == H)
+    assert s.mill[H] == [pieces("sFW"), pieces("FW"), pieces("SW"), pieces("")]
+    # pieces alike: of two SW in d1 the one the hut did not bring dries on, the hut SW keeps d1
+    s = _dry_setup("SW sFW", d1="SW")
+    s.huts[H] = [1, 0, 0]
+    s._legal_cache = None
+    play(s, "dryhut SW sales", "dry SW d1")
+    assert s.mill[H][1] == pieces("SW") and s.pend[21] == 1   # one disc in d1 still a hut piece
+    # the engine's reading of LG-16.4: the hut SW ignores capacity, the pieces dried in must fit
+    assert s.current_player == H and "dry sFW sales" in legal(s)
+    # a hut piece moved on by a second hut takes its exemption along (d1 -> d2)
+    s = _dry_setup("SW", d1="sSW sSW")
+    s.huts[H] = [2, 0, 0]
+    s._legal_cache = None
+    play(s, "dryhut SW sales")
+    assert s.pend[21] == 1 and "done" in legal(s)    # SW with two sticks: kept by the hut
+    play(s, "dryhut SW d1")
+    assert s.pend[21] == 0 and s.pend[22] == 1 and s.mill[H][1] == pieces("sSW sSW")
+
+
 def test_LG_2_4_market_saws_come_from_the_limited_supply():
     s = new(4)
     start_travel(s, [H, N, J, V])

@@ -69,12 +69,20 @@ def _fits(discs: int, sticks: int) -> bool:
     return sticks <= DRYER_STICK_MAX
 
 
-# Drying bookkeeping (``pend`` during the ``dry`` stage, LG-16.1/16.3/16.4/19.4), 27 ints:
-#   [6*(k-1) + p]  pieces of kind p lying in dryer k (1..3) that already made their drying move;
-#   [18 + k - 1]   pieces that entered dryer k by normal drying this phase;
-#   [21 + k - 1]   discs and [24 + k - 1] sticks that a drying hut put into dryer k this phase
-#                  (they ignore capacity, LG-19.4).
+# Drying bookkeeping (``pend`` during the ``dry`` stage, LG-16.1/16.3/16.4/19.4), 27 ints, 63 once a
+# drying hut moved a piece in this phase (so saves of a phase without one are as they were):
+#   [6*(k-1) + p]       pieces of kind p lying in dryer k (1..3) that already made their drying move;
+#   [18 + k - 1]        pieces that entered dryer k by normal drying this phase;
+#   [21 + k - 1]        discs and [24 + k - 1] sticks that a drying hut put into dryer k this phase
+#                       and that still lie there (they ignore capacity, LG-19.4);
+#   [HUT + 6*(k-1) + p] those hut pieces by kind, [HUT_UNDRIED + 6*(k-1) + p] the ones among them
+#                       that may still dry normally (_dry_hut_move).
+# Pieces of a kind are alike: a piece leaving a dryer is one the hut did not put there when such a
+# piece could make that move (the player's best choice, it keeps the hut pieces' exemption).
 DRY_PEND = 27
+HUT = 27
+HUT_UNDRIED = 45
+DRY_PEND_HUTS = 63
 
 
 def _dryer_ok(c: list, inflow: int, hd: int, hs: int) -> bool:
@@ -112,11 +120,30 @@ def _submultisets(counts: list):
     return out
 
 
+def _hut_pieces_leaving(mill: list, pend: list, k: int, x: list) -> tuple:
+    """``(discs, sticks)`` of the hut pieces (LG-19.4) among ``x`` (6 counts) undried pieces
+    leaving dryer ``k`` by normal drying: as few as the pieces alike allow (see DRY_PEND)."""
+    d = s = 0
+    if len(pend) < DRY_PEND_HUTS:
+        return d, s
+    base = 6 * (k - 1)
+    for p in range(6):
+        if x[p]:
+            plain = mill[k][p] - pend[base + p] - pend[HUT_UNDRIED + base + p]  # undried, not hut pieces
+            if x[p] > plain:
+                if p < 3:
+                    d += x[p] - plain
+                else:
+                    s += x[p] - plain
+    return d, s
+
+
 def _dry_completable(mill: list, pend: list) -> bool:
     """LG-16.3: can the drying moves made so far still be completed to final positions that
     respect the dryer capacities? Only further moves d2→d3 and d1→d2 of pieces that have not
     moved yet can help (a move into dryer 1 never does), so both are searched exhaustively
-    (dryers hold a handful of pieces)."""
+    (dryers hold a handful of pieces). A hut piece that dries on takes its exemption (LG-16.4)
+    with it out of the dryer."""
     if _dry_state_ok(mill, pend):
         return True
     un1 = [mill[1][p] - pend[p] for p in range(6)]
@@ -126,13 +153,36 @@ def _dry_completable(mill: list, pend: list) -> bool:
         d3 = [mill[3][p] + x2[p] for p in range(6)]
         if not _dryer_ok(d3, pend[20] + n2, pend[23], pend[26]):
             continue
+        hd2, hs2 = _hut_pieces_leaving(mill, pend, 2, x2)
         for x1 in _submultisets(un1):
             n1 = sum(x1)
             d2 = [mill[2][p] - x2[p] + x1[p] for p in range(6)]
             d1 = [mill[1][p] - x1[p] for p in range(6)]
-            if _dryer_ok(d2, pend[19] + n1, pend[22], pend[25]) and _dryer_ok(d1, pend[18], pend[21], pend[24]):
+            hd1, hs1 = _hut_pieces_leaving(mill, pend, 1, x1)
+            if _dryer_ok(d2, pend[19] + n1, pend[22] - hd2, pend[25] - hs2) \
+                    and _dryer_ok(d1, pend[18], pend[21] - hd1, pend[24] - hs1):
                 return True
     return False
+
+
+def _dry_leave(mill: list, pend: list, k: int, p: int, dried: bool) -> None:
+    """Bookkeeping before a piece of kind ``p`` leaves dryer ``k`` (1..3): an undried one
+    (``dried`` False: a normal drying move, or a hut move of an undried piece) or one that
+    already dried (a hut move). A hut piece leaves only when no other piece could (DRY_PEND);
+    then its exemption leaves with it (LG-16.4)."""
+    if len(pend) < DRY_PEND_HUTS:      # no hut piece in any dryer
+        return
+    base = 6 * (k - 1) + p
+    hut, undried_hut = pend[HUT + base], pend[HUT_UNDRIED + base]
+    if dried:
+        if pend[base] - (hut - undried_hut) > 0:    # a dried piece the hut did not put there
+            return
+    elif mill[k][p] - pend[base] - undried_hut > 0:  # an undried piece the hut did not put there
+        return
+    else:
+        pend[HUT_UNDRIED + base] -= 1
+    pend[HUT + base] -= 1
+    pend[(20 if p < 3 else 23) + k] -= 1
 
 
 class Rules:
@@ -891,6 +941,9 @@ class Rules:
             for p in range(6):
                 if src[p] - (pend[6 * (k - 1) + p] if k else 0) <= 0:
                     continue                    # LG-16.1 each piece moves at most once
+                saved = pend[:] if k else None
+                if k:
+                    _dry_leave(mill, pend, k, p, False)
                 src[p] -= 1
                 dst[p] += 1
                 pend[6 * k + p] += 1
@@ -898,8 +951,11 @@ class Rules:
                 ok = _dry_completable(mill, pend)
                 src[p] += 1
                 dst[p] -= 1
-                pend[6 * k + p] -= 1
-                pend[18 + k] -= 1
+                if saved is not None:
+                    pend[:] = saved
+                else:
+                    pend[6 * k + p] -= 1
+                    pend[18 + k] -= 1
                 if ok:
                     out.append(A.DRY[p][k])
         return out
@@ -1143,6 +1199,8 @@ class Rules:
             return
         if kind == "dry":
             p, loc = args                              # LG-16.1 one location right
+            if loc:
+                _dry_leave(self.mill[seat], self.pend, loc, p, False)
             self.mill[seat][loc][p] -= 1
             self.mill[seat][loc + 1][p] += 1
             self.pend[6 * loc + p] += 1                # it has made its drying move
@@ -1248,14 +1306,18 @@ class Rules:
         move when there is one (it may still dry normally afterwards); the piece ignores the
         capacity of the dryer it enters."""
         pend = self.pend
-        if loc and m[loc][p] - pend[6 * (loc - 1) + p] <= 0:     # only already-dried pieces there
+        if len(pend) < DRY_PEND_HUTS:
+            pend.extend([0] * (DRY_PEND_HUTS - len(pend)))
+        dried = bool(loc) and m[loc][p] - pend[6 * (loc - 1) + p] <= 0  # only already-dried pieces there
+        if loc:
+            _dry_leave(m, pend, loc, p, dried)
+        if dried:
             pend[6 * (loc - 1) + p] -= 1
             pend[6 * loc + p] += 1
-        # a hut piece leaving a dryer later: the exemption of those that stay is clamped (_dryer_ok)
-        if p < 3:
-            pend[20 + loc + 1] += 1
-        else:
-            pend[23 + loc + 1] += 1
+        pend[(20 if p < 3 else 23) + loc + 1] += 1     # LG-16.4: it ignores capacity while it lies there
+        pend[HUT + 6 * loc + p] += 1
+        if not dried:
+            pend[HUT_UNDRIED + 6 * loc + p] += 1
 
     def _build(self, seat: int) -> None:
         """LG-19.1: stake + board + shingle (jokers stand in) become 3 huts; placement follows."""
