@@ -74,8 +74,8 @@ class MagnumSalGame(Game):
                         "moves one more miner, never one already placed in this action (MS-20.2)"}
 
     def check_options(self, num_players: int, variant: str, options: dict) -> None:
-        """Checks ``cart_max_cubes`` (None or >= 1 cubes a cart, MS-13) and ``max_rounds`` (>= 0;
-        0: no cap). Raises InvalidConfigError."""
+        """Checks ``cart_max_cubes`` (None or >= 1 cubes a cart, MS-20.5) and ``max_rounds`` (>= 0;
+        0: no cap; the safety cap of MS-5.5). Raises InvalidConfigError."""
         v = options.get("cart_max_cubes")
         if v is not None and v < 1:
             raise InvalidConfigError(f"option cart_max_cubes must be null (no limit) or 1 or more, not {v!r}")
