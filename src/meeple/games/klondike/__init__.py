@@ -110,7 +110,7 @@ class KlondikeGame(Game):
                "a memory test: bids, payments and covered rubies are public, so the bots know them)"),
         Option("ruby_supply_limit", None, "game 1: limit the ruby supply, e.g. 32; at least 3 per "
                "player (KL-15.4)", kind=int),
-        Option("edge_rule", "both_edges", "game 1 edge rule in tiles 2 and 3 (KL-14.3)",
+        Option("edge_rule", "both_edges", "family game only: edge rule in tiles 2 and 3 (KL-14.3)",
                choices=("both_edges", "one_edge_per_tile")),
         Option("race_mode", "ticks", "game 2 race mode (KL-40; only ticks is implemented)",
                choices=("ticks",)),
