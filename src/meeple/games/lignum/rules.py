@@ -941,8 +941,8 @@ class Rules:
             for p in range(6):
                 if src[p] - (pend[6 * (k - 1) + p] if k else 0) <= 0:
                     continue                    # LG-16.1 each piece moves at most once
-                saved = pend[:] if k else None
-                if k:
+                saved = pend[:] if k and len(pend) == DRY_PEND_HUTS else None  # hut pieces to track
+                if saved is not None:
                     _dry_leave(mill, pend, k, p, False)
                 src[p] -= 1
                 dst[p] += 1
