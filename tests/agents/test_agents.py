@@ -31,7 +31,8 @@ def test_make_parses_specs():
     for bad in ("robot", "mcts:x", "mcts:0", "flatmc:3:speed=9", "random:3", "mcts:10:depth=deep",
                 "mcts:100:c=-1", "mcts:100:depth=-1", "mcts:100:time=0", "mcts:abc",
                 "mcts:100:guard=-0.1", "mcts:100:widen=-1", "mcts:100:prior=-1", "mcts:100:prior=x", "greedy:guard=0.1", "flatmc:5:widen=1",
-                "mcts:10:guard=1.5", "mcts:10000001", "flatmc:10000001"):
+                "mcts:10:guard=1.5", "mcts:10000001", "flatmc:10000001", "mcts:10:takeback=first",
+                "flatmc:5:takeback=root"):
         with pytest.raises(meeple.InvalidConfigError):
             make(bad)
 
@@ -217,3 +218,63 @@ def test_a_bot_seed_is_an_int(seed):
 
     with pytest.raises(InvalidConfigError, match="a bot's seed must be an int"):
         make("greedy", seed)
+
+
+def _solomon_choosing_a_move():
+    """Solomon, 2 players, seed 3: seat 0 has typed ``move`` (a1-b1 made earlier this turn);
+    ``back`` and the token moves are legal (the position of a person following hints)."""
+    state = meeple.load_game("solomon").new_initial_state(num_players=2, seed=3)
+    easy = make("easy", 3)
+    todo = ["play 29", "dig b1,a2,b2,c2,b3,b4", "play 31", "dig c1,d1,e1,d2,e2,f2", "play 20", "move",
+            "a1-b1", "move"]
+    while todo:
+        state.apply_action(todo.pop(0) if state.current_player == 0 else easy.choose(state))
+    assert state.current_player == 0 and "back" in [a.text for a in state.legal_actions()]
+    return state
+
+
+def _nodes_below(node, seat):
+    """(text, node, parent_is_root, line's first action) for every node of the tree below
+    ``node`` reached while it is still ``seat``'s turn (parent's player is ``seat``)."""
+    out = []
+    stack = [(t, ch, True, t) for t, ch in node.children.items()]
+    while stack:
+        text, nd, top, line = stack.pop()
+        out.append((text, nd, top, line))
+        for t, ch in nd.children.items():
+            if nd.player == seat:
+                stack.append((t, ch, False, line))
+    return out
+
+
+def test_takeback_root_keeps_solomons_back_to_the_first_action():
+    """``takeback=root`` (the hint's search): ``back`` (heuristics.TAKEBACKS) is searched only
+    as the line's first action and ``move`` is not searched right after it; the
+    default search tries both deeper (the move, back, move round a hint followed)."""
+    state = _solomon_choosing_a_move()
+
+    def deep(spec):
+        root = make(spec, 1).search(state)
+        nodes = _nodes_below(root, 0)
+        backs_below = sum(1 for t, nd, top, line in nodes if t == "back" and not top)
+        moves_after_back = "move" in root.children.get("back").children if "back" in root.children else False
+        return root, backs_below, moves_after_back
+
+    root, backs_below, moves_after_back = deep("mcts:400:takeback=root")
+    assert "back" in root.children and root.children["back"].visits > 0  # still weighed first
+    assert backs_below == 0 and not moves_after_back
+    _, backs_below, moves_after_back = deep("mcts:400")
+    assert backs_below > 0 and moves_after_back
+
+
+def test_takeback_option_and_settings():
+    from meeple.agents import settings
+    from meeple.cli.play import hint_bot
+
+    state = _solomon_choosing_a_move()
+    assert make("mcts:10:takeback=root").takebacks(state) == {"back": "move"}
+    assert make("mcts:10").takebacks(state) == {} == make("mcts:10:takeback=any").takebacks(state)
+    assert settings(make("mcts:10:takeback=root"), state) != settings(make("mcts:10"), state)
+    assert hint_bot() == "mcts:2000:time=1.8:takeback=root"
+    klondike = meeple.load_game("klondike").new_initial_state(num_players=2, seed=1)
+    assert make("mcts:10:takeback=root").takebacks(klondike) == {}  # a game without take-backs

@@ -6,7 +6,7 @@ Specs (usable on the command line, no commas inside a spec)::
     greedy                      one-ply lookahead on the game's heuristic evaluation
     flatmc:N                    flat Monte Carlo, N playouts per legal action
     mcts:N                      ISMCTS with N iterations a move
-    mcts:N:time=1.5:depth=30:c=0.7:rollout=random:bias=2:widen=0.25:prior=10:guard=0.05
+    mcts:N:time=1.5:depth=30:c=0.7:rollout=random:bias=2:widen=0.25:prior=10:guard=0.05:takeback=root
     easy | medium | hard        graded levels for people (see LEVELS)
 """
 
@@ -96,6 +96,10 @@ def make(spec: str, seed: int = 0) -> Agent:
                         raise InvalidConfigError(
                             f"bot {spec!r}: prior is a whole number of visits >= 0, e.g. prior=10")
                     kw["prior"] = int(v)
+                elif k == "takeback" and name == "mcts":
+                    if v not in ("any", "root"):
+                        raise InvalidConfigError(f"bot {spec!r}: takeback is any or root, not {v!r}")
+                    kw["takeback"] = v
                 elif k == "rollout":
                     if v not in ("random", "greedy"):
                         raise InvalidConfigError(f"bot {spec!r}: rollout is random or greedy, not {v!r}")
@@ -143,7 +147,8 @@ def make(spec: str, seed: int = 0) -> Agent:
 
 OPTION_NAMES = {
     "flatmc": ":time=S :depth=D|end :rollout=random|greedy",
-    "mcts": ":time=S :depth=D|end :c=C :bias=B :widen=W :prior=T :guard=G :rollout=random|greedy",
+    "mcts": ":time=S :depth=D|end :c=C :bias=B :widen=W :prior=T :guard=G :rollout=random|greedy "
+            ":takeback=any|root",
 }
 """The options each searching bot takes, as its error messages list them."""
 
@@ -156,7 +161,7 @@ def settings(agent: Agent, state) -> tuple:
     if isinstance(agent, MCTSAgent):
         return ("mcts", agent.iterations, agent.time_cap, agent.playout_depth(state),
                 agent.exploration(state), agent.rollout, agent.bias, agent.widen, agent.guard,
-                agent.prior_visits(state))
+                agent.prior_visits(state), tuple(sorted(agent.takebacks(state).items())))
     if isinstance(agent, FlatMCAgent):
         return ("flatmc", agent.playouts, agent.depth, agent.rollout, agent.time_cap)
     return (type(agent).__name__,)

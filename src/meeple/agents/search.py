@@ -189,13 +189,19 @@ class MCTSAgent(Agent):
     0.25, 0 = off), ``prior=T`` (visits before a node below the root gets priors, 0 = the root
     only; default the game's ``heuristics.SEARCH_PRIOR``, else 10), ``guard=G`` (play the
     evaluation's favourite unless the search values another action more than G higher, in
-    [0, 1]; default 0 = off).
+    [0, 1]; default 0 = off), ``takeback=any|root`` (``root``: a take-back action of the game,
+    ``heuristics.TAKEBACKS``, e.g. Solomon's ``back``, is searched only as the first action of
+    a line, and right after it the action it took back is not searched; default
+    ``any``, searched as any action; the hint of ``meeple play`` uses ``root``).
     """
 
     def __init__(self, seed: int = 0, iterations: int = 1000, time_cap: float | None = None,
                  depth: int | None = GAME_DEPTH, c: float | None = None, rollout: str = "greedy", bias: float = 2.0,
-                 widen: float = 0.25, guard: float = 0.0, prior: int | None = None):
+                 widen: float = 0.25, guard: float = 0.0, prior: int | None = None, takeback: str = "any"):
         super().__init__(seed)
+        if takeback not in ("any", "root"):
+            raise ValueError(f"takeback is 'any' or 'root', not {takeback!r}")
+        self.takeback = takeback
         self.prior = prior
         self.guard = guard
         self.bias = bias
@@ -233,6 +239,16 @@ class MCTSAgent(Agent):
         h = heuristics_of(state)
         return float(getattr(h, "SEARCH_C", DEFAULT_C)) if h is not None else DEFAULT_C
 
+    def takebacks(self, state: State) -> dict[str, str]:
+        """Take-back actions the search keeps to the first action of a line (``takeback=root``;
+        right after one, the action it took back is not searched):
+        the game's ``heuristics.TAKEBACKS`` (take-back text -> the text of the action it takes
+        back); empty with ``takeback=any`` or when the game has none."""
+        if self.takeback != "root":
+            return {}
+        h = heuristics_of(state)
+        return dict(getattr(h, "TAKEBACKS", {})) if h is not None else {}
+
     def root_priors(self, state: State) -> dict[str, float]:
         """Progressive bias for the root: each action's one-ply heuristic value, scaled to [0, 1].
 
@@ -266,6 +282,7 @@ class MCTSAgent(Agent):
         if bias > 0 or widen > 0:
             root.set_priors(self.root_priors(state))
         redraw = redraw_of(state)
+        takebacks = self.takebacks(state)
         it = 0
         for it in range(1, self.iterations + 1):
             s = state.resample_hidden(seat, rng)
@@ -274,6 +291,7 @@ class MCTSAgent(Agent):
                 redraw(s, seat, rng)
             node = root
             path = [root]
+            barred = None  # takeback=root: the action the line's first action took back (not next)
             while True:
                 legal = s._legal()  # read only, no copy (hot path)
                 if not legal:
@@ -284,6 +302,11 @@ class MCTSAgent(Agent):
                     # so it is drawn by the playout policy and the tree does not branch
                     s.apply_unchecked(self._policy(s, legal, rng))
                     continue
+                if takebacks and node is not root:
+                    # a take-back only as the line's first action; what it took back not next
+                    kept = [a for a in legal if a.text not in takebacks and a.text != barred]
+                    legal = kept or legal
+                    barred = None
                 if node.priors is None and prior_visits and node.visits >= prior_visits \
                         and len(legal) > 1:
                     # a node visited often enough gets the greedy view of its actions
@@ -323,6 +346,8 @@ class MCTSAgent(Agent):
                     if u > best_u:
                         best_a, best_u = a, u
                 s.apply_unchecked(best_a)
+                if takebacks and node is root:
+                    barred = takebacks.get(best_a.text)
                 node = children[best_a.text]
                 path.append(node)
             values = playout(s, rng, depth, self.rollout)

@@ -23,7 +23,7 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
-from ..agents import make
+from ..agents import LEVELS, make
 from ..core import IllegalActionError, InvalidRecordError, State, derive_seed, replay
 from ..core.state import game_key
 from .common import action_notes, console, err_console, listed_actions, reflow, render, silence_stdout
@@ -447,18 +447,28 @@ def _reads(state: State, text: str) -> bool:
     return True
 
 
+def hint_bot() -> str:
+    """The spec of the bot behind ``hint``: the hard level (``LEVELS["hard"]``), searching
+    take-backs only as the next action (``takeback=root``)."""
+    return LEVELS["hard"] + ":takeback=root"
+
+
 def show_hint(state: State, seed: int) -> None:
     """The hard bot's three best actions with its estimate for each: with 2 players the
     chance to win; with more, the share of the rivals the seat is expected to finish ahead
     of (the search's value, :func:`meeple.agents.base.relative_values`). The search may take
-    seconds: Ctrl-C while it runs cancels only the hint (``meeple play`` goes on)."""
+    seconds: Ctrl-C while it runs cancels only the hint (``meeple play`` goes on).
+
+    The hard bot searches with ``takeback=root`` here (:func:`hint_bot`): a take-back such as
+    Solomon's ``back`` is weighed only as the next action, so the hint does not send a person
+    round ``move``, ``back``, ``move``."""
     from ..agents import MCTSAgent
 
     legal = state.legal_actions()
     if len(legal) == 1:
         console.print(f"Only one action is legal now: [bold]{legal[0].text}[/] (type 1).")
         return
-    agent = make("hard", seed)
+    agent = make(hint_bot(), seed)
     console.print("[dim]thinking ... (Ctrl-C cancels the hint)[/]")
     if isinstance(agent, MCTSAgent):
         # actions the search never tried (progressive widening) have no estimate to show

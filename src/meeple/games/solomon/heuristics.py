@@ -79,6 +79,14 @@ SEARCH_C = 0.7
 agents.search): lower searches the best lines deeper, higher spreads the visits.
 Here 0.7, the value of the ladder in docs/ladder/solomon.md."""
 
+TAKEBACKS = {"back": "move"}
+"""Take-back actions -> the action each takes back (``back`` undoes ``move`` before a token
+has moved, SO-6.5: nothing changes but the count of backs). With the ``mcts`` option
+``takeback=root`` (agents.search; the hint of ``meeple play`` uses it) a take-back is searched
+only as the first action of a line, and right after it the action it took back is not
+searched: ``move`` is then valued by the token moves it allows, and a person who
+follows the hint is not sent round ``move``, ``back``, ``move``."""
+
 
 def scroll_value(counts: list[int]) -> float:
     """10 per full set plus a quarter set for each symbol already beyond the full sets."""
