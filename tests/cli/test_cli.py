@@ -506,6 +506,20 @@ def test_unwritable_results_file_is_refused_before_any_game(tmp_path, command):
 
 
 @pytest.mark.parametrize("command", [("ladder", "toy", "--bots", "random,greedy", "-n", "2"),
+                                     ("simulate", "toy", "-n", "2"),
+                                     ("ladder", "toy", "--report"), ("simulate", "toy", "--report")])
+def test_a_folder_as_results_file_is_named_a_folder(tmp_path, command):
+    """--out naming a folder (with or without a results suffix) says it is a folder, not that
+    the name lacks .csv/.parquet or that the file holds no game."""
+    for name in ("runs", "runs.parquet"):
+        (tmp_path / name).mkdir()
+        r = run(*command, "--out", str(tmp_path / name))
+        out = " ".join(r.output.split())
+        assert r.exit_code == 2 and f"{tmp_path / name} is a directory" in out, out
+        assert "holds no game" not in out and "Traceback" not in out
+
+
+@pytest.mark.parametrize("command", [("ladder", "toy", "--bots", "random,greedy", "-n", "2"),
                                      ("simulate", "toy", "-n", "2")])
 def test_results_file_replaces_only_a_results_file(tmp_path, command):
     mine = tmp_path / "mine.csv"

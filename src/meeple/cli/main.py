@@ -728,6 +728,8 @@ def _read_report(g, out: Path, variant: Optional[str], run: str = "ladder") -> t
     from ..sim.io import RESULTS_SUFFIXES, read_rows
     from ..sim.runner import results_from_rows
 
+    if out.is_dir():
+        fail(f"--report: --out {out} is a directory; give the results file (.csv or .parquet) of a {run}")
     if out.suffix.lower() not in RESULTS_SUFFIXES:  # before "does not exist": the name is wrong anyway
         fail(f"--report: --out names a results file, ending in .csv or .parquet, not {out.name!r}")
     if not out.exists():
