@@ -1014,6 +1014,22 @@ def test_resume_with_a_smaller_n_says_which_n_to_give(tmp_path):
     assert out.read_bytes() == before
 
 
+@pytest.mark.parametrize("change, says", [
+    (("--bots", "random,greedy", "--seed", "5"), "another --seed"),
+    (("--bots", "random,flatmc:2"), "another ladder: it has greedy, not in this ladder's --bots"),
+    (("--bots", "random,greedy", "--players", "3"), "another ladder: its games have 2 players, this ladder's 3"),
+])
+def test_resume_refusal_names_what_differs(tmp_path, change, says):
+    """A --resume on another run's file names the difference (seed, bot order, bots, players)."""
+    out = tmp_path / "l.csv"
+    assert run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out)).exit_code == 0
+    before = out.read_bytes()
+    r = run("ladder", "toy", *change, "-n", "2", "--out", str(out), "--resume")
+    text = " ".join(r.output.split())
+    assert r.exit_code == 2 and "is no game of this ladder" in text and says in text, text
+    assert out.read_bytes() == before
+
+
 def test_replay_of_a_results_table_says_what_it_is(tmp_path):
     out = tmp_path / "l.parquet"
     assert run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out)).exit_code == 0
@@ -1598,7 +1614,7 @@ def test_simulate_resume_names_other_seats_before_the_game_count(tmp_path):
     out = tmp_path / "r.csv"
     assert run("simulate", "toy", "--seats", "random,greedy", "-n", "6", "--out", str(out)).exit_code == 0
     r = run("simulate", "toy", "--seats", "greedy,greedy", "-n", "4", "--out", str(out), "--resume")
-    assert r.exit_code == 2 and "other --seats or --seed" in " ".join(r.output.split())
+    assert r.exit_code == 2 and "another simulation: it has random, not in this simulation's --seats" in " ".join(r.output.split())
 
 
 def test_resumed_records_count_their_own_games_as_their_own(tmp_path, monkeypatch):

@@ -81,16 +81,33 @@ def resume_jobs(jobs: list, done: list[GameResult], run: str = "ladder") -> tupl
     for r in done:
         index = by_key.get((tuple(r.bots), r.seed))
         if index is None:
-            what = ("another ladder (other bots or bot order, --seed or --players), more games a pair "
-                    "(give the -n of the run that made it, or a larger one), or a 'simulate' run"
-                    if run == "ladder" else
-                    "another simulation (other --seats or --seed), more games (give the -n of the run "
-                    "that made it, or a larger one), or a ladder")
             raise ValueError(f"game {r.index} in the file ({' v '.join(r.bots)}, seed {r.seed}) is no game "
-                             f"of this {run}: the file holds {what}")
+                             f"of this {run}: {_why_not_a_job(r, jobs, run)}")
         kept.append(r if r.index == index else replace(r, index=index))
     have = {r.index for r in kept}
     return kept, [j for j in jobs if j[2] not in have]
+
+
+def _why_not_a_job(r: GameResult, jobs: list, run: str) -> str:
+    """Why the game ``r`` of a results file matches none of ``jobs`` (for :func:`resume_jobs`):
+    the player count, a bot or the seating when they differ, else the seed or the number of
+    games."""
+    seatings = {tuple(seating) for seating, _, _ in jobs}
+    players = {len(seating) for seating in seatings}
+    bots = {b for seating in seatings for b in seating}
+    other = f"the file holds another {run}"
+    if len(r.bots) not in players:
+        return (f"{other}: its games have {len(r.bots)} players, this {run}'s {min(players)} "
+                "(give the --players of the run that made it)")
+    missing = sorted(set(r.bots) - bots)
+    if missing:
+        option = "--bots" if run == "ladder" else "--seats"
+        return f"{other}: it has {', '.join(missing)}, not in this {run}'s {option}"
+    if tuple(r.bots) not in seatings:
+        return f"{other}: " + ("another bot order (--bots)" if run == "ladder" else "its bots sit otherwise (--seats)")
+    more = "more games a pair" if run == "ladder" else "more games"
+    return (f"{other} or {more}: another --seed, or a larger -n (give the -n of the run that made it, "
+            "or a larger one)")
 
 
 def _deal(seed: int, i: int, j: int, k: int) -> int:
