@@ -559,7 +559,7 @@ def bench(
     game: Optional[str] = typer.Argument(None, help=GAME_HELP + " Default: every game."),
     seconds: float = typer.Option(3.0, min=0.1, help="Time for each engine measure (not used with --search, "
                                   "which times one move on each of three fixed decisions)."),
-    players: int = typer.Option(0, help="Players (default: the game's maximum)."),
+    players: int = typer.Option(0, show_default=False, help="Players (default: the game's maximum; 0 says the same)."),
     seed: int = typer.Option(0, help="First seed."),
     search: bool = typer.Option(False, "--search", metavar="", help="Measure the bots instead: ISMCTS "
                                 "iterations/s (mcts:500) and seconds a move of each level (2 players unless --players)."),
