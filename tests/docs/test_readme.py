@@ -21,7 +21,7 @@ def test_readme_python_example_runs(index, capsys):
     assert capsys.readouterr().out.strip()  # each example prints what it shows
 
 
-@pytest.mark.parametrize("game", ["klondike", "solomon", "lignum"])
+@pytest.mark.parametrize("game", ["klondike", "solomon", "lignum", "magnum-sal"])
 def test_the_readme_round_robin_tables_are_those_of_the_committed_results(game):
     """The README's full round-robin tables are what `ladder --report` reads from the Parquet
     file committed beside them (docs/ladder/GAME-full.parquet)."""
