@@ -97,8 +97,9 @@ def _why_not_a_job(r: GameResult, jobs: list, run: str) -> str:
     bots = {b for seating in seatings for b in seating}
     other = f"the file holds another {run}"
     if len(r.bots) not in players:
+        option = "--players" if run == "ladder" else "--seats and --players"
         return (f"{other}: its games have {len(r.bots)} players, this {run}'s {min(players)} "
-                "(give the --players of the run that made it)")
+                f"(give the {option} of the run that made it)")
     missing = sorted(set(r.bots) - bots)
     if missing:
         option = "--bots" if run == "ladder" else "--seats"
