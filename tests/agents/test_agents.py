@@ -233,18 +233,18 @@ def _solomon_choosing_a_move():
     return state
 
 
-def _nodes_below(node, seat):
-    """(text, node, parent_is_root, line's first action) for every node of the tree below
-    ``node`` reached while it is still ``seat``'s turn (parent's player is ``seat``)."""
-    out = []
-    stack = [(t, ch, True, t) for t, ch in node.children.items()]
+def _backs_below_the_root(root, seat):
+    """How many ``back`` nodes the tree holds below its first level, on lines where ``seat``
+    made every action before them (its own turn)."""
+    count = 0
+    stack = [ch for ch in root.children.values() if ch.player == seat]
     while stack:
-        text, nd, top, line = stack.pop()
-        out.append((text, nd, top, line))
+        nd = stack.pop()
         for t, ch in nd.children.items():
-            if nd.player == seat:
-                stack.append((t, ch, False, line))
-    return out
+            if ch.player == seat:
+                count += t == "back"
+                stack.append(ch)
+    return count
 
 
 def test_takeback_root_keeps_solomons_back_to_the_first_action():
@@ -255,10 +255,8 @@ def test_takeback_root_keeps_solomons_back_to_the_first_action():
 
     def deep(spec):
         root = make(spec, 1).search(state)
-        nodes = _nodes_below(root, 0)
-        backs_below = sum(1 for t, nd, top, line in nodes if t == "back" and not top)
-        moves_after_back = "move" in root.children.get("back").children if "back" in root.children else False
-        return root, backs_below, moves_after_back
+        moves_after_back = "back" in root.children and "move" in root.children["back"].children
+        return root, _backs_below_the_root(root, 0), moves_after_back
 
     root, backs_below, moves_after_back = deep("mcts:400:takeback=root")
     assert "back" in root.children and root.children["back"].visits > 0  # still weighed first

@@ -241,12 +241,11 @@ def check_results_path(path) -> Path:
     :func:`keep_earlier_results`; anything else is left alone)."""
     from ..sim.io import RESULTS_SUFFIXES
 
-    given = str(path)
     path = Path(path)
     if path.is_dir():
-        fail(f"--out {given} is a directory; give a results file name ending in .csv or .parquet")
+        fail(f"--out {path} is a directory; give a results file name ending in .csv or .parquet")
     if path.suffix.lower() not in RESULTS_SUFFIXES:
-        fail(f"--out must name a file ending in .csv or .parquet, not {given!r}")
+        fail(f"--out must name a file ending in .csv or .parquet, not {str(path)!r}")
     path = check_output_path(path, "--out", "results file")
     if path.is_symlink() and not path.exists():
         fail(f"--out {path} is a link to a missing file; give another name")
