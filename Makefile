@@ -1,26 +1,35 @@
 # meeple: two commands on a fresh machine (python3 + pip + make):
-#   make play                 play Magnum Sal against three bots (ARGS="..." for anything else)
+#   make serve                play in the browser: http://127.0.0.1:8000 (ARGS="..." for meeple serve options)
 #   make test                 run the whole test suite
 # uv is installed into the user's Python on first use; the environment is built by uv.
+# Also: make play (the terminal game, ARGS="..." for meeple play), make bench.
 
 PYTHON ?= python3
 UV := $(PYTHON) -m uv
-ARGS ?= magnum-sal --seats human,greedy,greedy,greedy
+SERVE_ARGS ?=
+PLAY_ARGS ?= magnum-sal --seats human,greedy,greedy,greedy
 
-.PHONY: play test bench uv sync
+.PHONY: serve play test bench uv sync sync-all
 
 uv:
 	@$(UV) --version >/dev/null 2>&1 || $(PYTHON) -m pip install --quiet uv \
 		|| $(PYTHON) -m pip install --quiet --user --break-system-packages uv
 
+# --inexact keeps the extras a test run installed (no reinstall when switching targets)
 sync: uv
-	@$(UV) sync --quiet
+	@$(UV) sync --quiet --inexact
+
+sync-all: uv
+	@$(UV) sync --quiet --all-extras
+
+serve: sync
+	@$(UV) run --quiet meeple serve $(if $(ARGS),$(ARGS),$(SERVE_ARGS))
 
 play: sync
-	@$(UV) run --quiet meeple play $(ARGS)
+	@$(UV) run --quiet meeple play $(if $(ARGS),$(ARGS),$(PLAY_ARGS))
 
-test: sync
+test: sync-all
 	$(UV) run --quiet pytest -n auto
 
-bench: sync
+bench: sync-all
 	$(UV) run --quiet pytest benchmarks --benchmark-only --benchmark-columns=mean,ops,rounds
