@@ -1,4 +1,5 @@
-"""The README's Python examples run as written (each block in a fresh namespace)."""
+"""The README's and docs' Python examples run as written (each block in a fresh namespace),
+and the round-robin tables of docs/bots.md are those of the committed results."""
 
 from __future__ import annotations
 
@@ -7,47 +8,45 @@ from pathlib import Path
 
 import pytest
 
-README = Path(__file__).resolve().parents[2] / "README.md"
-BLOCKS = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S)
+ROOT = Path(__file__).resolve().parents[2]
+README = ROOT / "README.md"
+BOTS = ROOT / "docs" / "bots.md"
+DOCS = [README] + sorted((ROOT / "docs").glob("*.md"))
+BLOCKS = [(doc.relative_to(ROOT).as_posix(), block)
+          for doc in DOCS
+          for block in re.findall(r"```python\n(.*?)```", doc.read_text(encoding="utf-8"), flags=re.S)]
 
 
-def test_the_readme_has_python_examples():
-    assert len(BLOCKS) >= 2
+def test_the_docs_have_python_examples():
+    assert len([name for name, _ in BLOCKS if name == "docs/python.md"]) >= 2
 
 
-@pytest.mark.parametrize("index", range(len(BLOCKS)))
-def test_readme_python_example_runs(index, capsys):
-    exec(compile(BLOCKS[index], f"README.md python block {index + 1}", "exec"), {"__name__": "readme"})
+@pytest.mark.parametrize("index", range(len(BLOCKS)), ids=[f"{name}-{i}" for i, (name, _) in enumerate(BLOCKS)])
+def test_docs_python_example_runs(index, capsys, tmp_path, monkeypatch):
+    name, block = BLOCKS[index]
+    monkeypatch.chdir(tmp_path)  # an example that writes a file writes it here
+    exec(compile(block, f"{name} python block {index + 1}", "exec"), {"__name__": "readme"})
     assert capsys.readouterr().out.strip()  # each example prints what it shows
 
 
 @pytest.mark.parametrize("game", ["klondike", "solomon", "lignum", "magnum-sal"])
-def test_the_readme_round_robin_tables_are_those_of_the_committed_results(game):
-    """The README's full round-robin tables are what `ladder --report` reads from the Parquet
+def test_the_round_robin_tables_are_those_of_the_committed_results(game):
+    """docs/bots.md's full round-robin tables are what `ladder --report` reads from the Parquet
     file committed beside them (docs/ladder/GAME-full.parquet)."""
     from typer.testing import CliRunner
 
     from meeple.cli.main import app
 
-    results = README.parent / "docs" / "ladder" / f"{game}-full.parquet"
+    results = ROOT / "docs" / "ladder" / f"{game}-full.parquet"
     r = CliRunner().invoke(app, ["ladder", game, "--out", str(results), "--report", "--markdown"])
     assert r.exit_code == 0, r.output
     tables = r.output[r.output.index("| bot A |"):].split("\nwarning:")[0].strip()  # Magnum Sal warns of its capped games
     assert "| mcts:1000 | greedy | 200 |" in tables
     assert tables.count("\n| ") == 11  # 6 pairs, the ratings header, 4 bots
-    assert tables in README.read_text(encoding="utf-8")
+    assert tables in BOTS.read_text(encoding="utf-8")
 
 
-def test_the_readme_counts_the_magnum_sal_games_played_so_far_once_and_right():
-    """While Magnum Sal's round robin goes on, the README says once how many of its 1,200 games
-    the committed file holds, and the number is that file's (two rows a game)."""
-    import pyarrow.parquet as pq
-
-    text = " ".join(README.read_text(encoding="utf-8").split())
-    said = re.findall(r"It holds ([\d,]+) of 1,200 games so far", text)
-    results = README.parent / "docs" / "ladder" / "magnum-sal-full.parquet"
-    games = pq.read_table(results).num_rows // 2
-    if games == 1200:
-        assert said == []  # the run is complete: the table stands in the README instead
-    else:
-        assert said == [f"{games:,}"]
+def test_the_readme_links_only_docs_that_exist():
+    links = re.findall(r"\]\((docs/[^)#]+)", README.read_text(encoding="utf-8"))
+    assert links
+    assert [link for link in links if not (ROOT / link).exists()] == []
