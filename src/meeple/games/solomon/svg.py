@@ -40,6 +40,9 @@ clickable element is always one shape drawn on top of what it stands for:
 
 ``move`` (start a tile move), ``back`` and ``decline`` have no place on the board: the client
 lists them (with every other legal action) as buttons.
+
+Hooks for tests and the client, no behaviour: each seat's panel is a ``<g data-seat="p">``,
+and each cell of the final-score table carries ``data-score="<column>"`` and ``data-seat``.
 """
 
 from __future__ import annotations
@@ -81,9 +84,10 @@ def _a(value) -> str:
 
 
 def _t(x, y, text, size=14, fill="#222", anchor="start", weight="normal", extra="") -> str:
-    """A <text> element with escaped content."""
-    return (f'<text x="{x:g}" y="{y:g}" font-size="{size}" fill="{fill}" text-anchor="{anchor}" '
-            f'font-weight="{weight}" font-family="sans-serif"{extra}>{escape(str(text))}</text>')
+    """A <text> element with escaped content (the font is the root's sans-serif)."""
+    a = "" if anchor == "start" else f' text-anchor="{anchor}"'
+    w = "" if weight == "normal" else f' font-weight="{weight}"'
+    return f'<text x="{x:g}" y="{y:g}" font-size="{size}" fill="{fill}"{a}{w}{extra}>{escape(str(text))}</text>'
 
 
 def _face(code: str) -> tuple[str, str]:
@@ -166,14 +170,14 @@ def _board(obs, legal_set, moves_by_src, picks_legal) -> list[str]:
         h = c["height"]
         out.append(f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" rx="4" '
                    f'fill="{FLOOR[min(h, 4)]}"/>')
-        out.append(_t(x + 19, y + 12, c["cell"], size=10, fill="#f0e0c0" if h < 3 else "#4a3418"))
+        out.append(_t(x + 21, y + 12, c["cell"], size=10, fill="#f0e0c0" if h < 3 else "#4a3418"))
         if h:
             top = c["seen"][-1]
             fill, ink = _face(top)
             out.append(f'<rect x="{x + 18}" y="{y + 16}" width="{CELL - 36}" height="36" rx="4" fill="{fill}" '
                        f'stroke="#333" stroke-width="1"><title>{escape(tile_name(top))}, level {h}</title></rect>')
             out.append(_t(x + CELL / 2, y + 41, top, size=18, fill=ink, anchor="middle", weight="bold"))
-            out.append(_t(x + CELL - 19, y + 12, f"h{h}", size=10, fill="#4a3418" if h >= 3 else "#f0e0c0",
+            out.append(_t(x + CELL - 21, y + 12, f"h{h}", size=10, fill="#4a3418" if h >= 3 else "#f0e0c0",
                           anchor="end", weight="bold"))
         # level slots 1..4: unseen backs, seen (now covered) faces, empty
         unseen = c["unseen"]
@@ -308,7 +312,7 @@ def _player_panel(obs, p, y, seat_names, tile_acts) -> tuple[list[str], float]:
     height = max(cy - y + 8, (30 + ch + 8) if ch else 0, 60)
     box = (f'<rect x="{x}" y="{y}" width="{PANEL_W}" height="{height:g}" rx="6" fill="#fffdf6" '
            f'stroke="{colour if to_act else "#bbb"}" stroke-width="{4 if to_act else 1}"/>')
-    return [box] + inner, height
+    return [f'<g data-seat="{p}">', box] + inner + ["</g>"], height
 
 
 def final_scores(obs) -> list[dict]:
@@ -526,7 +530,8 @@ def render_svg(obs: dict, legal: list[str], seat_names: list[str]) -> str:
                     r["curses"], r["curse_bonus"], r["items"], r["item_bonus"], r["total"]]
             for (label, dx), v in zip(cols, vals):
                 out.append(_t(x0 + dx, y + 13, v, size=13, weight="bold" if win else "normal",
-                              fill=SEAT_COLOURS[p % len(SEAT_COLOURS)] if dx == 0 else "#222"))
+                              fill=SEAT_COLOURS[p % len(SEAT_COLOURS)] if dx == 0 else "#222",
+                              extra=f' data-score="{escape(label)}" data-seat="{p}"'))
             y += 19
         y += 8
     # legend
