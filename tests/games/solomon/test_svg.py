@@ -12,7 +12,7 @@ import pytest
 
 import meeple
 from meeple.games.solomon import svg
-from meeple.games.solomon.actions import CELL_NAMES, W
+from meeple.games.solomon.actions import CELL_NAMES, H, W
 
 from .test_examples import GAME, mv, turn_state
 
@@ -83,8 +83,24 @@ def test_SO_8_digs_and_items_are_clickable_exactly_on_a_full_board():
     acts = actions_of(text)
     assert sorted(acts) == sorted(digs | {"use MI"})          # each exactly once
     assert set(legal) - set(acts) == {"decline"}
-    # the dig's map highlights exactly its 3 spaces
-    assert "legal digs (24)" in " ".join(texts(text))
+    assert "legal digs (24): click a map to dig its highlighted spaces (SO-8)" in texts(text)
+    for dig in ("dig a1,b1,c1", "dig d4,e4,f4"):
+        assert map_cells(text, dig) == set(dig[4:].split(","))
+
+
+def map_cells(text, dig):
+    """The spaces highlighted on the gallery map whose click target is ``dig``."""
+    root = ET.fromstring(text)
+    hit = next(el for el in root.iter(NS + "rect") if el.get("data-action") == dig)
+    x0, y0, size = float(hit.get("x")), float(hit.get("y")), float(hit.get("width"))
+    unit = (size - 6) / W
+    out = set()
+    for el in root.iter(NS + "rect"):
+        x, y = float(el.get("x")), float(el.get("y"))
+        if el.get("stroke") == "#e0218a" and x0 < x < x0 + size and y0 < y < y0 + size:
+            col, row = round((x - x0 - 3) / unit), H - 1 - round((y - y0 - 3) / unit)
+            out.add(CELL_NAMES[row * W + col])
+    return out
 
 
 def test_SO_6_1_each_tile_move_is_an_arrowhead_in_its_source_space():
@@ -93,7 +109,10 @@ def test_SO_6_1_each_tile_move_is_an_arrowhead_in_its_source_space():
     has no place."""
     s = turn_state(n=2, seat=0, card=9, coins=10, rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
     text, legal = draw(s, 0)
-    assert legal == ["move", "dig b1,c1,d1,e1", "dig c1,d1,e1,f1"] + [a for a in legal[3:]]
+    # card 9 is four squares across: 3 placements per row, but not a1-d1 (two levels, SO-8.2)
+    digs = [f"dig {','.join(f'{c}{r}' for c in cols)}" for r in range(1, 7) for cols in ("abcd", "bcde", "cdef")]
+    digs.remove("dig a1,b1,c1,d1")
+    assert sorted(actions_of(text)) == sorted(digs) == sorted(set(legal) - {"move", "decline"})
     s.apply_action("move")
     text, legal = draw(s, 0)
     assert sorted(legal) == ["a2-a1", "b1-a1", "b2-a1", "back"]
