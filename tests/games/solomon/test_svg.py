@@ -1,0 +1,273 @@
+"""The SVG board of King Solomon's Treasury for the web client (``svg.render_svg``): it
+parses, is self-contained, puts exactly the located legal actions on the board, hides what
+the viewer may not see, escapes seat names and shows the final scores."""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import meeple
+from meeple.games.solomon import svg
+from meeple.games.solomon.actions import CELL_NAMES, H, W
+
+from .test_examples import GAME, mv, turn_state
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def names(s):
+    return [s.seat_name(p) for p in range(s.num_players)]
+
+
+def draw(s, seat, seat_names=None):
+    """(svg text, legal notations passed) for ``seat`` as the server does it."""
+    legal = [str(a) for a in s.legal_actions()] if seat is not None and seat == s.current_player else []
+    return svg.render_svg(s.observation(seat), legal, seat_names or names(s)), legal
+
+
+def actions_of(text):
+    """The data-action values of the drawing (text or parsed root), checking each sits on a
+    class="act" element and every class="act" element has one."""
+    root = ET.fromstring(text) if isinstance(text, str) else text
+    out = []
+    for el in root.iter():
+        act = el.get("data-action")
+        assert (act is not None) == (el.get("class") == "act"), ET.tostring(el)[:120]
+        if act is not None:
+            assert el.tag in (NS + "rect", NS + "path", NS + "circle", NS + "g")
+            out.append(act)
+    return out
+
+
+def texts(text):
+    return ["".join(el.itertext()) for el in ET.fromstring(text).iter(NS + "text")]
+
+
+def panel(text, seat):
+    """The texts of ``seat``'s panel."""
+    g = next(g for g in ET.fromstring(text).iter(NS + "g") if g.get("data-seat") == str(seat))
+    return ["".join(el.itertext()) for el in g.iter(NS + "text")]
+
+
+def check_self_contained(text):
+    """Parses; <svg ...> with the SVG namespace and a viewBox; no script, event attribute,
+    link, external image or font. Returns the parsed root."""
+    assert text.startswith("<svg") and text.endswith("</svg>")
+    root = ET.fromstring(text)
+    assert root.tag == NS + "svg"
+    assert re.fullmatch(r"0 0 [\d.]+ [\d.]+", root.get("viewBox"))
+    assert root.get("width") in (None, "100%")
+    for el in root.iter():
+        assert el.tag not in (NS + "script", NS + "image", NS + "foreignObject", NS + "a", NS + "use")
+        for k in el.attrib:
+            assert not k.lower().startswith("on"), k
+            assert "href" not in k, k
+    assert "url(" not in text and "@import" not in text
+    return root
+
+
+# ------------------------------------------------------------- located actions
+def test_SO_8_digs_and_items_are_clickable_exactly_on_a_full_board():
+    """Card 1 (three squares across, SO-1.2) on the start board (all heights 4): 4 x 6 = 24
+    digs, each on its own map in the gallery; 'use MI' on the viewer's Mirror tile;
+    'decline' has no place (left to the client's list)."""
+    s = turn_state(n=2, seat=0, card=1, coins=10, pub=["MI", "T2"])
+    text, legal = draw(s, 0)
+    check_self_contained(text)
+    digs = {a for a in legal if a.startswith("dig ")}
+    assert len(digs) == 24 and "dig a1,b1,c1" in digs and "dig d6,e6,f6" in digs
+    acts = actions_of(text)
+    assert sorted(acts) == sorted(digs | {"use MI"})          # each exactly once
+    assert set(legal) - set(acts) == {"decline"}
+    assert "legal digs (24): click a map to dig its highlighted spaces (SO-8)" in texts(text)
+    for dig in ("dig a1,b1,c1", "dig d4,e4,f4"):
+        assert map_cells(text, dig) == set(dig[4:].split(","))
+
+
+def map_cells(text, dig):
+    """The spaces highlighted on the gallery map whose click target is ``dig``."""
+    root = ET.fromstring(text)
+    hit = next(el for el in root.iter(NS + "rect") if el.get("data-action") == dig)
+    x0, y0, size = float(hit.get("x")), float(hit.get("y")), float(hit.get("width"))
+    unit = (size - 6) / W
+    out = set()
+    for el in root.iter(NS + "rect"):
+        x, y = float(el.get("x")), float(el.get("y"))
+        if el.get("stroke") == "#e0218a" and x0 < x < x0 + size and y0 < y < y0 + size:
+            col, row = round((x - x0 - 3) / unit), H - 1 - round((y - y0 - 3) / unit)
+            out.add(CELL_NAMES[row * W + col])
+    return out
+
+
+def test_SO_6_1_each_tile_move_is_an_arrowhead_in_its_source_space():
+    """a1 at height 3, the rest 4: only the tiles of a2, b1, b2 may go down onto a1 (SO-6.2).
+    After 'move' the three moves are arrowheads in the source space pointing to a1; 'back'
+    has no place."""
+    s = turn_state(n=2, seat=0, card=9, coins=10, rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
+    text, legal = draw(s, 0)
+    # card 9 is four squares across: 3 placements per row, but not a1-d1 (two levels, SO-8.2)
+    digs = [f"dig {','.join(f'{c}{r}' for c in cols)}" for r in range(1, 7) for cols in ("abcd", "bcde", "cdef")]
+    digs.remove("dig a1,b1,c1,d1")
+    assert sorted(actions_of(text)) == sorted(digs) == sorted(set(legal) - {"move", "decline"})
+    s.apply_action("move")
+    text, legal = draw(s, 0)
+    assert sorted(legal) == ["a2-a1", "b1-a1", "b2-a1", "back"]
+    assert sorted(actions_of(text)) == ["a2-a1", "b1-a1", "b2-a1"]
+    root = ET.fromstring(text)
+    for el in root.iter(NS + "path"):
+        act = el.get("data-action")
+        if act is None:
+            continue
+        pts = [tuple(map(float, p.split(","))) for p in re.findall(r"[-\d.]+,[-\d.]+", el.get("d"))]
+        tip, base = pts[0], ((pts[1][0] + pts[2][0]) / 2, (pts[1][1] + pts[2][1]) / 2)
+        src, dst = (CELL_NAMES.index(c) for c in act.split("-"))
+        sx, sy = svg._cell_xy(src)
+        assert all(sx <= x <= sx + svg.CELL and sy <= y <= sy + svg.CELL for x, y in pts)   # inside source
+        dx, dy = dst % W - src % W, dst // W - src // W        # board axes: +y away from the entrance
+        assert (tip[0] - base[0]) * dx > 0 or dx == 0 and abs(tip[0] - base[0]) < 1e-6
+        assert (base[1] - tip[1]) * dy > 0 or dy == 0 and abs(tip[1] - base[1]) < 1e-6
+
+
+def test_SO_11_7_seal_picks_are_the_spaces():
+    """With the Seal declared every space may start the area (36 picks); after 'pick a1' only
+    a2, b1, b2 can follow (connected, SO-2.7), and a1 is drawn as picked."""
+    s = turn_state(n=2, seat=0, card=1, coins=10, pub=["SE", "PX"])
+    s.apply_action("use SE")
+    text, legal = draw(s, 0)
+    assert sorted(actions_of(text)) == sorted([f"pick {c}" for c in CELL_NAMES] + ["use PX"])
+    s.apply_action("pick a1")
+    text, legal = draw(s, 0)
+    assert sorted(actions_of(text)) == ["pick a2", "pick b1", "pick b2"] == sorted(legal)
+    assert "Seal dig area picked so far: a1" in texts(text)
+    assert texts(text).count("picked") == 1
+
+
+def test_SO_4_2_cards_in_hand_are_clickable_for_the_chooser_only():
+    s = GAME.new_initial_state(num_players=3, seed=4)
+    chooser = s.current_player
+    text, legal = draw(s, chooser)
+    assert sorted(actions_of(text)) == sorted(legal) == sorted(f"play {c}" for c in s.hands[chooser])
+    for seat in (None, *(p for p in range(3) if p != chooser)):
+        text, legal = draw(s, seat)
+        assert legal == [] and actions_of(text) == []
+
+
+def test_SO_10_3_gifts_are_the_givers_own_tiles():
+    """P1 cannot pay for a move (SO-10.5) and gives a tile of his choice: one click target per
+    kind he holds, known (C1, PX, S4) or only his (C2)."""
+    s = turn_state(n=4, seat=0, card=9, coins=0, pub=["S4", "C1", "PX"], sec=["C2"],
+                   rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
+    mv(s, "a2-a1")
+    s.apply_action("decline")
+    text, legal = draw(s, 0)
+    assert sorted(actions_of(text)) == ["give C1", "give C2", "give PX", "give S4"] == sorted(legal)
+    assert "still to receive a tile of the payer's choice (SO-10.3): P2, P3, P4" in texts(text)
+    assert "private (only you see this): you could not pay 1: your wealth was 0" in texts(text)
+    # the others see C2 only as a count
+    mine, other = panel(text, 0), panel(draw(s, 1)[0], 0)
+    assert sorted(t for t in mine if t in ("C1", "C2", "PX", "S4")) == ["C1", "C2", "PX", "S4"]
+    assert sorted(t for t in other if t in ("C1", "C2", "PX", "S4")) == ["C1", "PX", "S4"]
+    assert any("1 tile only its owner knows" in t for t in other)
+
+
+def test_an_action_not_legal_is_never_drawn_and_foreign_notations_are_ignored():
+    s = turn_state(n=2, seat=0, card=1, coins=10, pub=["MI"])
+    obs = s.observation(0)
+    text = svg.render_svg(obs, ["dig a1,b1,c1", "use AM", "z9-a1", "play 99", "decline"], names(s))
+    assert actions_of(text) == ["dig a1,b1,c1"]     # AM not held, z9 no cell, 99 not in hand
+    assert actions_of(svg.render_svg(obs, [], names(s))) == []
+
+
+# ------------------------------------------------------------- whole games
+@pytest.mark.parametrize("n,variant,seed", [(2, "standard", 1), (5, "standard", 2), (2, "children", 3),
+                                            (5, "children", 4)])
+def test_every_seat_and_spectator_render_every_position(n, variant, seed):
+    """Whole greedy games: at every position the spectator's and each seat's drawings parse,
+    are self-contained, carry only legal notations (all of them for the located kinds), mark
+    the seat to act, and the last one shows the final scores."""
+    s = GAME.new_initial_state(num_players=n, seed=seed, variant=variant)
+    bots = [meeple.agents.make("greedy", seed=i) for i in range(n)]
+    located = re.compile(r"^(play |dig |pick |use |give |[a-f][1-6]-)")
+    steps = 0
+    while True:
+        for seat in [None, *range(n)]:
+            text, legal = draw(s, seat)
+            root = check_self_contained(text)
+            acts = actions_of(root)
+            assert len(acts) == len(set(acts))
+            assert set(acts) == {a for a in legal if located.match(a)}
+            to_act = [g.get("data-seat") for g in root.iter(NS + "g")
+                      if "\u25b6 to act" in "".join(g.itertext())]
+            assert to_act == ([] if s.is_terminal() else [str(s.current_player)])
+        if s.is_terminal():
+            break
+        s.apply_action(bots[s.current_player].choose(s))
+        steps += 1
+    assert steps > 20
+    totals = [int(el.text) for el in ET.fromstring(text).iter(NS + "text") if el.get("data-score") == "total"]
+    assert totals == s.scores()
+    assert [r["total"] for r in svg.final_scores(s.observation(None))] == s.scores()
+
+
+def test_SO_12_final_scores_table_matches_the_breakdown():
+    """A 5-player greedy game (seed 1) ends 45, 17, 29, 55, 35: P4 is the winner, and each
+    column of the table equals the scoring breakdown (SO-12.2 .. SO-12.5)."""
+    from meeple.games.solomon.scoring import breakdown
+    s = GAME.new_initial_state(num_players=5, seed=1)
+    bots = [meeple.agents.make("greedy", seed=i) for i in range(5)]
+    while not s.is_terminal():
+        s.apply_action(bots[s.current_player].choose(s))
+    assert s.scores() == [45, 17, 29, 55, 35]
+    rows = svg.final_scores(s.observation(2))
+    for r, b in zip(rows, breakdown(s)):
+        assert (r["money"], r["scrolls"], r["curses"], r["curse_bonus"], r["items"], r["item_bonus"], r["total"]) == \
+               (b["money"], b["scrolls"], b["curses"], b["curse_bonus"], b["items"], b["item_bonus"], b["total"])
+    text, legal = draw(s, 2)
+    assert legal == [] and actions_of(text) == []
+    assert "P4  \u2605 winner" in texts(text)
+    assert sum("winner" in t for t in texts(text)) == 1
+    with pytest.raises(ValueError, match="finished game"):
+        svg.final_scores(GAME.new_initial_state(num_players=5, seed=1).observation(None))
+
+
+# ------------------------------------------------------------- hidden information
+def test_SO_13_a_seat_sees_the_same_drawing_of_any_position_it_cannot_tell_apart():
+    """Re-sampled states (other hands, stack bottoms, unrevealed choices, unknown tiles drawn
+    anew, SO-13) give the seat the very same SVG; the true position's hidden parts differ."""
+    rng = random.Random(7)
+    for n, seed in ((3, 11), (5, 12)):
+        s = GAME.new_initial_state(num_players=n, seed=seed)
+        bots = [meeple.agents.make("greedy", seed=i) for i in range(n)]
+        checked = 0
+        while not s.is_terminal() and checked < 12:
+            if s.phase in ("choose", "turn") and s.round >= 2:
+                for seat in range(n):
+                    r = s.resample_hidden(seat, rng)
+                    assert draw(r, seat)[0] == draw(s, seat)[0]
+                checked += 1
+            s.apply_action(bots[s.current_player].choose(s))
+        assert checked == 12
+
+
+def test_SO_4_2_a_secret_choice_is_a_card_back_to_the_others():
+    s = GAME.new_initial_state(num_players=3, seed=4)
+    s.apply_action(f"play {s.hands[0][0]}")
+    card = s.choices[0]
+    mine, other, spectator = (panel(draw(s, seat)[0], 0) for seat in (0, 1, None))
+    assert str(card) in mine and "chosen" not in mine
+    assert str(card) not in other and "chosen" in other
+    assert other == spectator
+
+
+def test_seat_names_are_escaped():
+    s = turn_state(n=2, seat=0, card=1, coins=10)
+    evil = ['<script>alert("x")</script> & Co', "Bob's \"]]>"]
+    text, _ = draw(s, 0, evil)
+    check_self_contained(text)
+    assert "<script" not in text
+    assert any(t.startswith(evil[0]) for t in texts(text))       # shown as written
+    assert any(t.startswith(evil[1]) for t in texts(text))
