@@ -463,7 +463,7 @@ def _space_miners(cv, obs, n, s, x, y, w) -> None:
             tokens.append((seat, z, True))
     per_row = max(1, int(w // 25))
     for i, (seat, k, tired) in enumerate(tokens):
-        cv.miner(x + 12 + (i % per_row) * 25, y + (i // per_row) * 21, seat, k, tired)
+        cv.miner(x + 14 + (i % per_row) * 25, y + (i // per_row) * 21, seat, k, tired)
 
 
 def _cubes_row(cv, x, y, colours, maxw, faded=False) -> None:
@@ -525,8 +525,8 @@ def _mine(cv: _Canvas, obs, n) -> None:
         bx = x + 4
         buttons = []
         if chamber:
-            buttons += [(f"extract {sid}", "extract", 50), (f"pump {sid}", "pump", 38)]
-        buttons += [(f"food {sid}", "food", 34), (f"cart {sid}", "cart", 34)]
+            buttons += [(f"extract {sid}", "extract", 46), (f"pump {sid}", "pump", 34)]
+        buttons += [(f"food {sid}", "food", 32), (f"cart {sid}", "cart", 32)]
         if s == pumping:
             buttons.append(("pump more", "pump more", 64))
         for notation, label, bw in buttons:
@@ -592,20 +592,20 @@ def _take_buttons(cv, obs, c, x, y) -> None:
 
 
 def _links(cv, obs) -> None:
-    """Bucket arrows between adjacent chambers and two-space cart buttons on space borders."""
+    """Bucket buttons (in the source chamber, on the side of the target) and two-space cart
+    buttons on the border of the two spaces."""
     for s in C.CHAMBERS:
         for t in C.BUCKET_ADJ[s]:
             notation = f"bucket {C.SPACE_IDS[s]}>{C.SPACE_IDS[t]}"
             if not cv.can(notation):
                 continue
-            xs, ys, ws, _hs = RECTS[s]
-            xt = RECTS[t][0]
-            right = xt > xs
-            bx = (xs + ws if right else xs) - 13
-            by = ys + (44 if right else 60)
+            xs, ys, ws, hs = RECTS[s]
+            right = RECTS[t][0] > xs
+            bx = xs + ws - 50 if right else xs + 4
+            by = ys + hs - 38
             cv.open(notation)
-            cv.rect(bx, by, 26, 15, "#d6e8ff", stroke=WATER_FILL, sw=1.5, rx=4)
-            cv.text(bx + 13, by + 12, "\u2192" if right else "\u2190", size=12, fill="#0b3a75",
+            cv.rect(bx, by, 46, 15, "#d6e8ff", stroke=WATER_FILL, sw=1.5, rx=4)
+            cv.text(bx + 23, by + 11.5, "water \u2192" if right else "\u2190 water", size=9.5, fill="#0b3a75",
                     anchor="middle", weight="bold")
             cv.close()
     for seg in {tuple(seg) for p in C.SPACES for seg in C.CART_SEGMENTS[p.index] if len(seg) == 2}:
