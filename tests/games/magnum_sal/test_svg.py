@@ -140,6 +140,7 @@ def test_extraction_cubes_pickaxe_and_carts():
     svg = draw(s)
     assert actions(svg) == want
     assert len(list(element(svg, "take brown").iter(NS + "rect"))) == 1 + 2  # frame + the 2 brown cubes
+    assert texts(element(svg, "cart I.R1+S2")) == ["cart both"] and texts(element(svg, "cart S2")) == ["cart"]
     play(s, "take brown", "take green")
     svg = draw(s)
     assert actions(svg) == {"cart I.R1", "cart I.R1+S2", "cart S1", "cart S2", "cart S2+S1", "pickaxe"}
@@ -172,6 +173,7 @@ def test_placing_a_miner_from_and_to():
 
 def test_market_columns_and_commercial_privilege():
     s = play(board(), "market")
+    assert any("(0 of 2 transactions done)" in t for t in texts(parse(draw(s))))
     want = {"buy brown", "buy green", "commercial", "sell brown"}
     assert legal(s) == want
     svg = draw(s)

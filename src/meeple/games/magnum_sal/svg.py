@@ -31,10 +31,11 @@ its label), only for notations in ``legal``, each notation on one element:
   (the free assistant space), ``deliver O1-3`` (the face-up order tile);
 * the mine: ``from I.R2`` / ``to S3`` (the whole space in those sub-steps), and small
   labelled buttons inside a space for ``extract X``, ``pump X``, ``food X``, ``pump more``
-  and ``cart X``; ``bucket X>Y`` and ``cart X+Y`` are arrows/buttons on the border between
-  the two spaces; ``take brown|green|white`` is the cube row of that colour in the chamber
-  being extracted; ``buy C`` the cube that would be bought, ``sell C`` the market space it
-  would go to (the column's label when full: commercial privilege, MS-20.7);
+  and ``cart X``; ``bucket X>Y`` is a "water ->" button in chamber X on the side of Y;
+  ``cart X+Y`` a "cart both" button on the border of the two spaces; ``take brown|green|white``
+  is the cube row of that colour in the chamber being extracted; ``buy C`` the cube that
+  would be bought, ``sell C`` the market space it would go to (the column's label when
+  full: commercial privilege, MS-20.7);
 * the seat panels: ``from supply`` (the viewer's supply), ``from @market`` (the assistant
   space), ``pickaxe``, ``rope``, ``commercial``, ``castle royal`` (the viewer's first unused
   card of that kind), ``penalty money`` / ``penalty brown`` (the viewer's money / cubes),
@@ -219,6 +220,9 @@ def _status(cv: _Canvas, obs, seat_names, n) -> None:
         elif stage == "pay" and obs["ctx"]:
             sp, k = obs["ctx"][0][0], obs["ctx"][0][1]
             what += f" ({_grosze(k)} left for {C.SPACE_IDS[sp]})"
+        elif stage == "market" and obs["ctx"]:
+            k = obs["ctx"][1]
+            what += f" ({k} of 2 transactions done" + (", commercial privilege)" if obs["ctx"][0] else ")")
         elif stage == "pump" and obs["ctx"]:
             what += f" in {C.SPACE_IDS[obs['ctx'][0]]}: {obs['ctx'][1]} removed"
         if obs["visited"]:
@@ -621,7 +625,7 @@ def _links(cv, obs) -> None:
         else:  # shaft sections one above the other
             mx = CX + 28
             my = max(RECTS[a][1], RECTS[b][1]) - 8
-        cv.button(notation, mx - 20, my, 40, "cart")
+        cv.button(notation, mx - 25, my, 50, "cart both")
 
 
 def _legend(cv, mapped: bool) -> None:
