@@ -414,11 +414,9 @@ def _castle(cv, obs, n, x, w, from_stage) -> None:
         cv.open(f"deliver {o}")
         cv.rect(bx, 102, ow, 86, "#fdf3c8", stroke="#a08020", sw=1.5, rx=4)
         cv.text(bx + ow / 2, 116, o, size=10.5, anchor="middle", weight="bold")
-        k = 0
         cubes = [c for c in range(3) for _ in range(order.requires[c])]
         for j, colour in enumerate(cubes):
             cv.cube(bx + 6 + (j % 4) * 15, 124 + (j // 4) * 15, colour, size=12)
-            k += 1
         cv.text(bx + ow / 2, 180, _grosze(order.reward), size=12, anchor="middle", weight="bold")
         cv.close()
     if obs["triggered"] and not obs["over"]:
@@ -470,7 +468,8 @@ def _space_miners(cv, obs, n, s, x, y, w) -> None:
         cv.miner(x + 14 + (i % per_row) * 25, y + (i // per_row) * 21, seat, k, tired)
 
 
-def _cubes_row(cv, x, y, colours, maxw, faded=False) -> None:
+def _cubes_row(cv, x, y, colours, faded=False) -> None:
+    """Cubes left to right from (x, y), 8 a row: a colour index 0..2 is salt, "w" water."""
     if faded:
         cv.add('<g opacity="0.45">')
     for i, c in enumerate(colours):
@@ -558,18 +557,18 @@ def _chamber(cv, obs, c, x, y, w) -> None:
         td = C.TILES[tile]
         cv.text(x + w - 5, y + 14, f"{tile} (map)", size=9.5, fill="#6a5a46", anchor="end")
         printed = [k for k in range(3) for _ in range(td.salt[k])] + ["w"] * td.water
-        _cubes_row(cv, x + 6, y + 22, printed, w, faded=True)
+        _cubes_row(cv, x + 6, y + 22, printed, faded=True)
     if revealed:
         salt = [k for k in range(3) for _ in range(obs["csalt"][c][k])]
         if salt:
-            _cubes_row(cv, x + 6, y + 22, salt, w)
+            _cubes_row(cv, x + 6, y + 22, salt)
         else:
             cv.text(x + 6, y + 32, "no salt", size=10, fill="#6a5a46")
     water = obs["water"][c]
     if water:
         wy = y + 40
         if water <= 8:
-            _cubes_row(cv, x + 6, wy, ["w"] * water, w)
+            _cubes_row(cv, x + 6, wy, ["w"] * water)
         else:
             cv.water(x + 6, wy)
             cv.text(x + 22, wy + 10, f"x {water} water", size=10.5, fill="#0b3a75", weight="bold")
@@ -588,7 +587,7 @@ def _take_buttons(cv, obs, c, x, y) -> None:
         if cv.can(notation):
             cv.open(notation)
             cv.rect(cx - 2, y + 20, 14 * k + 1, 15, "none", stroke=GOLD, sw=2, rx=3)
-            _cubes_row(cv, cx, y + 22, [col] * k, 120)
+            _cubes_row(cv, cx, y + 22, [col] * k)
             cv.close()
         cx += 14 * k
     if sum(taken):
