@@ -676,7 +676,7 @@ def _put_markers(o, right, y, key, a, mine) -> str:
         act = a.one(key)
         if act:
             pend = o["pend"]
-            kind = PIECE_NAMES[pend[0] + 3] if pend and isinstance(pend[0], int) and 0 <= pend[0] < 3 else "stick"
+            kind = PIECE_NAMES[pend[0]] if pend and isinstance(pend[0], int) and 3 <= pend[0] < 6 else "sawn"
             marks.append((f"+{kind}", act, f"put a new {kind} stick here"))
     out = []
     x = right
