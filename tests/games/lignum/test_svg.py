@@ -130,8 +130,8 @@ def test_LG_15_selling_ex22_each_sale_on_its_piece():
     assert a == {"sell FW sales": ["1 firewood disc in the sales room"],
                  "sell sSW sales": ["1 sawn softwood in the sales room"],
                  "sell sFW sales": ["1 sawn firewood in the sales room"],
-                 "sell SW d2": ["1 softwood disc in the dryer 2"],
-                 "sell sFW d3": ["2 sawn firewood in the dryer 3"]}
+                 "sell SW d2": ["1 softwood disc in dryer 2"],
+                 "sell sFW d3": ["2 sawn firewood in dryer 3"]}
     # another seat's page shows the same mill, nothing clickable
     assert acts(view(s, H)[0]) == {}
 
@@ -149,7 +149,7 @@ def test_LG_16_drying_ex24_and_LG_19_4_drying_hut_arrow():
     assert dry == {"dry SW sales", "dry sFW sales", "dry sSW d1", "dry FW d2"}
     assert huts == {"dryhut SW sales", "dryhut sFW sales", "dryhut sSW d1", "dryhut FW d2"}
     assert set(a) == dry | huts
-    assert a["dry sSW d1"] == ["2 sawn softwood in the dryer 1"]
+    assert a["dry sSW d1"] == ["2 sawn softwood in dryer 1"]
     assert a["dryhut FW d2"] == ["drying hut: move one firewood disc one place right"]
 
 

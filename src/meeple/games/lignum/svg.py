@@ -6,7 +6,8 @@ game's static data (:mod:`.components`), top to bottom:
 * a header: variant, the **season track** (Y1 spring … Y2 winter, LG-4.1) and the **phase
   track** of the round (area choice, travel, wood-work phases 1–7, tactical area pick;
   winter: bonus, felling, sled transport, sawing, tasks, feeding, heating, final sale), the
-  current step highlighted, and whose turn it is (the seat to act in its colour);
+  current step highlighted, whose turn it is (the seat to act in its colour) and what that seat
+  is deciding, with what is left of it (the terminal board's line, ``text.decision_text``);
 * the **supply path** (LG-8): start space 0, spaces 1–20 with their tokens, workers still
   for sale (carriers, fodder, woodcutters, sawyers free + $1), the market, spaces not used at
   this level greyed (8, and 13 without tasks, LG-1.3), X tokens; every foreman as a numbered
@@ -64,6 +65,7 @@ from .components import (
     TASK_CARDS,
     WINTER_CARDS,
 )
+from .text import decision_text
 
 W = 1200
 """Width of the drawing in viewBox units (the height depends on the number of seats)."""
@@ -156,15 +158,15 @@ def _piece(x, y, p, count) -> str:
     """A wood piece of kind ``p`` centred at (x, y) with its count: discs round, sticks oblong."""
     fill, tc = PIECE_FILL[p], _PIECE_TEXT[p]
     if p < 3:
-        shape = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10" fill="{fill}" stroke="#3b2410"/>'
+        shape = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9.5" fill="{fill}" stroke="#3b2410"/>'
     else:
-        shape = _rect(x - 11, y - 7, 22, 14, fill=fill, stroke="#3b2410", rx=2)
+        shape = _rect(x - 10, y - 7, 20, 14, fill=fill, stroke="#3b2410", rx=2)
     return shape + _text(x, y + 4, count, size=10.5, anchor="middle", weight="bold", fill=tc)
 
 
 def _marker(x, y, label, action, title="", w=None) -> str:
     """A small labelled button (only drawn with a legal action)."""
-    w = w or 8 + 6.2 * len(label)
+    w = w or 6 + 5.8 * len(label)
     body = (_rect(x, y, w, 15, fill="#fff6c2", stroke="#b08900", rx=7)
             + _text(x + w / 2, y + 11, label, size=9.5, anchor="middle", weight="bold", fill="#5a4500"))
     return _group(body, action, title)
@@ -223,7 +225,13 @@ def _header(o, n, seat_names, y) -> tuple[str, int]:
                          extra=' stroke-width="2"' if on else ""))
         out.append(_text(x + 44, y2 + 13, label + (" (off)" if off else ""), size=10, anchor="middle",
                          weight="bold" if on else "normal", fill="#999" if off else "#222"))
-    return "".join(out), y2 + 26
+    y3 = y2 + 22
+    if cur is not None and cur >= 0:
+        what = decision_text(o, None)
+        out.append(_text(10, y3 + 12, f"{_short(_name(seat_names, cur), 28)} decides: {_short(what, 150)}", size=11,
+                         fill="#333"))
+        y3 += 18
+    return "".join(out), y3 + 2
 
 
 # ------------------------------------------------------------------ supply path
@@ -282,8 +290,8 @@ def _path(o, n, acts, y) -> tuple[str, int]:
         out.append(_group("".join(body), acts.one(f"go {sp}") if sp else None, name))
         if t == "sawyers":
             have = o["path_w"][4]
-            fig = (f'<rect x="{x + cw - 36:.1f}" y="{yy + 5:.1f}" width="10" height="14" rx="3" fill="{WORKER_FILL[t]}" '
-                   f'stroke="#222" opacity="{1 if have else 0.25}"/>'
+            fig = (f'<rect x="{x + cw - 36:.1f}" y="{yy + 5:.1f}" width="10" height="14" rx="3" '
+                   f'fill="{WORKER_FILL[t]}" stroke="#222" opacity="{1 if have else 0.25}"/>'
                    + _text(x + cw - 31, yy + 30, "+$1", size=9, anchor="middle", fill="#444"))
             extra.append(_group(fig, acts.one("extra"), f"price-1 sawyer ({'there' if have else 'taken'})"))
         if t == "market":
@@ -599,7 +607,7 @@ def _mill(o, s, seat_names, acts, x, y, final) -> tuple[str, int]:
         zx = x + 6 + i * (zw + 3)
         out.append(_zone(zx, yy, zw, zh, label, fill="#fffbe8" if key == "saw" else "#fff"))
         out.append(_pieces_in(zx, yy, counts, kinds, key, a, mine))
-        out.append(_put_markers(o, zx + zw, yy + 2, key, a, mine))
+        out.append(_put_markers(o, zx + zw, yy + zh - 17, key, a, mine))
     yy += zh + 6
     for i in range(4):
         zx = x + 6 + i * (zw + 3)
@@ -622,6 +630,11 @@ def _mill(o, s, seat_names, acts, x, y, final) -> tuple[str, int]:
     return "".join(out), h
 
 
+_WHERE = {"woodpile": "on the woodpile card", "river": "on the river", "saw": "in the saw room",
+          "heat": "in the heating store", "sales": "in the sales room", "d1": "in dryer 1", "d2": "in dryer 2",
+          "d3": "in dryer 3"}
+
+
 def _pieces_in(zx, zy, counts, kinds, key, a, mine) -> str:
     """The pieces of one mill location, one counted chip a kind; each chip carries the single
     legal action about that piece there, a drying-hut arrow under it ``dryhut P LOC``."""
@@ -642,8 +655,7 @@ def _pieces_in(zx, zy, counts, kinds, key, a, mine) -> str:
                 act = a.one(f"burn {nm}", f"sell {nm} heat")
             elif key == "river":
                 act = a.one(f"river {nm}")
-        where = {"woodpile": "on the woodpile", "river": "on the river", "saw": "in the saw room",
-                 "heat": "in the heating store"}.get(key, "in the " + _LOC_LONG[_LOCS.index(key)] if key in _LOCS else "")
+        where = _WHERE[key]
         out.append(_group(_piece(cx, zy + 32, p, k), act, f"{k} {PIECE_LONG[p]} {where}"))
         if mine and key in _LOCS[:3]:
             dh = a.one(f"dryhut {nm} {key}")
@@ -651,7 +663,7 @@ def _pieces_in(zx, zy, counts, kinds, key, a, mine) -> str:
                 arrow = (f'<path d="M{cx - 8:.1f},{zy + 47:.1f} h10 v-3 l7,6 l-7,6 v-3 h-10 z" fill="#8a5a2b" '
                          f'stroke="#3b2410"/>')
                 out.append(_group(arrow, dh, f"drying hut: move one {PIECE_LONG[p]} one place right"))
-        cx += 23
+        cx += 22.5
     return "".join(out)
 
 
@@ -681,7 +693,7 @@ def _put_markers(o, right, y, key, a, mine) -> str:
     out = []
     x = right
     for label, act, tip in reversed(marks):
-        w = 8 + 6.2 * len(label)
+        w = 6 + 5.8 * len(label)
         x -= w + 3
         out.append(_marker(x, y, label, act, tip, w=w))
     return "".join(out)
