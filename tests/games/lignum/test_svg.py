@@ -324,6 +324,7 @@ def test_whose_turn_is_highlighted():
     svg, _ = view(s, None)
     t = texts(svg)
     assert f"to act: {NAMES[cur]}" in t
+    assert f"{NAMES[cur]} decides: your travel turn: move your foreman ('go N' or 'go C')" in t
     assert sum("◀ to act" in x for x in t) == 1
     assert any(x.startswith("◀ to act") for x in t)
     assert "spectator view" in t and f"you: {NAMES[cur]} (" not in " ".join(t)

@@ -97,7 +97,7 @@ _LOC_LONG = ("sales room", "dryer 1", "dryer 2", "dryer 3")
 
 def _t(s) -> str:
     """Text escaped for element content."""
-    return escape(str(s))
+    return str(s) if type(s) is int else escape(str(s))
 
 
 def _a(s) -> str:
