@@ -668,9 +668,10 @@ def _pieces_in(zx, zy, counts, kinds, key, a, mine) -> str:
 
 
 def _put_markers(o, right, y, key, a, mine) -> str:
-    """Labelled markers at the top right of a location for the legal actions that put a
-    piece there: ``FW saw`` / ``FW sales`` / ``FW river``, ``bonus FW`` (woodpile), and
-    ``heat`` / ``sales`` for a new stick (its kind from the observation's ``pend``)."""
+    """Labelled markers in a corner of a location (a row ending at x = ``right``, top at ``y``)
+    for the legal actions that put a piece there: ``FW saw`` / ``FW sales`` / ``FW river``,
+    ``bonus FW`` (woodpile), and ``heat`` / ``sales`` for a new stick (its kind from the
+    observation's ``pend``)."""
     if not mine:
         return ""
     marks = []
