@@ -130,13 +130,11 @@ class _Acts:
 
     def __init__(self, legal):
         self.legal = set(legal)
-        self.used: set[str] = set()
 
     def one(self, *candidates) -> str | None:
         hits = [c for c in dict.fromkeys(candidates) if c in self.legal]
         if len(hits) != 1:
             return None
-        self.used.add(hits[0])
         return hits[0]
 
     def suffixed(self, suffix: str) -> str | None:
