@@ -217,7 +217,7 @@ def _cell(cv: _Canvas, code_char: str, x, y, cs) -> None:
 
 
 def _board(cv: _Canvas, layout_text: str, claims: list, x0, y0, cs, *, square=False, tiles=4,
-           colour="#444", marks=True, coords=True, zone_marks=False) -> tuple:
+           colour="#444", marks=True, coords=True, zone_marks=False, goal=True) -> tuple:
     """One board: tiles (empty slots for tiles not laid yet), claims, start/goal marks.
     Returns (width, height) used, coordinates included."""
     lay = _parse_layout(layout_text)
@@ -255,17 +255,21 @@ def _board(cv: _Canvas, layout_text: str, claims: list, x0, y0, cs, *, square=Fa
         cells, _ = _claim_cells(text)
         last = i == len(claims) - 1
         for r, c in cells:
-            cv.rect(bx + c * cs, by + r * cs, cs, cs, fill=colour, extra=' fill-opacity="0.42"')
-        _outline(cv, cells, bx, by, cs, "#fff" if last else colour, 4.2 if last else 2.0)
-        if last:
-            _outline(cv, cells, bx, by, cs, colour, 2.0)
+            cv.rect(bx + c * cs, by + r * cs, cs, cs, fill="#fff", extra=' fill-opacity="0.45"')
+        if last:  # KL-2.2: the claim the next one must touch
+            _outline(cv, cells, bx, by, cs, "#ffd600", max(3.0, cs * 0.22))
+        _outline(cv, cells, bx, by, cs, colour, max(1.5, cs * 0.1))
         r, c = min(cells)
-        cv.text(bx + c * cs + 2, by + r * cs + cs * 0.32, i + 1, size=cs * 0.3, fill="#fff", weight="bold")
+        if cs >= 14:
+            cv.add(f'<circle cx="{_f(bx + c * cs + cs * 0.2)}" cy="{_f(by + r * cs + cs * 0.2)}" '
+                   f'r="{_f(cs * 0.19)}" fill="{colour}"/>')
+            cv.text(bx + c * cs + cs * 0.2, by + r * cs + cs * 0.31, i + 1, size=cs * 0.28, fill="#fff",
+                    anchor="middle", weight="bold")
     if marks and not square:  # KL-2.1 start cells, KL-10.2 goal cells
         for r, c in START_CELLS:
             cv.text(bx - 5 - (6 if coords else 0), by + r * cs + cs * 0.7, ">", size=cs * 0.6, fill="#b71c1c",
                     anchor="end", weight="bold")
-        if n == 4:
+        if n == 4 and goal:
             for r, c in GOAL_CELLS:
                 cv.text(bx + cols * cs + 3, by + r * cs + cs * 0.7, "<", size=cs * 0.6, fill="#b71c1c",
                         weight="bold")
@@ -341,9 +345,10 @@ def _tile_picker(cv: _Canvas, used_faces, x, y) -> float:
 
 
 def _place_picker(cv: _Canvas, legal: list, layout_text: str, claims: list, x, y, *, square: bool,
-                  colour: str, tiles: int) -> float:
+                  colour: str, tiles: int, max_w: float) -> float:
     """KL-1.6: one small copy of the board per orientation of the claim to lay, a dot at the
-    centre of each legal placement (``place KIND K ROW COL``); returns the height used."""
+    centre of each legal placement (``place KIND K ROW COL``), the copies side by side as
+    ``max_w`` allows; returns the height used."""
     by_o: dict[int, list] = {}
     kid = None
     for a in legal:
@@ -352,17 +357,19 @@ def _place_picker(cv: _Canvas, legal: list, layout_text: str, claims: list, x, y
             by_o.setdefault(int(o), []).append(a)
     if not by_o:
         return 0
-    cs = 11 if square else 12
+    cs = 16
     cv.text(x, y + 11, f"Lay {kid}: click a dot (the centre of a legal placement; hover shows it)",
             size=11, weight="bold")
+    bw = (SQ_SIZE if square else TILE * tiles) * cs
     yy = y + 20
-    col = 0
+    bx = x
     row_h = 0.0
     for o in sorted(by_o):
-        bx = x + col * (SQ_SIZE * cs + 40) if square else x
+        if bx > x and bx + bw > x + max_w:
+            bx, yy, row_h = x, yy + row_h, 0.0
         iw, ih = _shape_icon(cv, kid, o, bx, yy + 2, 6)
         cv.text(bx + iw + 5, yy + 10, f"{kid} {o}", size=10, weight="bold")
-        top = yy + max(ih, 12) + 6
+        top = yy + 26  # the tallest icon (3 cells of 6) fits above every copy
         w, h = _board(cv, layout_text, claims, bx, top, cs, square=square, tiles=tiles, colour=colour,
                       marks=False, coords=False)
         for a in by_o[o]:
@@ -374,16 +381,11 @@ def _place_picker(cv: _Canvas, legal: list, layout_text: str, claims: list, x, y
             for r, c in cells:
                 cv.rect(bx + c * cs, top + r * cs, cs, cs, fill="#ffeb3b", stroke="#e65100", sw=1)
             cv.add("</g>")
-            cv.add(f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(cs * 0.36)}" fill="#ffeb3b" '
+            cv.add(f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(cs * 0.34)}" fill="#ffeb3b" '
                    f'stroke="#bf360c" stroke-width="1.4"/>')
             cv.close()
         row_h = max(row_h, top - yy + h + 8)
-        if square and col == 0 and o != max(by_o):
-            col = 1
-            continue
-        col = 0
-        yy += row_h
-        row_h = 0.0
+        bx += bw + 24
     return yy + row_h - y
 
 
@@ -417,6 +419,10 @@ def _family(cv: _Canvas, obs: dict, legal: list, names: list) -> None:
             bits.append(f"{p['rubies']} rubies" + (f" +{p['fresh']} fresh" if p["fresh"] else ""))
         if p["won"]:
             bits.append(f"lays {p['won']}")
+        if square:  # KL-21.3: the zones covered so far (public: the claims are)
+            cov = {c for t in p["claims"] for c in _claim_cells(t)[0]}
+            got = "".join(ZONE_NAMES[z][0].upper() for z, zc in enumerate(ZONES) if cov & set(zc))
+            bits.append(f"zones {got or '-'}")
         if p["finished"]:
             bits.append("route complete" if not square else "task complete")
         if p["penalty"]:
@@ -435,7 +441,7 @@ def _family(cv: _Canvas, obs: dict, legal: list, names: list) -> None:
             row_h = 0.0
     y += row_h
     # key under the boards
-    key = ("key: claims numbered in laying order, white-edged = the last (the next claim touches it); "
+    key = ("key: claims numbered in laying order, yellow-edged = the last (the next claim touches it); "
            + ("dashed white N S W E C = the zones to cover (KL-21.3)" if square else
               "> start cells, < goal cells, orange = top/bottom edges to touch in tiles 2 and 3 "
               "(solid when met)"))
@@ -454,7 +460,7 @@ def _family(cv: _Canvas, obs: dict, legal: list, names: list) -> None:
         ry += _tile_picker(cv, used, rx, ry) + 8
     if seat is not None and any(a.startswith("place ") for a in legal):
         ry += _place_picker(cv, legal, ps[seat]["layout"], ps[seat]["claims"], rx, ry, square=square,
-                            colour=SEAT_COLOURS[seat], tiles=4)
+                            colour=SEAT_COLOURS[seat], tiles=4, max_w=440)
     cv.grow(rx, max(left_h, ry))
 
 
@@ -470,7 +476,7 @@ def _rows_panel(cv: _Canvas, obs: dict, legal: list, names: list, x, y) -> float
         cv.text(x, y + 12, "no rows left", size=11, fill="#555")
         y += 20
     for i, row in enumerate(rows):
-        if i == 0:
+        if i == 0 and auc:
             slot_w = 92
             h_max = 0.0
             for si, kid in enumerate(row):
@@ -511,6 +517,16 @@ def _rows_panel(cv: _Canvas, obs: dict, legal: list, names: list, x, y) -> float
             if len(rows) > 1:
                 cv.text(x, y + 12, "rows to come:", size=11, fill="#333")
                 y += 18
+        elif i == 0:
+            cv.text(x, y + 12, "next row first (auctioned in the next round):", size=11, fill="#333")
+            y += 18
+            cv.text(x, y + 12, "1.", size=10, fill="#555")
+            xx = x + 18
+            for kid in row:
+                w, h = _shape_icon(cv, kid, 0, xx, y + 3, 5)
+                cv.text(xx + w + 3, y + 12, kid, size=9.5, fill="#333")
+                xx += w + 30
+            y += 24
         else:
             cv.text(x, y + 12, f"{i + 1}.", size=10, fill="#555")
             xx = x + 18
@@ -658,8 +674,9 @@ def _race(cv: _Canvas, obs: dict, legal: list, names: list) -> None:
     # own board
     if seat is not None and phase != "end":
         y += _own_race(cv, obs, legal, names, seat, 10, y)
-    elif seat is None and phase not in ("end",):
-        cv.text(10, y + 12, "Boards stay hidden until the check (KL-34.1).", size=11, fill="#555")
+    if phase != "end":
+        cv.text(10, y + 12, "The other boards stay hidden until the check (KL-34.1)." if seat is not None
+                else "Boards stay hidden until the check (KL-34.1).", size=11, fill="#555")
         y += 20
     # revealed boards of the last round (KL-34.1)
     rev = obs.get("revealed") or []
@@ -730,7 +747,7 @@ def _own_race(cv: _Canvas, obs: dict, legal: list, names: list, seat: int, x, y)
         lay = _parse_layout(p["layout"])
         tiles = len(lay) if not p.get("building") else max(len(lay), 1)
         w, h = _board(cv, p["layout"], p["claims"], x, y, 24, tiles=tiles, colour=SEAT_COLOURS[seat],
-                      marks=True)
+                      marks=True, goal=False)
         y += h + 10
     else:
         cv.text(x, y + 12, "no tiles laid yet", size=11, fill="#555")
@@ -759,7 +776,7 @@ def _own_race(cv: _Canvas, obs: dict, legal: list, names: list, seat: int, x, y)
         y += _tile_picker(cv, used_faces, x, y) + 6
     if any(a.startswith("place ") for a in legal):
         y += _place_picker(cv, legal, p["layout"], p["claims"], x, y, square=False, colour=SEAT_COLOURS[seat],
-                           tiles=len(_parse_layout(p["layout"])))
+                           tiles=len(_parse_layout(p["layout"])), max_w=1040)
     return y - y0
 
 
