@@ -43,6 +43,7 @@ Clickable (``class="act"`` and ``data-action``, only for notations in ``legal``)
 
 from __future__ import annotations
 
+from functools import lru_cache
 from xml.sax.saxutils import escape
 
 from .components import (
@@ -97,7 +98,11 @@ def _e(text) -> str:
 
 
 def _f(x: float) -> str:
-    return f"{x:.1f}".rstrip("0").rstrip(".")
+    """A coordinate, at most one decimal (``12``, ``12.5``)."""
+    if type(x) is int:
+        return str(x)
+    t = "%.1f" % x
+    return t[:-2] if t.endswith(".0") else t
 
 
 class _Canvas:
@@ -216,6 +221,53 @@ def _cell(cv: _Canvas, code_char: str, x, y, cs) -> None:
                 weight="bold")
 
 
+@lru_cache(maxsize=512)
+def _tile_svg(face: int, rot: int, cs: float) -> str:
+    """The 6 x 6 cells of a face in a rotation (KL-1.3), drawn at the origin (cached)."""
+    t = _Canvas(())
+    grid = FACE_GRIDS[face][rot]
+    for r in range(TILE):
+        for c in range(TILE):
+            _cell(t, CODE_CHAR[grid[r][c]], c * cs, r * cs, cs)
+    return "".join(t.parts)
+
+
+def _tile_at(cv: _Canvas, face: int, rot: int, x, y, cs) -> None:
+    cv.add(f'<g transform="translate({_f(x)},{_f(y)})">{_tile_svg(face, rot, cs)}</g>')
+    cv.grow(x + TILE * cs, y + TILE * cs)
+
+
+@lru_cache(maxsize=64)
+def _coords_svg(rows: int, cols: int, cs: float) -> str:
+    """Column numbers above and row numbers left of a board whose top-left is the origin."""
+    t = _Canvas(())
+    for c in range(cols):
+        t.text(c * cs + cs / 2, -4, c, size=min(8.0, cs * 0.4), fill="#777", anchor="middle")
+    for r in range(rows):
+        t.text(-3, r * cs + cs * 0.65, r, size=min(8.0, cs * 0.4), fill="#777", anchor="end")
+    return "".join(t.parts)
+
+
+@lru_cache(maxsize=4096)
+def _claim_svg(text: str, i: int, last: bool, cs: float, colour: str) -> str:
+    """A laid claim over the board (origin = the board's top-left): cells faded, the outline
+    in the seat's colour, the laying number; the last claim edged yellow (KL-2.2)."""
+    t = _Canvas(())
+    cells, _ = _claim_cells(text)
+    for r, c in cells:
+        t.rect(c * cs, r * cs, cs, cs, fill="#fff", extra=' fill-opacity="0.45"')
+    if last:  # KL-2.2: the claim the next one must touch
+        _outline(t, cells, 0, 0, cs, "#ffd600", max(3.0, cs * 0.22))
+    _outline(t, cells, 0, 0, cs, colour, max(1.5, cs * 0.1))
+    r, c = min(cells)
+    if cs >= 14:
+        t.add(f'<circle cx="{_f(c * cs + cs * 0.2)}" cy="{_f(r * cs + cs * 0.2)}" '
+              f'r="{_f(cs * 0.19)}" fill="{colour}"/>')
+        t.text(c * cs + cs * 0.2, r * cs + cs * 0.31, i + 1, size=cs * 0.28, fill="#fff",
+               anchor="middle", weight="bold")
+    return "".join(t.parts)
+
+
 def _board(cv: _Canvas, layout_text: str, claims: list, x0, y0, cs, *, square=False, tiles=4,
            colour="#444", marks=True, coords=True, zone_marks=False, goal=True) -> tuple:
     """One board: tiles (empty slots for tiles not laid yet), claims, start/goal marks.
@@ -227,18 +279,11 @@ def _board(cv: _Canvas, layout_text: str, claims: list, x0, y0, cs, *, square=Fa
     pad = 14 if coords else 0
     bx, by = x0 + pad, y0 + pad
     if coords:  # row numbers on the left, column numbers on top (KL-1.3)
-        for c in range(cols):
-            cv.text(bx + c * cs + cs / 2, by - 4, c, size=min(8.0, cs * 0.4), fill="#777", anchor="middle")
-        for r in range(rows):
-            cv.text(bx - 3, by + r * cs + cs * 0.65, r, size=min(8.0, cs * 0.4), fill="#777", anchor="end")
+        cv.add(f'<g transform="translate({_f(bx)},{_f(by)})">{_coords_svg(rows, cols, cs)}</g>')
     for i, (tr, tc) in enumerate(_tile_origins(n, square)):
         tx, ty = bx + tc * cs, by + tr * cs
         if i < len(lay):
-            f, rot = lay[i]
-            grid = FACE_GRIDS[f][rot]
-            for r in range(TILE):
-                for c in range(TILE):
-                    _cell(cv, CODE_CHAR[grid[r][c]], tx + c * cs, ty + r * cs, cs)
+            _tile_at(cv, lay[i][0], lay[i][1], tx, ty, cs)
         else:
             cv.rect(tx, ty, TILE * cs, TILE * cs, fill="#ece6d6", stroke="#999", sw=1,
                     extra=' stroke-dasharray="4 3"')
@@ -251,20 +296,11 @@ def _board(cv: _Canvas, layout_text: str, claims: list, x0, y0, cs, *, square=Fa
             r, c = z[0]
             cv.text(bx + c * cs + 2, by + r * cs + cs * 0.38, ZONE_NAMES[zi][0].upper(), size=cs * 0.36,
                     fill="#fff", weight="bold")
-    for i, text in enumerate(claims):
-        cells, _ = _claim_cells(text)
-        last = i == len(claims) - 1
-        for r, c in cells:
-            cv.rect(bx + c * cs, by + r * cs, cs, cs, fill="#fff", extra=' fill-opacity="0.45"')
-        if last:  # KL-2.2: the claim the next one must touch
-            _outline(cv, cells, bx, by, cs, "#ffd600", max(3.0, cs * 0.22))
-        _outline(cv, cells, bx, by, cs, colour, max(1.5, cs * 0.1))
-        r, c = min(cells)
-        if cs >= 14:
-            cv.add(f'<circle cx="{_f(bx + c * cs + cs * 0.2)}" cy="{_f(by + r * cs + cs * 0.2)}" '
-                   f'r="{_f(cs * 0.19)}" fill="{colour}"/>')
-            cv.text(bx + c * cs + cs * 0.2, by + r * cs + cs * 0.31, i + 1, size=cs * 0.28, fill="#fff",
-                    anchor="middle", weight="bold")
+    if claims:
+        cv.add(f'<g transform="translate({_f(bx)},{_f(by)})">')
+        last = len(claims) - 1
+        cv.add("".join(_claim_svg(text, i, i == last, cs, colour) for i, text in enumerate(claims)))
+        cv.add("</g>")
     if marks and not square:  # KL-2.1 start cells, KL-10.2 goal cells
         for r, c in START_CELLS:
             cv.text(bx - 5 - (6 if coords else 0), by + r * cs + cs * 0.7, ">", size=cs * 0.6, fill="#b71c1c",
@@ -333,10 +369,7 @@ def _tile_picker(cv: _Canvas, used_faces, x, y) -> float:
             tx = x + rot * (TILE * cs + 12)
             opened = cv.act_open(a)
             cv.rect(tx - 2, yy - 2, TILE * cs + 4, TILE * cs + 16, fill="#fff", stroke="#888", sw=1, rx=3)
-            grid = FACE_GRIDS[f][rot]
-            for r in range(TILE):
-                for c in range(TILE):
-                    _cell(cv, CODE_CHAR[grid[r][c]], tx + c * cs, yy + r * cs, cs)
+            _tile_at(cv, f, rot, tx, yy, cs)
             cv.text(tx + TILE * cs / 2, yy + TILE * cs + 11, f"{FACE_NAMES[f]}{rot}", size=10, anchor="middle",
                     weight="bold" if opened else "normal")
             cv.close()
