@@ -50,19 +50,25 @@ def _clickable(svg: str) -> list[str]:
     return out
 
 
-def _check_wellformed(svg: str) -> ET.Element:
+def _check_wellformed(svg: str) -> None:
+    """Parses; self-contained: a viewBox, no script, image, link, event attribute or url()."""
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     root = ET.fromstring(svg)
     assert root.tag == NS + "svg"
     vb = root.get("viewBox").split()
     assert len(vb) == 4 and float(vb[2]) > 100 and float(vb[3]) > 100
-    for el in root.iter():
-        assert el.tag != NS + "script" and el.tag != NS + "image" and el.tag != NS + "a"
-        for k in el.attrib:
-            assert not k.lower().startswith("on"), k
-            assert "href" not in k, k
+    assert not re.search(r"<(script|image|a|foreignObject)[\s>]", svg)
+    assert not re.search(r"\s(on\w+|href|xlink:href)=", svg)
     assert "url(" not in svg and "http://" not in svg.replace('xmlns="http://www.w3.org/2000/svg"', "")
-    return root
+
+
+_ACT = re.compile(r'<(\w+) class="act" data-action="([^"]*)"')
+
+
+def _fast_clickable(svg: str) -> list[str]:
+    """data-action values read with a regex (the whole-game test renders hundreds)."""
+    assert svg.count("data-action=") == len(_ACT.findall(svg))
+    return [a for _, a in _ACT.findall(svg)]
 
 
 def _advance(s, until, bots, limit=5000):
@@ -156,7 +162,7 @@ def test_race_phases_clickable_subsets():
         if s.is_terminal():
             break
         svg, legal = _view(s, s.current_player)
-        acts = _clickable(svg)
+        acts = _fast_clickable(svg)
         expect = sorted(a for a in legal if a.split()[0] in ("tile", "claim", "place", "pick", "fate"))
         assert sorted(acts) == expect, (legal, acts)
         seen.update(a.split()[0] for a in acts)
@@ -208,7 +214,7 @@ def test_whole_games_every_view_renders(variant, n, seed, opts):
         if s.is_terminal():
             break
         svg, legal = _view(s, s.current_player)
-        assert set(_clickable(svg)) <= set(legal)
+        assert set(_fast_clickable(svg)) <= set(legal)
         s.apply_action(bots[s.current_player].choose(s))
     assert "end" in phases
 

@@ -209,27 +209,29 @@ def _shape_icon(cv: _Canvas, kid: str, o: int, x, y, cs, fill="#e8d9b5", stroke=
     return (max(c for _, c in offs) + 1) * cs, (max(r for r, _ in offs) + 1) * cs
 
 
-def _cell(cv: _Canvas, code_char: str, x, y, cs) -> None:
-    cv.rect(x, y, cs, cs, fill=CELL_FILL[code_char], stroke="#6d6d5a", sw=0.4)
-    if code_char == "R":
-        m, h = x + cs / 2, cs * 0.32
-        cv.add(f'<polygon points="{_f(m)},{_f(y + cs / 2 - h)} {_f(m + h)},{_f(y + cs / 2)} '
-               f'{_f(m)},{_f(y + cs / 2 + h)} {_f(m - h)},{_f(y + cs / 2)}" fill="#d81b3c" '
-               f'stroke="#7a0019" stroke-width="0.6"/>')
-    elif code_char != ".":
-        cv.text(x + cs / 2, y + cs * 0.68, code_char, size=cs * 0.5, fill="#fff7d6", anchor="middle",
-                weight="bold")
-
-
 @lru_cache(maxsize=512)
 def _tile_svg(face: int, rot: int, cs: float) -> str:
-    """The 6 x 6 cells of a face in a rotation (KL-1.3), drawn at the origin (cached)."""
-    t = _Canvas(())
+    """The 6 x 6 cells of a face in a rotation (KL-1.3), drawn at the origin (cached):
+    cell rects sharing one stroke, the gold numbers sharing one text style, ruby gems."""
     grid = FACE_GRIDS[face][rot]
+    rects, nums, gems = [], [], []
+    w = _f(cs)
+    h = cs * 0.32
     for r in range(TILE):
         for c in range(TILE):
-            _cell(t, CODE_CHAR[grid[r][c]], c * cs, r * cs, cs)
-    return "".join(t.parts)
+            ch = CODE_CHAR[grid[r][c]]
+            x, y = c * cs, r * cs
+            rects.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{w}" height="{w}" fill="{CELL_FILL[ch]}"/>')
+            if ch == "R":
+                m, v = x + cs / 2, y + cs / 2
+                gems.append(f'<polygon points="{_f(m)},{_f(v - h)} {_f(m + h)},{_f(v)} {_f(m)},{_f(v + h)} '
+                            f'{_f(m - h)},{_f(v)}"/>')
+            elif ch != ".":
+                nums.append(f'<text x="{_f(x + cs / 2)}" y="{_f(y + cs * 0.68)}">{ch}</text>')
+    return (f'<g stroke="#6d6d5a" stroke-width="0.4">{"".join(rects)}</g>'
+            f'<g fill="#d81b3c" stroke="#7a0019" stroke-width="0.6">{"".join(gems)}</g>'
+            f'<g font-size="{_f(cs * 0.5)}" fill="#fff7d6" text-anchor="middle" font-weight="bold">'
+            f'{"".join(nums)}</g>')
 
 
 def _tile_at(cv: _Canvas, face: int, rot: int, x, y, cs) -> None:
@@ -240,12 +242,11 @@ def _tile_at(cv: _Canvas, face: int, rot: int, x, y, cs) -> None:
 @lru_cache(maxsize=64)
 def _coords_svg(rows: int, cols: int, cs: float) -> str:
     """Column numbers above and row numbers left of a board whose top-left is the origin."""
-    t = _Canvas(())
-    for c in range(cols):
-        t.text(c * cs + cs / 2, -4, c, size=min(8.0, cs * 0.4), fill="#777", anchor="middle")
-    for r in range(rows):
-        t.text(-3, r * cs + cs * 0.65, r, size=min(8.0, cs * 0.4), fill="#777", anchor="end")
-    return "".join(t.parts)
+    size = _f(min(8.0, cs * 0.4))
+    top = "".join(f'<text x="{_f(c * cs + cs / 2)}" y="-4">{c}</text>' for c in range(cols))
+    left = "".join(f'<text x="-3" y="{_f(r * cs + cs * 0.65)}">{r}</text>' for r in range(rows))
+    return (f'<g font-size="{size}" fill="#777" text-anchor="middle">{top}</g>'
+            f'<g font-size="{size}" fill="#777" text-anchor="end">{left}</g>')
 
 
 @lru_cache(maxsize=4096)
