@@ -158,6 +158,11 @@ class _Canvas:
 
 
 # --------------------------------------------------------------------------- helpers
+def _rubies(n) -> str:
+    """``1 ruby`` / ``3 rubies`` (``?`` stays plural)."""
+    return f"{n} ruby" if n == 1 else f"{n} rubies"
+
+
 def _name(seat_names, s: int) -> str:
     return seat_names[s] if 0 <= s < len(seat_names) else f"P{s + 1}"
 
@@ -339,10 +344,11 @@ def _plate(cv: _Canvas, s: int, x, y, w, title: str, bits: str, *, you: bool, to
     if to_act:
         cv.rect(x + w - 58, y + 4, 54, 14, fill="#d4a017", rx=3)
         cv.text(x + w - 31, y + 14.5, "to act", size=10, fill="#fff", anchor="middle", weight="bold")
+    if opened:  # KL-33.2: the last player clicks the plate of the player whose fate he joins
+        cv.rect(x + w - 62, y + 4, 58, 14, fill="#6a1b9a", rx=3)
+        cv.text(x + w - 33, y + 14.5, "join fate", size=10, fill="#fff", anchor="middle", weight="bold")
     if action:
         cv.close()
-        if opened:
-            cv.text(x + w - 31, y + 30, "join fate", size=9, fill="#555", anchor="middle")
 
 
 def _chips(cv: _Canvas, actions: list, x, y, per_row: int = 8) -> float:
@@ -450,7 +456,7 @@ def _family(cv: _Canvas, obs: dict, legal: list, names: list) -> None:
         if p["rubies"] is None:
             bits.append("? rubies (secret)")
         else:
-            bits.append(f"{p['rubies']} rubies" + (f" +{p['fresh']} fresh" if p["fresh"] else ""))
+            bits.append(_rubies(p['rubies']) + (f" +{p['fresh']} fresh" if p["fresh"] else ""))
         if p["won"]:
             bits.append(f"lays {p['won']}")
         if square:  # KL-21.3: the zones covered so far (public: the claims are)
@@ -552,7 +558,8 @@ def _rows_panel(cv: _Canvas, obs: dict, legal: list, names: list, x, y) -> float
                 cv.text(x, y + 12, "rows to come:", size=11, fill="#333")
                 y += 18
         elif i == 0:
-            cv.text(x, y + 12, "next row first (auctioned in the next round):", size=11, fill="#333")
+            cv.text(x, y + 12, "rows left when the game ended:" if obs["phase"] == "end" else
+                    "next row first (auctioned in the next round):", size=11, fill="#333")
             y += 18
             cv.text(x, y + 12, "1.", size=10, fill="#555")
             xx = x + 18
@@ -620,7 +627,7 @@ def _family_final(cv: _Canvas, obs: dict, names: list, x, y) -> float:
         cv.rect(x + 2, y + 2, 10, 10, fill=SEAT_COLOURS[s])
         rub = "?" if p["rubies"] is None else p["rubies"] + p["fresh"]
         cv.text(x + 18, y + 11, f"{_name(names, s)}: {p['score']} - {p['penalty']} = "
-                f"{p['score'] - p['penalty']} points, {rub} rubies" + ("  WINNER" if win else ""),
+                f"{p['score'] - p['penalty']} points, {_rubies(rub)}" + ("  WINNER" if win else ""),
                 size=11.5, weight="bold" if win else "normal")
         y += 17
     return y - y0 + 8
@@ -687,11 +694,13 @@ def _race(cv: _Canvas, obs: dict, legal: list, names: list) -> None:
     pw = 250
     for s in range(n):
         p = ps[s]
-        bits = [p["status"] if phase != "end" else "game over"]
+        bits = []
         if s in fo:
             bits.append(f"finished #{fo.index(s) + 1}")
-        if obs["last_player"] == s:
+        elif obs["last_player"] == s:
             bits.append("last player" + (f", joins {_name(names, obs['fate'])}" if obs["fate"] >= 0 else ""))
+        else:
+            bits.append(p["status"] if phase != "end" else "game over")
         if p.get("pick"):
             c = FAVOUR_CARDS[FAVOUR_INDEX[p["pick"]]]
             bits.append(f"card {p['pick']} ({TRACK_ROLES[TRACKS[c.track]]} {c.value})")
@@ -702,7 +711,7 @@ def _race(cv: _Canvas, obs: dict, legal: list, names: list) -> None:
         if obs.get("last_card") and s < len(results) and results[s] is not None:
             r = results[s]
             res = "last player (not checked)" if r[2] is None else \
-                f"{r[0]} gold, {r[1]} rubies: {'exact' if r[2] else 'wrong'}"
+                f"{r[0]} gold, {_rubies(r[1])}: {'exact' if r[2] else 'wrong'}"
             cv.text(px + 4, y + 48, f"last round ({obs['last_card']}): {res}", size=10, fill="#555")
     y += 58
     # own board
@@ -766,11 +775,11 @@ def _own_race(cv: _Canvas, obs: dict, legal: list, names: list, seat: int, x, y)
     """The viewer's own board, totals, claim set (``claim KIND``), tile and placement pickers."""
     p = obs["players"][seat]
     y0 = y
-    line = f"Your board: {p['gold']} gold, {p['rubies']} rubies covered"
+    line = f"Your board: {p['gold']} gold, {_rubies(p['rubies'])} covered"
     card = obs.get("card")
     if card:
         rc = REQ_CARDS[REQ_INDEX[card]]
-        line += f" (the card asks {rc.gold} gold, {rc.rubies} rubies)"
+        line += f" (the card asks {rc.gold} gold, {_rubies(rc.rubies)})"
     if p.get("said_done"):
         line += " - you said done"
     if p.get("claim_in_hand"):
