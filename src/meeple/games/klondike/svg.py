@@ -365,7 +365,7 @@ def _chips(cv: _Canvas, actions: list, x, y, per_row: int = 8) -> float:
 
 def _tile_picker(cv: _Canvas, used_faces, x, y) -> float:
     """The faces not yet laid in rotations 0-3, each clickable as ``tile A1`` (KL-1.3)."""
-    cs = 9
+    cs = 12
     cv.text(x, y + 10, "Tiles to lay ('A1' = face A turned once clockwise):", size=11, weight="bold")
     yy = y + 18
     for f in range(len(FACE_NAMES)):
@@ -481,11 +481,12 @@ def _family(cv: _Canvas, obs: dict, legal: list, names: list) -> None:
             row_h = 0.0
     y += row_h
     # key under the boards
-    key = ("key: claims numbered in laying order, yellow-edged = the last (the next claim touches it); "
-           + ("dashed white N S W E C = the zones to cover (KL-21.3)" if square else
-              "> start cells, < goal cells, orange = top/bottom edges to touch in tiles 2 and 3 "
-              "(solid when met)"))
-    cv.text(10, y + 4, key, size=10, fill="#555")
+    keys = ["key: claims numbered in laying order; yellow-edged = the last (the next claim touches it)",
+            "dashed white N S W E C = the zones to cover (KL-21.3)" if square else
+            "> start cells, < goal cells; orange = top/bottom edges to touch in tiles 2 and 3 (solid when met)"]
+    for i, k in enumerate(keys):
+        cv.text(10, y + 4 + 13 * i, k, size=10, fill="#555")
+    y += 13
     left_h = y + 10
     # ---- right column
     rx = x_col[-1] + bw + 10
@@ -691,7 +692,7 @@ def _race(cv: _Canvas, obs: dict, legal: list, names: list) -> None:
     # seats
     fo = obs["finish_order"]
     results = obs.get("results") or []
-    pw = 250
+    pw = (1040 - 8 * (n - 1)) / n
     for s in range(n):
         p = ps[s]
         bits = []
@@ -704,7 +705,7 @@ def _race(cv: _Canvas, obs: dict, legal: list, names: list) -> None:
         if p.get("pick"):
             c = FAVOUR_CARDS[FAVOUR_INDEX[p["pick"]]]
             bits.append(f"card {p['pick']} ({TRACK_ROLES[TRACKS[c.track]]} {c.value})")
-        px = 10 + (s % 4) * (pw + 8)
+        px = 10 + s * (pw + 8)
         fate = f"fate {s}"
         _plate(cv, s, px, y, pw, _name(names, s), ", ".join(bits), you=s == seat, to_act=s == cur,
                action=fate if fate in cv.legal else None)
