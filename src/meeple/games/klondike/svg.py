@@ -384,6 +384,21 @@ def _tile_picker(cv: _Canvas, used_faces, x, y) -> float:
     return yy - y
 
 
+@lru_cache(maxsize=8192)
+def _dot_svg(action: str, cs: float) -> str:
+    """A placement's click target in board coordinates: a dot at the centre of its cells and,
+    shown on hover, the cells themselves (cached per notation)."""
+    cells, _ = _claim_cells(action)
+    cy = (sum(r for r, _ in cells) / len(cells) + 0.5) * cs
+    cx = (sum(c for _, c in cells) / len(cells) + 0.5) * cs
+    w = _f(cs)
+    ghost = "".join(f'<rect x="{_f(c * cs)}" y="{_f(r * cs)}" width="{w}" height="{w}"/>' for r, c in cells)
+    return (f'<g class="act" data-action="{_e(action)}">'
+            f'<g class="kl-ghost" fill="#ffeb3b" stroke="#e65100" stroke-width="1">{ghost}</g>'
+            f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(cs * 0.34)}" fill="#ffeb3b" stroke="#bf360c" '
+            f'stroke-width="1.4"/></g>')
+
+
 def _place_picker(cv: _Canvas, legal: list, layout_text: str, claims: list, x, y, *, square: bool,
                   colour: str, tiles: int, max_w: float) -> float:
     """KL-1.6: one small copy of the board per orientation of the claim to lay, a dot at the
@@ -412,18 +427,9 @@ def _place_picker(cv: _Canvas, legal: list, layout_text: str, claims: list, x, y
         top = yy + 26  # the tallest icon (3 cells of 6) fits above every copy
         w, h = _board(cv, layout_text, claims, bx, top, cs, square=square, tiles=tiles, colour=colour,
                       marks=False, coords=False)
-        for a in by_o[o]:
-            cells, _ = _claim_cells(a)
-            cy = top + (sum(r for r, _ in cells) / len(cells) + 0.5) * cs
-            cx = bx + (sum(c for _, c in cells) / len(cells) + 0.5) * cs
-            cv.add(f'<g class="act" data-action="{_e(a)}">')
-            cv.add('<g class="kl-ghost">')
-            for r, c in cells:
-                cv.rect(bx + c * cs, top + r * cs, cs, cs, fill="#ffeb3b", stroke="#e65100", sw=1)
-            cv.add("</g>")
-            cv.add(f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(cs * 0.34)}" fill="#ffeb3b" '
-                   f'stroke="#bf360c" stroke-width="1.4"/>')
-            cv.close()
+        cv.add(f'<g transform="translate({_f(bx)},{_f(top)})">')
+        cv.add("".join(_dot_svg(a, cs) for a in by_o[o]))
+        cv.add("</g>")
         row_h = max(row_h, top - yy + h + 8)
         bx += bw + 24
     return yy + row_h - y
