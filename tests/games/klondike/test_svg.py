@@ -308,3 +308,12 @@ def test_turn_and_viewer_are_marked():
     assert f"{s.seat_name(cur)} to act" in svg and f"{s.seat_name(cur)} (you)" in svg
     spect, _ = _view(s, None)
     assert "(you)" not in spect and f"{s.seat_name(cur)} to act" in spect
+
+
+def test_limited_ruby_supply_is_shown():
+    """KL-15.4 option ruby_supply_limit=32: 3 players take 3 rubies each (KL-10.4), 23 remain;
+    KL-10.5: six rows of 3 claims leave 100 - 18 = 82 in the pool, the 16 dominoes apart."""
+    s = _state("family", 3, seed=1, ruby_supply_limit=32)
+    svg, _ = _view(s, None)
+    assert "pool 82 claims, dominoes 16, ruby supply 23" in svg
+    assert "ruby supply" not in _view(_state("family", 3, seed=1), None)[0]  # unlimited by default
