@@ -31,9 +31,10 @@ Clickable (``class="act"`` and ``data-action``, only for notations in ``legal``)
     legal amount); the slot card itself too when exactly one amount is legal there (a raise
     or a challenge, KL-12.3);
   * ``sbid N``: the numbered chips of the domino auction (KL-16.2);
-  * ``place KIND K ROW COL``: a placement picker under the rows/board, one small copy of the
-    viewer's board per orientation K, with a dot at the centre of each legal placement
-    (hovering a dot shows the cells it would cover);
+  * ``place KIND K ROW COL``: a placement picker (game 1: right of the boards; race: under the
+    viewer's board), one small copy of the viewer's board per orientation K, with a dot at the
+    centre of each legal placement; hovering a dot shows the cells it would cover (an
+    embedded ``<style>`` with the classes ``kl-ghost``, no script);
   * ``claim KIND``: the shapes of the viewer's claim set (KL-40.1);
   * ``pick CARD``: the favour cards of the display (KL-32);
   * ``fate SEAT``: the other seats' name plates (KL-33.2).
@@ -449,7 +450,7 @@ def _family(cv: _Canvas, obs: dict, legal: list, names: list) -> None:
     turn = (f"{_name(names, cur)} to act" if 0 <= cur < n else "game over") \
         + ("" if seat is None else f" - you are {_name(names, seat)}")
     cv.text(10, 38, turn, size=12, fill="#8a6d00" if 0 <= cur < n else "#333", weight="bold")
-    cs = 22 if square else 22
+    cs = 22
     bw = (SQ_SIZE if square else 24) * cs + 32
     x_col = [10, 10 + bw + 10] if square else [10]
     y = 50.0
@@ -628,9 +629,15 @@ def _family_final(cv: _Canvas, obs: dict, names: list, x, y) -> float:
 
     order = sorted(range(len(ps)), key=key, reverse=True)
     best = key(order[0])
+    top = [s for s in order if key(s)[0] == best[0]]
+    # KL-21.2: with secret rubies a tie on points is decided by counts this view lacks
+    unknown = len(top) > 1 and any(ps[s]["rubies"] is None for s in top)
+    if unknown:
+        cv.text(x, y + 10, "tied on points: the rubies held decide (secret, KL-21.2)", size=10.5, fill="#555")
+        y += 16
     for s in order:
         p = ps[s]
-        win = key(s) == best
+        win = key(s) == best and not unknown
         cv.rect(x + 2, y + 2, 10, 10, fill=SEAT_COLOURS[s])
         rub = "?" if p["rubies"] is None else p["rubies"] + p["fresh"]
         cv.text(x + 18, y + 11, f"{_name(names, s)}: {p['score']} - {p['penalty']} = "
