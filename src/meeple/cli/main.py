@@ -569,6 +569,31 @@ def _replayed_from_results(file: Path, index: Optional[int]):
     return core_replay(record), bots
 
 
+@app.command("report")
+def report_cmd(
+    game: str = typer.Argument(..., help=GAME_HELP),
+    results: Path = typer.Option(..., "--in", metavar="FILE", help="A results file of 'meeple simulate --out' "
+                                 "(.parquet or .csv)."),
+    out: Path = typer.Option(Path("report"), metavar="DIR", help="The folder to write the report to (made if "
+                             "missing): index.html, report.md, the figures (PNG) and data.json."),
+    compare: Optional[Path] = typer.Option(None, metavar="FILE", help="A second results file of the same games "
+                                           "(same --seats, --seed, -n) with one --option changed: adds the "
+                                           "paired-seed differences with their 95% intervals."),
+):
+    """Write a balance report of a simulation: first-player advantage, the bots' win rates,
+    score spread, game length and the game's own statistics, with plots (HTML and Markdown)."""
+    from ..sim.report import build_report
+
+    g = get_game(game)
+    try:
+        page = build_report(g.name, results, out, compare)
+    except FileNotFoundError as e:
+        fail(f"report: {e}")
+    except (ValueError, OSError) as e:
+        fail(f"report: cannot build the report: {e}")
+    console.print(f"report written to [bold]{escape(str(page))}[/] (and report.md, data.json and the figures beside it)")
+
+
 @app.command()
 def bench(
     game: Optional[str] = typer.Argument(None, help=GAME_HELP + " Default: every game."),
