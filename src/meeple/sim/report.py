@@ -341,7 +341,8 @@ def build_report(game: str, results: str | Path, out: str | Path, compare_with: 
     def rate_figure(name: str, title: str, labels: list, rows: list, show_fair: bool = True) -> None:
         fig, ax = plt.subplots(figsize=(7, 3.2))
         rates = [r["win_rate"] for r in rows]
-        err = [[r["win_rate"] - r["ci_low"] for r in rows], [r["ci_high"] - r["win_rate"] for r in rows]]
+        # (rounding may put a bound a hair on the wrong side of a rate of 0 or 1)
+        err = [[max(0.0, r["win_rate"] - r["ci_low"]) for r in rows], [max(0.0, r["ci_high"] - r["win_rate"]) for r in rows]]
         ax.bar(range(len(rows)), rates, yerr=err, capsize=5, color="#5b8bd0")
         if show_fair:
             ax.axhline(fair, color="#c33", linestyle="--", label=f"fair share 1/{players[0]}")
@@ -500,7 +501,8 @@ def build_report(game: str, results: str | Path, out: str | Path, compare_with: 
         fig, ax = plt.subplots(figsize=(7, 3))
         diffs = [d["score"] for d in c["seat"].values()]
         ax.errorbar(range(len(diffs)), [d["mean"] for d in diffs],
-                    yerr=[[d["mean"] - d["ci_low"] for d in diffs], [d["ci_high"] - d["mean"] for d in diffs]],
+                    yerr=[[max(0.0, d["mean"] - d["ci_low"]) for d in diffs],
+                          [max(0.0, d["ci_high"] - d["mean"]) for d in diffs]],
                     fmt="o", capsize=6)
         ax.axhline(0, color="#888")
         ax.set_xticks(range(len(diffs)), labels)
