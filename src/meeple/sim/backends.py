@@ -140,7 +140,7 @@ def run_on_ray(job: Callable, tasks: list, workers: int, address: str | None,
 
     started = start_ray(workers, address)
     import ray
-    from ray.exceptions import RayTaskError, WorkerCrashedError
+    from ray.exceptions import OutOfMemoryError, RayTaskError, WorkerCrashedError
 
     pending: list = []
     try:
@@ -160,6 +160,9 @@ def run_on_ray(job: Callable, tasks: list, workers: int, address: str | None,
                     if isinstance(cause, BaseException):
                         raise cause from None
                     raise
+                except OutOfMemoryError:
+                    raise WorkerDiedError("Ray stopped a worker: the machine ran low on memory (Ray's memory "
+                                          "monitor); the games it was playing are lost") from None
                 except WorkerCrashedError:
                     raise WorkerDiedError("a Ray worker process ended abruptly (killed by a signal, or by "
                                           "the system when memory ran short); the games it was playing "
