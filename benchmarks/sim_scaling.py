@@ -7,7 +7,7 @@ against greedy, and the scaling ratio (2 workers over 1).
 
 Prints a Markdown table. The Ray start-up (once, outside the timings) is printed apart; the
 load average before and after is printed too, since a shared machine's load moves the
-numbers. Every run plays the same games (the run seed), which the script checks: the
+numbers. Each game and backend is warmed up first (two games, not timed). Every run plays the same games (the run seed), which the script checks: the
 backends and worker counts give the same results.
 """
 
@@ -44,6 +44,10 @@ def main() -> None:
             jobs = simulation_jobs(["greedy", "greedy"], args.n, args.seed)
             first = None
             for backend in backends:
+                # warm-up, not timed: imports and the game's lazily built tables, in this
+                # process (1 worker plays here; forked workers inherit them) and in Ray's workers
+                run_games(game, jobs[:1], workers=1)
+                run_games(game, jobs[:2], workers=2, backend=backend)
                 rates = []
                 for workers in (1, 2):
                     t = time.perf_counter()
