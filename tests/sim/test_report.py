@@ -155,3 +155,21 @@ def test_bad_report_input_gives_clear_errors(tmp_path):
     assert r.exit_code == 2 and "is a file" in r.output
     r = _report(["klondike", "--in", str(tmp_path / "x.txt"), "--out", str(tmp_path / "x")])
     assert r.exit_code == 2
+
+
+def test_stat_summary_averages_per_label_and_per_seat_over_the_games_that_have_them():
+    from meeple.sim.report import Game, stat_summary
+
+    def game(stats):
+        return Game(index=0, seed=0, bots=["a", "b"], scores=[0, 0], wins=[1, 0], turn_order=[1, 2], steps=1,
+                    truncated=False, options="{}", variant="basic", stats=stats)
+
+    spec = {"by": ["spring", "summer", "fall"], "per_seat": True, "doc": "money"}
+    games = [game({"money": [[2, 4], [6, 8], [10, 0]]}), game({"money": [[4, 4], [2, 0]]}), game(None)]
+    s = stat_summary(games, "money", spec)
+    assert s["labels"] == ["spring", "summer", "fall"]
+    assert s["games"] == [2, 2, 1]  # the second game stopped after two rounds
+    assert s["by_seat"] == {0: [3.0, 4.0, 10.0], 1: [4.0, 4.0, 0.0]}
+    assert s["mean"] == [3.5, 4.0, 5.0]
+    flat = stat_summary([game({"n": 2}), game({"n": 5})], "n", {"by": None, "doc": "n"})
+    assert flat["mean"] == [3.5] and flat["spread"]["max"] == 5

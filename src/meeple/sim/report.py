@@ -174,7 +174,7 @@ def stat_summary(games: list[Game], key: str, spec: dict) -> dict:
     """The means of one per-game statistic (a key of the game's ``STATS``) over the games
     that have it: ``{"labels": [...], "mean": [...], "games": [...]}`` with, for per-seat
     values, ``"by_seat": {seat: [...]}`` too (a list a label). ``by`` "seat": the labels are
-    the seats; a list of labels: one mean a label (a per-seat list a label is summed over the
+    the seats; a list of labels: one mean a label (a per-seat list a label is averaged over the
     seats for ``mean``); None: one value, with its :func:`spread` as ``"spread"``."""
     values = [g.stats[key] for g in games if g.stats and key in g.stats]
     by = spec.get("by")
@@ -480,7 +480,7 @@ def build_report(game: str, results: str | Path, out: str | Path, compare_with: 
             save(fig, name, data)
             doc.figure(name, sspec["doc"])
             rows = [[lab, summ["games"][i], f"{means[i]:.2f}"] for i, lab in enumerate(labels)]
-            header = ["", "games", "mean (seats summed)" if "by_seat" in summ else "mean"]
+            header = ["", "games", "mean (a seat)" if "by_seat" in summ else "mean"]
             if "by_seat" in summ:
                 header += [f"seat {s}" for s in summ["by_seat"]]
                 for i, r in enumerate(rows):
