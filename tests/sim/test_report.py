@@ -94,7 +94,9 @@ def test_the_report_of_a_hand_made_file_has_the_numbers_counted_by_hand(tmp_path
     assert sum(data["figures"]["length.png"]["counts"]) == 4
     # route claims per seat: (10 + 9 + 7 + 6) / 4 and (8 + 9 + 11 + 10) / 4
     assert data["figures"]["stats_route_claims.png"]["mean"] == [8.0, 9.5]
-    assert data["tables"]["stats.route_claims"]["rows"] == [["seat 0", 4, "8.00"], ["seat 1", 4, "9.50"]]
+    # and per bot: greedy sat in seats 0, 1, 0, 1 (10 9 7 10), random in 1, 0, 1, 0 (8 9 11 6)
+    assert data["tables"]["stats.route_claims"]["rows"] == [["seat 0", 4, "8.00"], ["seat 1", 4, "9.50"],
+                                                            ["bot greedy", 4, "9.00"], ["bot random", 4, "8.50"]]
     # the paired comparison: seat 0 scores +2 0 +4 0, seat 1 0 +3 0 +4; lengths +2 -2 0 +10
     c = data["compare"]
     assert c["pairs"] == 4

@@ -174,7 +174,8 @@ def stat_summary(games: list[Game], key: str, spec: dict) -> dict:
     """The means of one per-game statistic (a key of the game's ``STATS``) over the games
     that have it: ``{"labels": [...], "mean": [...], "games": [...]}`` with, for per-seat
     values, ``"by_seat": {seat: [...]}`` too (a list a label). ``by`` "seat": the labels are
-    the seats; a list of labels: one mean a label (a per-seat list a label is averaged over the
+    the seats, and ``"by_bot"``/``"bot_games"`` give the mean (and count) per bot over the
+    seats it sat in; a list of labels: one mean a label (a per-seat list a label is averaged over the
     seats for ``mean``); None: one value, with its :func:`spread` as ``"spread"``."""
     values = [g.stats[key] for g in games if g.stats and key in g.stats]
     by = spec.get("by")
@@ -185,8 +186,15 @@ def stat_summary(games: list[Game], key: str, spec: dict) -> dict:
         n = max((len(v) for v in values), default=0)
         labels = [f"seat {s}" for s in range(n)]
         cols = [[v[s] for v in values if s < len(v)] for s in range(n)]
+        bots: dict[str, list] = {}
+        for g in games:
+            if g.stats and key in g.stats:
+                for s, b in enumerate(g.bots):
+                    if s < len(g.stats[key]):
+                        bots.setdefault(b, []).append(g.stats[key][s])
         return {"labels": labels, "mean": [statistics.fmean(c) if c else 0.0 for c in cols],
-                "games": [len(c) for c in cols]}
+                "games": [len(c) for c in cols], "by_bot": {b: statistics.fmean(v) for b, v in bots.items()},
+                "bot_games": {b: len(v) for b, v in bots.items()}}
     labels = list(by)
     cols = [[v[i] for v in values if i < len(v)] for i in range(len(labels))]
     if spec.get("per_seat"):
@@ -480,6 +488,8 @@ def build_report(game: str, results: str | Path, out: str | Path, compare_with: 
             save(fig, name, data)
             doc.figure(name, sspec["doc"])
             rows = [[lab, summ["games"][i], f"{means[i]:.2f}"] for i, lab in enumerate(labels)]
+            if "by_bot" in summ and len(summ["by_bot"]) > 1:  # seats rotate: per bot says who does what
+                rows += [[f"bot {b}", summ["bot_games"][b], f"{m:.2f}"] for b, m in summ["by_bot"].items()]
             header = ["", "games", "mean (a seat)" if "by_seat" in summ else "mean"]
             if "by_seat" in summ:
                 header += [f"seat {s}" for s in summ["by_seat"]]
