@@ -241,7 +241,12 @@ def simulate(
     variant: Optional[str] = typer.Option(None, help="Game variant (see 'meeple games' for each game's variants; "
                                           "default: its first, e.g. standard)."),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help=OPTION_HELP),
-    workers: int = typer.Option(1, min=1, help="Worker processes."),
+    workers: int = typer.Option(1, min=1, help="Worker processes (with --backend ray: Ray tasks at a time)."),
+    backend: str = typer.Option("local", help="Where the games run: local (worker processes on this machine) or "
+                                "ray (a private Ray on this machine, or the cluster at --address); the results "
+                                "are the same on both."),
+    address: Optional[str] = typer.Option(None, metavar="ADDRESS", help="With --backend ray: the Ray cluster to run "
+                                          "on, ray://HOST:10001 (its client server) or HOST:6379 from a cluster node."),
     out: Optional[Path] = typer.Option(None, help="Write one row per game and seat to FILE (.csv or .parquet), "
                                        "every 30 seconds while the games run; an earlier run's FILE is "
                                        "moved to NAME.prev.csv (or .parquet) beside it."),
@@ -272,9 +277,19 @@ def simulate(
             fail("--report summarises a results file: give it with --out")
         _note_unused(ctx, (("--seats", "seats"), ("-n/--games", "n"), ("--players", "players"), ("--seed", "seed"),
                            ("--option", "option"), ("--workers", "workers"), ("--resume/--no-resume", "resume"),
-                           ("--records", "records")))
+                           ("--records", "records"), ("--backend", "backend"), ("--address", "address")))
         _simulation_file_report(g, out, None if variant is None else g.canonical_variant(variant))
         return
+    from ..sim.backends import check_backend
+
+    try:
+        backend, address = check_backend(backend, address)
+        if backend == "ray":
+            from ..sim.backends import import_ray
+
+            import_ray()
+    except InvalidConfigError as e:
+        fail(str(e))
     bots = parse_seats(seats)
     if "human" in bots:
         fail("simulate takes bots only (no 'human' seat)")
@@ -318,7 +333,7 @@ def simulate(
         with _terminate_as_interrupt(stopped_by), _progress() as progress:
             task = progress.add_task(f"{g.name} {'/'.join(bots)}", total=n, completed=len(kept))
             run_games(g.name, todo, variant, options, workers, lambda r: done(r, progress, task),
-                      keep_actions=records is not None)
+                      keep_actions=records is not None, backend=backend, address=address)
     except KeyboardInterrupt:
         stopped_by[0] = stopped_by[0] or signal.SIGINT
         err_console.print(f"stopped: {len(results)} of {n} game{'s' if n != 1 else ''} finished"
@@ -552,6 +567,31 @@ def _replayed_from_results(file: Path, index: Optional[int]):
     record = {"game": g.name, "version": RECORD_VERSION, "rules": g.rules_edition, "num_players": len(bots),
               "variant": result.variant, "options": options, "seed": result.seed, "actions": result.actions}
     return core_replay(record), bots
+
+
+@app.command("report")
+def report_cmd(
+    game: str = typer.Argument(..., help=GAME_HELP),
+    results: Path = typer.Option(..., "--in", metavar="FILE", help="A results file of 'meeple simulate --out' "
+                                 "(.parquet or .csv)."),
+    out: Path = typer.Option(Path("report"), metavar="DIR", help="The folder to write the report to (made if "
+                             "missing): index.html, report.md, the figures (PNG) and data.json."),
+    compare: Optional[Path] = typer.Option(None, metavar="FILE", help="A second results file of the same games "
+                                           "(same --seats, --seed, -n) with one --option changed: adds the "
+                                           "paired-seed differences with their 95% intervals."),
+):
+    """Write a balance report of a simulation: first-player advantage, the bots' win rates,
+    score spread, game length and the game's own statistics, with plots (HTML and Markdown)."""
+    from ..sim.report import build_report
+
+    g = get_game(game)
+    try:
+        page = build_report(g.name, results, out, compare)
+    except FileNotFoundError as e:
+        fail(f"report: {e}")
+    except (ValueError, OSError) as e:
+        fail(f"report: cannot build the report: {e}")
+    console.print(f"report written to [bold]{escape(str(page))}[/] (and report.md, data.json and the figures beside it)")
 
 
 @app.command()
@@ -1001,7 +1041,7 @@ def main() -> None:
             sys.exit(141)
         raise
     except (InvalidConfigError, InvalidRecordError, GameNotEndingError) as e:
-        err_console.print(f"[bold red]error:[/] {e}")
+        err_console.print(f"[bold red]error:[/] {escape(str(e))}")  # a message may hold [brackets]
         sys.exit(1 if isinstance(e, GameNotEndingError) else 2)  # 2: bad input, 1: failed run
 
 

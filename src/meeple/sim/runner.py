@@ -11,6 +11,7 @@ from typing import Callable, Iterable
 from ..agents import Agent, make
 from ..core import InvalidConfigError, MeepleError, derive_seed, load_game
 from ..core.checks import check_seed
+from .gamestats import game_stats, stats_from_text, stats_text
 
 
 @dataclass
@@ -35,6 +36,9 @@ class GameResult:
             from a results table.
         start_player: the seat the set-up drew to start (``State.start_player``: seats play
             clockwise from it); None where the game has none (Solomon, SO-3.6; Klondike's race).
+        stats: the game's own statistics (``meeple/games/<pkg>/stats.py``, ``game_stats``:
+            e.g. Magnum Sal's royal orders per phase), computed once the game ended; None
+            when not asked for or read back from a file written before the ``stats`` column.
     """
 
     index: int
@@ -53,6 +57,7 @@ class GameResult:
     variant: str | None = None
     options: dict | None = None
     start_player: int | None = None
+    stats: dict | None = None
 
     def rows(self, game: str | None = None, variant: str | None = None, options: dict | None = None,
              rules: int | None = None) -> list[dict]:
@@ -62,7 +67,9 @@ class GameResult:
         the games were played with, those at the game's default left out: ``{}`` for none)
         go in a column as sorted JSON, and ``rules`` (the game's rules
         edition, ``Game.rules_edition``; None: that of the game named ``game`` in this meeple,
-        1 for a name it does not know) in the last: ``--resume`` refuses games of another.
+        1 for a name it does not know) after them: ``--resume`` refuses games of another;
+        last ``stats``, the game's own statistics (:attr:`stats`) as compact sorted JSON, the
+        same on every seat's row of a game (None when the result has none).
         ``game``, ``variant`` and ``options`` default to the result's own (:func:`play_game`
         sets them).
 
@@ -78,6 +85,7 @@ class GameResult:
             rules = _rules_edition(game)
         n = len(self.bots)
         opts = options_text(_non_default(game, options))
+        stats = stats_text(self.stats)
         # seats tied after all tie-breaks share a place (equal returns, State.places)
         place = {s: 1 + sum(1 for r in self.returns if r > self.returns[s]) for s in range(n)}
         return [
@@ -88,7 +96,7 @@ class GameResult:
                 "score": self.scores[s],
                 "place": place[s], "win": (1.0 / len(self.winners)) if s in self.winners else 0.0,
                 "return": self.returns[s], "steps": self.steps, "seconds": self.seconds,
-                "truncated": self.truncated, "options": opts, "rules": rules,
+                "truncated": self.truncated, "options": opts, "rules": rules, "stats": stats,
             }
             for s in range(n)
         ]
@@ -156,7 +164,8 @@ def results_from_rows(rows: list[dict]) -> list[GameResult]:
                 returns=[float(r["return"]) for r in seats],
                 winners=[s for s in range(n) if float(seats[s]["win"]) > 0],
                 steps=int(seats[0]["steps"]), seconds=float(seats[0]["seconds"]),
-                truncated=bool(seats[0]["truncated"]), start_player=start))
+                truncated=bool(seats[0]["truncated"]), start_player=start,
+                stats=stats_from_text(seats[0].get("stats"))))
     except KeyError as e:
         raise ValueError(f"not a meeple results table: no column {e}") from e
     except TypeError as e:
@@ -188,9 +197,11 @@ class WorkerDiedError(MeepleError, RuntimeError):
 
 def play_game(game_name: str, bots: list, seed: int, variant: str | None = None,
               options: dict | None = None, index: int = 0, max_steps: int = 2_000_000,
-              keep_actions: bool = False) -> GameResult:
+              keep_actions: bool = False, stats: bool = True) -> GameResult:
     """Play one whole game between bots; each bot is seeded from ``seed`` and its seat.
-    With ``keep_actions`` the result holds the game's action notations (``actions``).
+    With ``keep_actions`` the result holds the game's action notations (``actions``); with
+    ``stats`` (the default) its own statistics (``GameResult.stats``, the game's
+    ``stats.py``), computed after the last action.
 
     ``bots``: per seat a bot spec (``"greedy"``, ``"mcts:1000"``) or an :class:`Agent` object
     of your own (``choose(state) -> Action``; it is ``reset`` with the seat's seed first and
@@ -224,10 +235,11 @@ def play_game(game_name: str, bots: list, seed: int, variant: str | None = None,
             raise GameNotEndingError(
                 f"{game_name} seed {seed}: no end after {max_steps:,} actions (are the game's safety "
                 "options, such as max_rounds, turned off? see 'meeple games')")
+    seconds = time.perf_counter() - t0
     return GameResult(
         index=index, seed=seed, bots=list(bots), scores=list(state.scores()), ranking=state.ranking(),
         returns=state.returns(), winners=state.winners(), steps=steps,
-        seconds=time.perf_counter() - t0,
+        seconds=seconds, stats=game_stats(game.name, state) if stats else None,
         truncated=state.is_truncated(), actions=state.history if keep_actions else None,
         game=game.name, variant=state.variant, options=dict(state.options),
         start_player=state.start_player,
@@ -248,19 +260,37 @@ def _job(args):
 def run_games(game_name: str, jobs: Iterable[tuple[list[str], int, int]], variant: str | None = None,
               options: dict | None = None, workers: int = 1,
               progress: Callable[[GameResult], None] | None = None,
-              keep_actions: bool = False) -> list[GameResult]:
+              keep_actions: bool = False, backend: str = "local",
+              address: str | None = None) -> list[GameResult]:
     """Play many games; ``jobs`` yields ``(bots, seed, index)``; results sorted by index.
 
-    With ``workers > 1`` games run in that many processes. ``progress`` is called after each.
+    ``backend`` (:mod:`meeple.sim.backends`): ``"local"`` plays in this process
+    (``workers=1``) or in ``workers`` processes; ``"ray"`` plays Ray tasks, ``workers`` at a
+    time, on a private Ray on this machine or on the cluster at ``address``. The results are
+    the same on both and for any ``workers`` (but each game's ``seconds``).
+    ``progress`` is called after each game, in the order they end.
     With ``keep_actions`` each result holds its game's action notations (``actions``).
 
     Raises:
         WorkerDiedError: a worker process was killed (the other workers are stopped too).
-        GameNotEndingError, InvalidConfigError: from :func:`play_game`.
+        InvalidConfigError: an unknown backend, a bad address, Ray missing or unreachable;
+            from :func:`play_game` too.
+        GameNotEndingError: from :func:`play_game`.
     """
+    from .backends import check_backend, run_on_ray
+
+    backend, address = check_backend(backend, address)
     tasks = [(game_name, b, s, variant, options, i, keep_actions) for b, s, i in jobs]  # play_game copies b
     results: list[GameResult] = []
-    if workers <= 1:
+    if backend == "ray":
+        def arrived(d: dict) -> None:
+            r = GameResult(**d)
+            results.append(r)
+            if progress:
+                progress(r)
+        if tasks:
+            run_on_ray(_job, tasks, workers, address, arrived)
+    elif workers <= 1:
         for t in tasks:
             r = GameResult(**_job(t))
             results.append(r)
