@@ -1,0 +1,199 @@
+"""Shared helpers of the research bindings: fixed action spaces and fixed-shape observation
+vectors built from ``state.observation(seat)``.
+
+Pure Python (no numpy): each game's ``encoding.py`` uses :class:`Writer` to lay out its
+observation vector, and :class:`ActionSpace` maps notations to indices both ways. The
+PettingZoo and OpenSpiel modules turn the lists into numpy arrays.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from meeple.core.action import Action
+
+
+class Writer:
+    """Appends the fields of one observation vector, and records their layout.
+
+    Every field has a fixed size: a value list shorter than ``size`` is padded with
+    ``pad``; a longer one raises ``ValueError`` (a cap that is too small is a bug in the
+    game's encoding, never silently cut). Numbers stay as they are (ints as floats),
+    ``True``/``False`` are 1/0 and ``None`` is ``none`` (default -1: "unknown / absent").
+
+    Attributes:
+        values: the vector so far (list of float).
+        layout: ``[(name, start, stop)]`` of the fields written, in order.
+    """
+
+    __slots__ = ("values", "layout", "_record")
+
+    def __init__(self, record_layout: bool = False):
+        self.values: list[float] = []
+        self.layout: list[tuple[str, int, int]] = []
+        self._record = record_layout
+
+    def _mark(self, name: str, start: int) -> None:
+        if self._record:
+            self.layout.append((name, start, len(self.values)))
+
+    def scalar(self, name: str, v, none: float = -1.0) -> None:
+        """One number (int, float, bool; ``None`` -> ``none``)."""
+        start = len(self.values)
+        self.values.append(none if v is None else float(v))
+        self._mark(name, start)
+
+    def numbers(self, name: str, vs: Iterable, size: int, pad: float = 0.0, none: float = -1.0) -> None:
+        """A list of numbers in ``size`` slots (padded with ``pad``).
+
+        Raises:
+            ValueError: more than ``size`` values.
+        """
+        start = len(self.values)
+        out = self.values
+        for v in vs:
+            out.append(none if v is None else float(v))
+        got = len(out) - start
+        if got > size:
+            raise ValueError(f"observation field {name!r} has {got} values, more than its {size} slots")
+        if got < size:
+            out.extend([pad] * (size - got))
+        self._mark(name, start)
+
+    def nested(self, name: str, v, size: int, pad: float = 0.0, words: dict | None = None) -> None:
+        """The numbers of a nested list (depth first) in ``size`` slots (padded with ``pad``);
+        a string in it is its index in ``words`` (-1 when not there).
+
+        Raises:
+            ValueError: more than ``size`` numbers.
+        """
+        flat: list = []
+        _flatten(v, flat)
+        if words is not None:
+            flat = [words.get(x, -1) if isinstance(x, str) else x for x in flat]
+        self.numbers(name, flat, size, pad)
+
+    def onehot(self, name: str, v, index: dict) -> None:
+        """``len(index)`` slots, 1.0 at ``index[v]`` (all zero when ``v`` is ``None`` or unknown)."""
+        start = len(self.values)
+        block = [0.0] * len(index)
+        i = index.get(v)
+        if i is not None:
+            block[i] = 1.0
+        self.values.extend(block)
+        self._mark(name, start)
+
+    def counts(self, name: str, items: Iterable, index: dict) -> None:
+        """``len(index)`` slots: how many of ``items`` are each key of ``index``."""
+        start = len(self.values)
+        block = [0.0] * len(index)
+        for it in items:
+            i = index.get(it)
+            if i is not None:
+                block[i] += 1.0
+        self.values.extend(block)
+        self._mark(name, start)
+
+
+def _flatten(v, out: list) -> None:
+    if isinstance(v, (list, tuple)):
+        for x in v:
+            _flatten(x, out)
+    else:
+        out.append(v)
+
+
+def vocabulary(names: Sequence) -> dict:
+    """``{name: i}`` for a one-hot or count field."""
+    return {n: i for i, n in enumerate(names)}
+
+
+def unique(notations: Iterable[str]) -> list[str]:
+    """The notations in first-seen order, each once."""
+    seen = set()
+    out = []
+    for t in notations:
+        if t not in seen:
+            seen.add(t)
+            out.append(t)
+    return out
+
+
+def collect_actions(*tables) -> list[str]:
+    """The notations of every :class:`Action` found in ``tables`` (actions, lists, tuples,
+    dict values, nested, ``None`` skipped), in order, each once."""
+    out: list[str] = []
+
+    def walk(x):
+        if x is None:
+            return
+        if isinstance(x, Action):
+            out.append(x.text)
+        elif isinstance(x, dict):
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                walk(v)
+        else:
+            raise TypeError(f"not an action table: {type(x).__name__}")
+
+    for t in tables:
+        walk(t)
+    return unique(out)
+
+
+class ActionSpace:
+    """A fixed integer action space: index ``i`` is the notation ``notations[i]``.
+
+    Attributes:
+        notations: tuple of str, one per index.
+        index: dict notation -> index.
+    """
+
+    __slots__ = ("notations", "index")
+
+    def __init__(self, notations: Sequence[str]):
+        self.notations = tuple(notations)
+        self.index = {t: i for i, t in enumerate(self.notations)}
+        if len(self.index) != len(self.notations):
+            raise ValueError("an action space lists a notation twice")
+
+    def __len__(self) -> int:
+        return len(self.notations)
+
+    def to_index(self, action) -> int:
+        """The index of an action (an :class:`Action` or its notation).
+
+        Raises:
+            KeyError: the notation is not in this space (a bug of the game's encoding).
+        """
+        text = action.text if isinstance(action, Action) else action
+        try:
+            return self.index[text]
+        except KeyError:
+            raise KeyError(f"action {text!r} is not in this game's action space "
+                           f"({len(self.notations)} actions)") from None
+
+    def to_notation(self, i: int) -> str:
+        """The notation of index ``i``.
+
+        Raises:
+            IndexError: ``i`` is outside ``0..len-1``.
+        """
+        if not 0 <= i < len(self.notations):
+            raise IndexError(f"action index {i} is outside this action space (0..{len(self.notations) - 1})")
+        return self.notations[i]
+
+    def legal_indices(self, legal: Iterable) -> list[int]:
+        """The indices of the legal actions, in their order."""
+        index = self.index
+        return [index[a.text] for a in legal]
+
+
+def encoding_module(game_name: str):
+    """The ``encoding`` module of a game id (``meeple.games.<pkg>.encoding``)."""
+    import importlib
+
+    pkg = game_name.replace("-", "_")
+    return importlib.import_module(f"meeple.games.{pkg}.encoding")
