@@ -18,89 +18,115 @@ class Writer:
 
     Every field has a fixed size: a value list shorter than ``size`` is padded with
     ``pad``; a longer one raises ``ValueError`` (a cap that is too small is a bug in the
-    game's encoding, never silently cut). Numbers stay as they are (ints as floats),
-    ``True``/``False`` are 1/0 and ``None`` is ``none`` (default -1: "unknown / absent").
+    game's encoding, never silently cut). Values are numbers (``True``/``False`` count as
+    1/0); a field declared ``nullable`` turns ``None`` into -1 ("unknown / absent").
+    Built for speed: whole lists are appended at once, the numpy conversion happens once
+    at the end (``np.asarray(values, np.float32)``).
 
     Attributes:
-        values: the vector so far (list of float).
-        layout: ``[(name, start, stop)]`` of the fields written, in order.
+        values: the vector so far (list of numbers).
+        layout: ``[(name, start, stop)]`` of the fields written, in order (only with
+            ``record_layout=True``).
     """
 
     __slots__ = ("values", "layout", "_record")
 
     def __init__(self, record_layout: bool = False):
-        self.values: list[float] = []
+        self.values: list = []
         self.layout: list[tuple[str, int, int]] = []
         self._record = record_layout
 
-    def _mark(self, name: str, start: int) -> None:
+    def _close(self, name: str, start: int, size: int, pad: float) -> None:
+        out = self.values
+        got = len(out) - start
+        if got != size:
+            if got > size:
+                del out[start:]
+                raise ValueError(f"observation field {name!r} has {got} values, more than its {size} slots")
+            out.extend([pad] * (size - got))
         if self._record:
-            self.layout.append((name, start, len(self.values)))
+            self.layout.append((name, start, len(out)))
 
-    def scalar(self, name: str, v, none: float = -1.0) -> None:
-        """One number (int, float, bool; ``None`` -> ``none``)."""
+    def scalar(self, name: str, v) -> None:
+        """One number (int, float, bool; ``None`` -> -1)."""
         start = len(self.values)
-        self.values.append(none if v is None else float(v))
-        self._mark(name, start)
+        self.values.append(-1 if v is None else v)
+        if self._record:
+            self.layout.append((name, start, start + 1))
 
-    def numbers(self, name: str, vs: Iterable, size: int, pad: float = 0.0, none: float = -1.0) -> None:
-        """A list of numbers in ``size`` slots (padded with ``pad``).
+    def numbers(self, name: str, vs, size: int, pad: float = 0.0, nullable: bool = False) -> None:
+        """A list of numbers in ``size`` slots (padded with ``pad``; ``None`` -> -1 when
+        ``nullable``).
 
         Raises:
             ValueError: more than ``size`` values.
         """
-        start = len(self.values)
         out = self.values
-        for v in vs:
-            out.append(none if v is None else float(v))
-        got = len(out) - start
-        if got > size:
-            raise ValueError(f"observation field {name!r} has {got} values, more than its {size} slots")
-        if got < size:
-            out.extend([pad] * (size - got))
-        self._mark(name, start)
+        start = len(out)
+        if nullable:
+            out.extend([-1 if v is None else v for v in vs])
+        else:
+            out.extend(vs)
+        self._close(name, start, size, pad)
 
-    def nested(self, name: str, v, size: int, pad: float = 0.0, words: dict | None = None) -> None:
-        """The numbers of a nested list (depth first) in ``size`` slots (padded with ``pad``);
-        a string in it is its index in ``words`` (-1 when not there).
+    def nested(self, name: str, v, size: int, pad: float = 0.0, words: dict | None = None,
+               depth: int = 0) -> None:
+        """The numbers of a nested list (depth first) in ``size`` slots (padded with ``pad``).
+        ``depth=2`` / ``3``: a regular list of lists (of lists) of numbers, appended fast;
+        ``depth=0``: any nesting, where a string is its index in ``words`` (-1 when not
+        there) and ``None`` is -1.
 
         Raises:
             ValueError: more than ``size`` numbers.
         """
-        flat: list = []
-        _flatten(v, flat)
-        if words is not None:
-            flat = [words.get(x, -1) if isinstance(x, str) else x for x in flat]
-        self.numbers(name, flat, size, pad)
+        out = self.values
+        start = len(out)
+        if depth == 2:
+            for row in v:
+                out.extend(row)
+        elif depth == 3:
+            for a in v:
+                for row in a:
+                    out.extend(row)
+        else:
+            _flatten(v, out, words or {})
+        self._close(name, start, size, pad)
 
     def onehot(self, name: str, v, index: dict) -> None:
-        """``len(index)`` slots, 1.0 at ``index[v]`` (all zero when ``v`` is ``None`` or unknown)."""
-        start = len(self.values)
-        block = [0.0] * len(index)
+        """``len(index)`` slots, 1 at ``index[v]`` (all zero when ``v`` is ``None`` or unknown)."""
+        out = self.values
+        start = len(out)
+        out.extend(_ZEROS[len(index)])
         i = index.get(v)
         if i is not None:
-            block[i] = 1.0
-        self.values.extend(block)
-        self._mark(name, start)
+            out[start + i] = 1
+        if self._record:
+            self.layout.append((name, start, len(out)))
 
-    def counts(self, name: str, items: Iterable, index: dict) -> None:
+    def counts(self, name: str, items, index: dict) -> None:
         """``len(index)`` slots: how many of ``items`` are each key of ``index``."""
-        start = len(self.values)
-        block = [0.0] * len(index)
+        out = self.values
+        start = len(out)
+        out.extend(_ZEROS[len(index)])
         for it in items:
             i = index.get(it)
             if i is not None:
-                block[i] += 1.0
-        self.values.extend(block)
-        self._mark(name, start)
+                out[start + i] += 1
+        if self._record:
+            self.layout.append((name, start, len(out)))
 
 
-def _flatten(v, out: list) -> None:
-    if isinstance(v, (list, tuple)):
-        for x in v:
-            _flatten(x, out)
-    else:
-        out.append(v)
+_ZEROS = [(0,) * k for k in range(4096)]
+
+
+def _flatten(v, out: list, words: dict) -> None:
+    for x in v:
+        if isinstance(x, (list, tuple)):
+            _flatten(x, out, words)
+        elif isinstance(x, str):
+            out.append(words.get(x, -1))
+        else:
+            out.append(-1 if x is None else x)
 
 
 def vocabulary(names: Sequence) -> dict:

@@ -57,6 +57,22 @@ BOARD_CELLS = 144
 12 x 12 (square)."""
 
 
+_COVER: dict = {}
+"""(square, tiles in the row, claim notation) -> the vector's cell indices it covers."""
+
+
+def _cover(square: bool, ntiles: int, text: str) -> tuple:
+    key = (square, ntiles, text)
+    cells = _COVER.get(key)
+    if cells is None:
+        if square:
+            sh, cols = C.SQUARE_SHAPE, C.SQ_SIZE
+        else:
+            sh, cols = C.shape(C.TILE, C.TILE * max(1, ntiles)), C.TILE * 4
+        cells = _COVER[key] = tuple(r * cols + c for r, c in (divmod(i, sh.cols) for i in sh.cells[sh.by_text[text]]))
+    return cells
+
+
 def _board(layout: str | list, claims, variant: str, w: Writer, name: str) -> None:
     """The tiles (face one-hot and rotation, 4 slots) and covered cells (144) of a board."""
     tiles = layout.split() if isinstance(layout, str) else [f"{C.FACE_NAMES[f]}{r}" for f, r in layout]
@@ -64,16 +80,12 @@ def _board(layout: str | list, claims, variant: str, w: Writer, name: str) -> No
         t = tiles[i] if i < len(tiles) else None
         w.onehot(f"{name}.tile[{i}]", t[0] if t else None, _FACES)
         w.scalar(f"{name}.rotation[{i}]", int(t[1:]) if t else None)
-    cover = [0.0] * BOARD_CELLS
+    cover = [0] * BOARD_CELLS
     if claims:
-        if variant == "square":
-            sh, cols = C.SQUARE_SHAPE, C.SQ_SIZE
-        else:
-            sh, cols = C.shape(C.TILE, C.TILE * max(1, len(tiles))), C.TILE * 4
+        square, ntiles = variant == "square", len(tiles)
         for text in claims:
-            for cell in sh.cells[sh.by_text[text]]:
-                r, c = divmod(cell, sh.cols)
-                cover[r * cols + c] = 1.0
+            for i in _cover(square, ntiles, text):
+                cover[i] = 1
     w.numbers(f"{name}.covered", cover, BOARD_CELLS)
 
 
@@ -118,11 +130,13 @@ def observation_vector(obs: dict, num_players: int, variant: str, writer: Writer
     if variant == "race":
         _race(obs, n, w, seats)
         return w.values
-    w.numbers("counters", [obs[k] for k in ("round", "start_player", "pool_size", "dominoes", "supply")], 5)
+    w.numbers("counters", [obs[k] for k in ("round", "start_player", "pool_size", "dominoes", "supply")], 5,
+              nullable=True)
     for p, pl in enumerate(obs["players"]):
         _board(pl["layout"], pl["claims"], variant, w, f"players[{p}]")
         w.numbers(f"players[{p}].numbers", (pl["score"], pl["rubies"], pl["fresh"], pl["finished"],
-                                            pl["penalty"], len(pl["claims"])), 6)
+                                            pl["penalty"], len(pl["claims"])), 6,
+                  nullable=True)
         w.onehot(f"players[{p}].won", pl["won"], _KINDS)
     rows = obs["rows"]
     for r in range(C.ROWS_ON_DISPLAY):
@@ -145,7 +159,8 @@ def observation_vector(obs: dict, num_players: int, variant: str, writer: Writer
 
 def _race(obs: dict, n: int, w: Writer, seats: dict) -> None:
     w.numbers("race_counters", [obs[k] for k in ("round", "req_deck_size", "fav_deck_size", "priority_seat",
-                                               "tick", "turn_pos", "last_player", "fate")], 8)
+                                               "tick", "turn_pos", "last_player", "fate")], 8,
+              nullable=True)
     w.onehot("card", obs["card"], _REQ)
     w.onehot("last_card", obs["last_card"], _REQ)
     w.counts("cards_seen", obs["cards_seen"], _REQ)
@@ -166,7 +181,8 @@ def _race(obs: dict, n: int, w: Writer, seats: dict) -> None:
         w.onehot("me.claim_in_hand", None, _KINDS)
     else:
         _board(me["layout"], me["claims"], "race", w, "me")
-        w.numbers("me.numbers", (me["gold"], me["rubies"], me["building"], me["said_done"], me["went_back"]), 5)
+        w.numbers("me.numbers", (me["gold"], me["rubies"], me["building"], me["said_done"], me["went_back"]), 5,
+                  nullable=True)
         w.onehot("me.claim_in_hand", me["claim_in_hand"], _KINDS)
     results, revealed = obs["results"], obs["revealed"]
     for p in range(n):

@@ -95,8 +95,8 @@ def observation_vector(obs: dict, num_players: int, variant: str, writer: Writer
         w.numbers(k, obs[k], n)
     for k, size in (("equip", 4), ("products", 5), ("huts", 3), ("workers", 3), ("woodpile", 3),
                     ("river", 3), ("sawroom", 3), ("heat", 3)):
-        w.nested(k, obs[k], n * size)
-    w.nested("mill", obs["mill"], n * 24)
+        w.nested(k, obs[k], n * size, depth=2)
+    w.nested("mill", obs["mill"], n * 24, depth=3)
     ntask = len(C.TASK_CARDS)
     for s in range(n):
         block = [0.0] * (2 * ntask)
@@ -104,7 +104,7 @@ def observation_vector(obs: dict, num_players: int, variant: str, writer: Writer
             block[2 * t[0]] = 1.0
             block[2 * t[0] + 1] = float(sum(1 for f in t[1:] if f))
         w.numbers(f"tasks[{s}]", block, 2 * ntask)
-    w.nested("areas_wood", obs["areas_wood"], 18)
+    w.nested("areas_wood", obs["areas_wood"], 18, depth=2)
     w.numbers("areas_food", obs["areas_food"], 6)
     for i, t in enumerate(obs["path_tok"]):
         w.onehot(f"path_tok[{i}]", t, _TOKENS)
@@ -118,7 +118,7 @@ def observation_vector(obs: dict, num_players: int, variant: str, writer: Writer
     w.counts("tdeck", obs["tdeck"], _TASKS)
     w.counts("tdisplay", obs["tdisplay"], _TASKS)
     w.counts("wrest", obs["wrest"], _WINTER)
-    w.nested("winter", obs["winter"], 4)
+    w.nested("winter", obs["winter"], 4, depth=2)
     w.numbers("counters", [obs[k] for k in ("round", "pi", "ti", "actor", "hut_left", "debt", "felled",
                                           "acted")], 8)
     sup = obs["supply"]

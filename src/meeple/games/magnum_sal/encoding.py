@@ -102,14 +102,14 @@ def observation_vector(obs: dict, num_players: int, variant: str, writer: Writer
     w.counts("gone_seen", obs["gone_seen"], _KINDS)
     w.numbers("market", obs["market"], 3)
     w.counts("visited", obs["visited"], _BUILDINGS)
-    w.nested("salt", obs["salt"], n * 3)
+    w.nested("salt", obs["salt"], n * 3, depth=2)
     nk = len(C.TOOL_KINDS)
     for s in seats:
         w.counts(f"tools[{s}]", obs["tools"][s], _KINDS)
     for s in seats:
         w.counts(f"tools_used[{s}]", [k for k, u in zip(obs["tools"][s], obs["tools_used"][s]) if u], _KINDS)
     assert nk == 7
-    w.nested("csalt", obs["csalt"], C.NCHAMBERS * 3)
+    w.nested("csalt", obs["csalt"], C.NCHAMBERS * 3, depth=2)
     w.numbers("orders_done", [len(x) for x in obs["orders_done"]], n)
     w.numbers("counters", [obs[k] for k in ("order_counter", "inn", "phase", "round", "rounds_total", "capped",
                                           "start", "turn", "actions_left", "acted", "triggered", "over",

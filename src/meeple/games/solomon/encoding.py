@@ -81,7 +81,7 @@ def observation_vector(obs: dict, num_players: int, variant: str, writer: Writer
         w.counts(f"board[{name}].seen", seen, _CODES)
     for p, pl in enumerate(obs["players"]):
         w.numbers(f"players[{p}]", (pl["coins"], pl["unknown_tiles"], pl["hand_size"], pl["committed"],
-                                    pl["choice"]), 5)
+                                    pl["choice"]), 5, nullable=True)
         w.counts(f"players[{p}].known_tiles", pl["known_tiles"], _CODES)
         w.counts(f"players[{p}].secret_tiles", pl["secret_tiles"] or (), _CODES)
         w.counts(f"players[{p}].hand", pl["hand"] or (), _CARDS)
