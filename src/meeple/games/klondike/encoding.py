@@ -187,7 +187,7 @@ def _race(obs: dict, n: int, w: Writer, seats: dict) -> None:
     results, revealed = obs["results"], obs["revealed"]
     for p in range(n):
         r = results[p] if p < len(results) else None
-        w.numbers(f"results[{p}]", r if r is not None else (-1, -1, -1), 3)
+        w.numbers(f"results[{p}]", r if r is not None else (-1, -1, -1), 3, nullable=True)
     for p in range(n):
         rv = revealed[p] if p < len(revealed) else ("", ())
         _board(rv[0], rv[1], "race", w, f"revealed[{p}]")
