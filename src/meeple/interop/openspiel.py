@@ -29,9 +29,9 @@ rulebook's tie-breaks, ties half, so the returns of a game always add up to n/2)
 * Simultaneous choices are the engines' secret commitments made one seat after another.
 * Observation string/tensor: ``state.observation(seat)`` as sorted JSON / the encoding's
   fixed vector; a public observer (``private_info=NONE``) sees the spectator's observation.
-  Information state string: the observation plus the seat's own actions so far (not the
-  whole past of its observations: a deviation from perfect recall); information state
-  tensor: the observation vector.
+  Information state string: the observation plus a digest of the seat's own actions so
+  far (not the whole past of its observations: a deviation from perfect recall);
+  information state tensor: the observation vector.
 * ``resample_from_infostate(player, sampler)``: ``state.resample_hidden(seat, rng)`` with a
   ``random.Random`` seeded from the sampler.
 * Clone: meeple's cheap ``state.clone()``. OpenSpiel clones a Python state by deep-copying
@@ -40,6 +40,7 @@ rulebook's tie-breaks, ties half, so the returns of a game always add up to n/2)
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 
@@ -72,21 +73,22 @@ class _Holder:
 
     ``state`` is None at the root chance node (the seed is not drawn yet)."""
 
-    __slots__ = ("game", "state", "mine")
+    __slots__ = ("game", "state", "mine", "digest")
 
-    def __init__(self, game, state, mine=None):
+    def __init__(self, game, state, mine=None, digest=None):
         self.game = game
         self.state = state
         self.mine = mine           # None or (previous chain, seat, action index)
+        self.digest = digest       # None or per seat "count:sha1" of its own actions so far
 
     def __deepcopy__(self, memo):
         st = self.state
-        return _Holder(self.game, None if st is None else st.clone(), self.mine)
+        return _Holder(self.game, None if st is None else st.clone(), self.mine, self.digest)
 
     def __reduce__(self):
         st = self.state
         return (_load_holder, (None if st is None else st.game.name, None if st is None else st.to_dict(),
-                               _chain_list(self.mine)))
+                               _chain_list(self.mine), self.digest))
 
 
 def _chain_list(chain) -> list:
@@ -98,11 +100,12 @@ def _chain_list(chain) -> list:
     return out
 
 
-def _load_holder(name: str, d: dict, mine: list) -> _Holder:
+def _load_holder(name: str, d: dict, mine: list, digest) -> _Holder:
     chain = None
     for seat, action in mine:
         chain = (chain, seat, action)
-    return _Holder(None, None if d is None else meeple.load_game(name).state_from_dict(d), chain)
+    digest = None if digest is None else tuple(digest)
+    return _Holder(None, None if d is None else meeple.load_game(name).state_from_dict(d), chain, digest)
 
 
 class MeepleGame(pyspiel.Game):
@@ -215,6 +218,10 @@ class MeepleState(pyspiel.State):
         seat = st.current_player
         st.apply_action(self._game().space.to_notation(action))
         h.mine = (h.mine, seat, action)
+        digest = list(h.digest or ("0:",) * st.num_players)
+        count, _, prev = digest[seat].partition(":")
+        digest[seat] = f"{int(count) + 1}:{hashlib.sha1(f'{prev},{action}'.encode()).hexdigest()}"
+        h.digest = tuple(digest)
 
     def _action_to_string(self, player, action):
         """The action's notation (``seed i`` for the root's chance outcome ``i``)."""
@@ -243,13 +250,18 @@ class MeepleState(pyspiel.State):
         if self._held.state is None:
             return new
         new._held = _Holder(self._held.game, self.meeple_state.resample_hidden(player_id, random.Random(seed)),
-                            self._held.mine)
+                            self._held.mine, self._held.digest)
         return new
 
     def __str__(self):
-        """The state as its save (``to_dict``), JSON (``chance`` at the root)."""
+        """The state as its save (``to_dict``) without the history and the event log (OpenSpiel
+        keeps the history), JSON; ``chance`` at the root."""
         st = self._held.state
-        return "chance: the game seed" if st is None else json.dumps(st.to_dict(), sort_keys=True)
+        if st is None:
+            return "chance: the game seed"
+        d = st.to_dict()
+        del d["history"], d["events"]
+        return json.dumps(d, sort_keys=True, separators=(",", ":"))
 
 
 class MeepleObserver:
@@ -280,12 +292,14 @@ class MeepleObserver:
             self.tensor[:] = g._vector(obs, g.num_seats, g.variant)
 
     def string_from(self, state, player):
-        """The observation as sorted JSON; with perfect recall, followed by the seat's own
-        actions so far (notations)."""
+        """The observation as sorted JSON; with perfect recall (the information state),
+        followed by ``| mine: COUNT:SHA1``, the number and a SHA-1 chain of the seat's own
+        action indices so far (two histories of the seat's own choices differ there; the
+        chain keeps the string short in games of thousands of decisions)."""
         text = json.dumps(self._obs(state, player), sort_keys=True, separators=(",", ":"))
         if self._recall and not self._public:
-            notation = self._game.space.notations
-            text += " | mine: " + ",".join(notation[a] for a in state.own_actions(player))
+            digest = state._held.digest
+            text += " | mine: " + (digest[player] if digest else "0:")
         return text
 
 
@@ -336,7 +350,10 @@ def load(game: str, **params):
 def _has_encoding(name: str) -> bool:
     import importlib.util
 
-    return importlib.util.find_spec(f"meeple.games.{name.replace('-', '_')}.encoding") is not None
+    try:
+        return importlib.util.find_spec(f"meeple.games.{name.replace('-', '_')}.encoding") is not None
+    except ModuleNotFoundError:
+        return False
 
 
 for _name in meeple.game_names():
