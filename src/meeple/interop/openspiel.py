@@ -289,7 +289,7 @@ class MeepleObserver:
         if obs is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = g._vector(obs, g.num_seats, g.variant)
+            self.tensor[:] = np.fromiter(g._vector(obs, g.num_seats, g.variant), np.float32, g.obs_len)
 
     def string_from(self, state, player):
         """The observation as sorted JSON; with perfect recall (the information state),

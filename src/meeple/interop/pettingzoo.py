@@ -160,7 +160,8 @@ class MeepleAECEnv(AECEnv):
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
         st = self.game_state
-        vec = np.asarray(self._vector(st.observation(seat), self.num_players, self.variant), dtype=np.float32)
+        vec = np.fromiter(self._vector(st.observation(seat), self.num_players, self.variant), np.float32,
+                          self._obs_len)
         mask = np.zeros(len(self._space), dtype=np.int8)
         if st.current_player == seat:
             mask[self._space.legal_indices(st.legal_actions())] = 1
