@@ -144,3 +144,20 @@ def test_import_meeple_stays_light():
             "print(sorted(m for m in ('numpy', 'pettingzoo', 'pyspiel', 'gymnasium') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("game,n,variant", [c for c in CONFIGS if c[1] == 3], ids=lambda c: str(c))
+def test_cached_blocks_give_the_field_by_field_vector(game, n, variant):
+    """Solomon's cells, Klondike's boards and repeated one-hot lists come from caches; the
+    vector is the one written field by field (as when the layout is recorded)."""
+    enc = encoding_module(game)
+    st = meeple.load_game(game).new_initial_state(n, 4, variant)
+    rng = random.Random(4)
+    while not st.is_terminal():
+        if st.move_number % 3 == 0:
+            for seat in (st.current_player, None):
+                obs = st.observation(seat)
+                assert enc.observation_vector(obs, n, variant) == \
+                    enc.observation_vector(obs, n, variant, Writer(record_layout=True))
+        legal = st.legal_actions()
+        st.apply_action(legal[rng.randrange(len(legal))])

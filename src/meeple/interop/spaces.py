@@ -103,6 +103,27 @@ class Writer:
         if self._record:
             self.layout.append((name, start, len(out)))
 
+    def onehots(self, name: str, vs, index: dict) -> None:
+        """One :meth:`onehot` block per value of ``vs`` (fields ``name[0]``, ``name[1]`` ...);
+        the blocks of a value list seen before come from a cache."""
+        if self._record:
+            for i, v in enumerate(vs):
+                self.onehot(f"{name}[{i}]", v, index)
+            return
+        key = (id(index), tuple(vs))
+        block = _ONEHOTS.get(key)
+        if block is None:
+            if len(_ONEHOTS) > 100_000:
+                _ONEHOTS.clear()
+            k = len(index)
+            out = [0] * (k * len(key[1]))
+            for i, v in enumerate(key[1]):
+                j = index.get(v)
+                if j is not None:
+                    out[i * k + j] = 1
+            block = _ONEHOTS[key] = tuple(out)
+        self.values.extend(block)
+
     def counts(self, name: str, items, index: dict) -> None:
         """``len(index)`` slots: how many of ``items`` are each key of ``index``."""
         out = self.values
@@ -117,6 +138,8 @@ class Writer:
 
 
 _ZEROS = [(0,) * k for k in range(4096)]
+_ONEHOTS: dict = {}
+"""(vocabulary id, values) -> their one-hot blocks (vocabularies are module constants)."""
 
 
 def _flatten(v, out: list, words: dict) -> None:

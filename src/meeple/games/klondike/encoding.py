@@ -73,8 +73,27 @@ def _cover(square: bool, ntiles: int, text: str) -> tuple:
     return cells
 
 
+_BOARD_CACHE: dict = {}
+
+
 def _board(layout: str | list, claims, variant: str, w: Writer, name: str) -> None:
-    """The tiles (face one-hot and rotation, 4 slots) and covered cells (144) of a board."""
+    """The tiles (face one-hot and rotation, 4 slots) and covered cells (144) of a board
+    (cached by its layout and claims when no layout is being recorded)."""
+    if w._record:
+        _board_fields(layout, claims, variant, w, name)
+        return
+    key = (variant == "square", layout if isinstance(layout, str) else tuple(map(tuple, layout)), tuple(claims))
+    block = _BOARD_CACHE.get(key)
+    if block is None:
+        if len(_BOARD_CACHE) > 100_000:
+            _BOARD_CACHE.clear()
+        one = Writer()
+        _board_fields(layout, claims, variant, one, name)
+        block = _BOARD_CACHE[key] = tuple(one.values)
+    w.values.extend(block)
+
+
+def _board_fields(layout: str | list, claims, variant: str, w: Writer, name: str) -> None:
     tiles = layout.split() if isinstance(layout, str) else [f"{C.FACE_NAMES[f]}{r}" for f, r in layout]
     for i in range(4):
         t = tiles[i] if i < len(tiles) else None
@@ -139,10 +158,11 @@ def observation_vector(obs: dict, num_players: int, variant: str, writer: Writer
                   nullable=True)
         w.onehot(f"players[{p}].won", pl["won"], _KINDS)
     rows = obs["rows"]
+    slots = []
     for r in range(C.ROWS_ON_DISPLAY):
         row = rows[r] if r < len(rows) else ()
-        for s in range(n):
-            w.onehot(f"rows[{r}][{s}]", row[s] if s < len(row) else None, _KINDS)
+        slots.extend(row[s] if s < len(row) else None for s in range(n))
+    w.onehots("rows", slots, _KINDS)  # row by row, n slots a row
     w.counts("removed", obs["removed"], _KINDS)
     a = obs.get("auction")
     if a is None:

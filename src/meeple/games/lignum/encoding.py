@@ -106,8 +106,7 @@ def observation_vector(obs: dict, num_players: int, variant: str, writer: Writer
         w.numbers(f"tasks[{s}]", block, 2 * ntask)
     w.nested("areas_wood", obs["areas_wood"], 18, depth=2)
     w.numbers("areas_food", obs["areas_food"], 6)
-    for i, t in enumerate(obs["path_tok"]):
-        w.onehot(f"path_tok[{i}]", t, _TOKENS)
+    w.onehots("path_tok", obs["path_tok"], _TOKENS)
     w.numbers("path_w", obs["path_w"], 5)
     w.numbers("order", obs["order"], n, pad=-1.0)
     w.numbers("clearing", obs["clearing"], n, pad=-1.0)

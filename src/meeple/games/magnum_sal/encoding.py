@@ -87,15 +87,13 @@ def observation_vector(obs: dict, num_players: int, variant: str, writer: Writer
     w.numbers("assist", obs["assist"], 4)
     w.numbers("q_right", obs["q_right"], 4)
     w.numbers("q_left", obs["q_left"], 4)
-    for i, t in enumerate(obs["tile"]):
-        w.onehot(f"tile[{i}]", t, _TILES)
+    w.onehots("tile", obs["tile"], _TILES)
     w.numbers("revealed", obs["revealed"], C.NCHAMBERS)
     w.numbers("flipped", obs["flipped"], C.NCHAMBERS)
     w.numbers("water", obs["water"], C.NCHAMBERS)
     w.counts("orders_up", obs["orders_up"], _ORDERS)
     w.scalar("order_stack", obs["order_stack"])
-    for i, t in enumerate(obs["display"]):
-        w.onehot(f"display[{i}]", t, _KINDS)
+    w.onehots("display", obs["display"], _KINDS)
     w.scalar("pile", obs["pile"])
     w.scalar("deck", obs["deck"])
     w.scalar("gone_hidden", obs["gone_hidden"])

@@ -54,6 +54,21 @@ OBSERVATION_LAYOUT = {
 }
 
 
+_CELL_CACHE: dict = {}
+
+
+def _recording(w: Writer) -> bool:
+    return w._record
+
+
+def _cell(c: dict, w: Writer) -> None:
+    seen = c["seen"]
+    name = c["cell"]
+    w.numbers(f"board[{name}]", (c["height"], c["unseen"]), 2)
+    w.onehot(f"board[{name}].top", seen[-1] if seen else None, _CODES)
+    w.counts(f"board[{name}].seen", seen, _CODES)
+
+
 def observation_vector(obs: dict, num_players: int, variant: str, writer: Writer | None = None) -> list[float]:
     """The fixed-length vector of ``obs`` (``state.observation(seat)``), see
     :data:`OBSERVATION_LAYOUT`; its length depends on ``num_players`` only.
@@ -73,12 +88,22 @@ def observation_vector(obs: dict, num_players: int, variant: str, writer: Writer
     w.counts("declared", obs["declared"], _ITEMS)
     w.counts("picks", obs["picks"], _CELLS)
     w.numbers("gives", obs["gives"], GIVES_SLOTS, pad=-1.0)
-    for c in obs["board"]:
-        seen = c["seen"]
-        name = c["cell"]
-        w.numbers(f"board[{name}]", (c["height"], c["unseen"]), 2)
-        w.onehot(f"board[{name}].top", seen[-1] if seen else None, _CODES)
-        w.counts(f"board[{name}].seen", seen, _CODES)
+    if _recording(w):  # the layout names every cell
+        for c in obs["board"]:
+            _cell(c, w)
+    else:  # a cell's 34 numbers depend on its height, unseen count and seen tiles only: cached
+        out = w.values
+        cache = _CELL_CACHE
+        if len(cache) > 200_000:
+            cache.clear()
+        for c in obs["board"]:
+            key = (c["height"], c["unseen"], tuple(c["seen"]))
+            block = cache.get(key)
+            if block is None:
+                one = Writer()
+                _cell(c, one)
+                block = cache[key] = tuple(one.values)
+            out.extend(block)
     for p, pl in enumerate(obs["players"]):
         w.numbers(f"players[{p}]", (pl["coins"], pl["unknown_tiles"], pl["hand_size"], pl["committed"],
                                     pl["choice"]), 5, nullable=True)
