@@ -115,9 +115,13 @@ def test_the_layout_covers_the_vector_and_is_documented(game, n, variant):
 
 
 def test_observation_values_read_the_observation():
-    """A few slots checked against the rulebook's set-up: Magnum Sal's starting money by seat
-    (MS-23: 10, 11, 12, 13 groše in a 4-player game) and Solomon's hand of 5 cards (SO-3.4)."""
-    from meeple.interop.pettingzoo import observation_layout
+    """Slots read their fields: Magnum Sal's money and the observing seat's one-hot; in
+    Solomon the observing seat's hand (SO-3.4) counted, another seat's hand all zero."""
+    def observation_layout(game, n):  # as meeple.interop.pettingzoo's, without the rl extra
+        w = Writer(record_layout=True)
+        st = meeple.load_game(game).new_initial_state(n, 0)
+        encoding_module(game).observation_vector(st.observation(0), n, st.variant, w)
+        return w.layout
 
     st = meeple.load_game("magnum-sal").new_initial_state(4, 3)
     vec = encoding_module("magnum-sal").observation_vector(st.observation(1), 4, "standard")
