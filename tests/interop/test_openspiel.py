@@ -159,3 +159,25 @@ def test_bad_parameters_raise():
     with pytest.raises(meeple.IllegalActionError):
         s.apply_action(illegal)
     assert str(s) == before
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_resample_has_the_same_information_state_and_legal_actions(game):
+    """What ISMCTS relies on, at states along a random game of every game."""
+    g = mo.load(game, num_players=3, seed=6)
+    rng = np.random.RandomState(6)
+    s = g.new_initial_state()
+    _chance(s, rng)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    checked = 0
+    while not s.is_terminal() and checked < 12:
+        if s.move_number() % 9 == 4:
+            p = s.current_player()
+            r = s.resample_from_infostate(p, sampler)
+            assert r.information_state_string(p) == s.information_state_string(p)
+            assert r.observation_tensor(p) == s.observation_tensor(p)
+            assert r.legal_actions() == s.legal_actions()
+            checked += 1
+        legal = s.legal_actions()
+        s.apply_action(legal[rng.randint(len(legal))])
+    assert checked > 0
