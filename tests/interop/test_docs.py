@@ -46,3 +46,11 @@ def test_the_training_loop_runs_and_updates_the_policy(capsys):
     exec(compile(block, "docs/research.md training loop", "exec"), namespace)
     assert namespace["W"].any()  # the rewards moved the policy
     assert capsys.readouterr().out.count("decisions") == 3
+
+
+def test_the_ten_line_loop_is_ten_lines_and_runs(capsys):
+    block = re.search(r"## The loop in ten lines.*?```python\n(.*?)```", TEXT, flags=re.S).group(1)
+    assert len(block.strip().splitlines()) <= 10
+    exec(compile(block, "docs/research.md ten-line loop", "exec"), {"__name__": "research"})
+    out = capsys.readouterr().out
+    assert sorted(re.findall(r"player_\d reward (\S+)", out)) in (["0.0", "1.0"], ["0.5", "0.5"])
