@@ -601,6 +601,11 @@ def serve(
     db: Optional[str] = typer.Option(None, "--db", metavar="URL", help="Database URL: default SQLite in the user's "
                                      "data folder; e.g. sqlite:///games.db or "
                                      "postgresql+psycopg://user:password@host/dbname (extra meeple[postgres])."),
+    bot_delay: float = typer.Option(0.4, "--bot-delay", min=0.0, max=10.0, metavar="SECONDS",
+                                    help="Pause before each bot move, so people can follow the bots' moves."),
+    grace: float = typer.Option(30.0, "--grace", min=0.0, metavar="SECONDS",
+                                help="How long a person's last connection may be closed before the "
+                                "stand-in bot plays for them."),
 ):
     """Play in the browser: the web server (lobby, game pages, websocket; docs/web.md)."""
     import errno
@@ -625,7 +630,7 @@ def serve(
     from ..server.app import create_app
 
     try:
-        web = create_app(url)
+        web = create_app(url, grace=grace, bot_delay=bot_delay)
     except BadDatabaseURL as e:
         fail(str(e))
     except SQLAlchemyError as e:
