@@ -110,7 +110,7 @@ def can_undo(info: TableInfo, seat: int | None, current: int) -> bool:
         and info.seats[seat] == "human"
 
 
-def build_payload(state: State, seat: int | None, info: TableInfo) -> dict:
+def build_payload(state: State, seat: int | None, info: TableInfo, board: tuple[str, str] | None = None) -> dict:
     """The ``{"type": "state", ...}`` message for ``seat`` (None: a spectator).
 
     Keys: ``game_id``, ``game``, ``title``, ``variant``, ``num_players``, ``seat``,
@@ -121,7 +121,8 @@ def build_payload(state: State, seat: int | None, info: TableInfo) -> dict:
     ``text``), ``board``, ``events``, ``notes``, ``scores`` (:func:`public_scores`, the
     final scores at the end), ``final`` (``None`` or ``{"ranking", "places", "winners",
     "scores", "truncated"}``), ``timer`` (``None`` or ``{"seconds", "left"}``),
-    ``can_undo``. JSON-safe.
+    ``can_undo``. JSON-safe. ``board``: the ``(kind, markup)`` of :func:`board_html` for this
+    very state and seat when the caller has it already (a cache), else it is drawn.
     """
     from ..cli.common import action_notes, listed_actions
 
@@ -134,7 +135,7 @@ def build_payload(state: State, seat: int | None, info: TableInfo) -> dict:
         listed = listed_actions(state)
         notes, _footnote = action_notes(state, listed)
         legal = [{"action": a.text, "note": n} for a, n in zip(listed, notes)]
-    kind, board = board_html(state, obs, seat, [x["action"] for x in legal], names)
+    kind, board = board or board_html(state, obs, seat, [x["action"] for x in legal], names)
     final = None
     scores = public_scores(state, obs)
     if terminal:

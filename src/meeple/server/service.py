@@ -161,14 +161,17 @@ class LiveGame:
                          list(self.actors), [list(n) for n in self.notes], self.timer_seconds, left, self.bot_level)
 
     def payload(self, seat: int | None) -> dict:
-        """The payload for ``seat`` now (cached per version and table state)."""
+        """The payload for ``seat`` now (cached until the next commit or change of the table; the
+        board is drawn once a commit and seat)."""
         info = self.info()
         key = (seat, info.version, tuple(info.connected), tuple(info.away), len(info.notes),
                None if info.deadline_in is None else self.deadline)
         hit = self._cache.get(seat)
         if hit is not None and hit[0] == key:
             return hit[1]
-        p = build_payload(self.state, seat, info)
+        # the cache is emptied by every commit: a hit is this very state, its board drawn already
+        board = (hit[1]["board_kind"], hit[1]["board"]) if hit is not None else None
+        p = build_payload(self.state, seat, info, board)
         self._cache[seat] = (key, p)
         return p
 
@@ -603,7 +606,6 @@ class Service:
                 g.deadline = None
                 changed = True
             if changed:
-                g._cache.clear()
                 self._drive_soon(g)
                 self._broadcast(g)
 
