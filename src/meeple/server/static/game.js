@@ -163,7 +163,7 @@ function renderFinal(p) {
   const f = p.final;
   $("#ranking").replaceChildren(...f.ranking.map((s) => el("li", { class: f.winners.includes(s) ? "winner" : "" },
     `${f.places[s]}. ${p.seat_names[s]} — ${f.scores[s]}` + (f.winners.includes(s) ? " 🏆" : ""))));
-  if (f.truncated) box.append(el("p", { class: "hint", text: "A safety cap cut this game short." }));
+  $("#final-note").textContent = f.truncated ? "A safety option (not a rule) cut this game short: the scores are those of the game as it stood then." : "";
 }
 
 function renderTimer(p) {
