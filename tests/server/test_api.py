@@ -251,3 +251,13 @@ def test_a_player_who_leaves_is_played_by_the_bot_until_they_return(client):
         while back["players"][0]["away"]:
             back = ws.receive_json()
         assert any(n[1] == f"{back['seat_names'][0]} is back" for n in back["notes"])
+
+
+def test_undo_needs_the_seat_token_and_a_known_game(client):
+    made = create(client, game="magnum-sal", seats=["human", "human"], seed=5)
+    r = client.post(f"/api/games/{made['id']}/undo", json={"version": 0})
+    assert r.status_code == 403 and r.json()["error"] == "an undo needs the seat's token"
+    assert client.post(f"/api/games/{made['id']}/undo", json={"token": "bad", "version": 0}).status_code == 403
+    assert client.post("/api/games/nope/undo", json={"token": "bad"}).status_code == 404
+    r = client.post(f"/api/games/{made['id']}/undo", content=b"[]", headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["error"] == "the request body must be a JSON object"
