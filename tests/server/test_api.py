@@ -216,7 +216,7 @@ def test_websocket_refuses_a_bad_token_and_an_unknown_game(client):
 
 def test_a_restarted_app_resumes_the_game_from_its_record(db_url):
     with TestClient(create_app(db_url, bot_delay=0.0)) as c:
-        made = create(c, game="lignum", seats=["human", "greedy"], seed=11)
+        made = create(c, game="magnum-sal", seats=["human", "greedy"], seed=11)  # rules edition 2
         tok = made["seats"][0]["token"]
         for _ in range(3):
             p = wait_for(c, made["id"], tok, lambda p: p["your_turn"])

@@ -35,7 +35,8 @@ def _now() -> datetime:
 class GameRow(Base):
     """One web game: its record and its table settings.
 
-    Columns: ``id`` (url-safe text), ``game`` (game id), ``num_players``, ``variant``,
+    Columns: ``id`` (url-safe text), ``game`` (game id), ``rules`` (the game's rules edition
+    when the game was created: a record of another edition is refused on replay), ``num_players``, ``variant``,
     ``options`` (JSON dict), ``seed`` (signed 64-bit), ``actions`` (JSON list of notations:
     the record's), ``undo_offset`` (added to the observed move count to make the public
     version; raised by each undo so the version never repeats), ``bot_level`` (the bot spec
@@ -48,6 +49,7 @@ class GameRow(Base):
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(32))
+    rules: Mapped[int] = mapped_column(Integer, default=1)
     num_players: Mapped[int] = mapped_column(Integer)
     variant: Mapped[str] = mapped_column(String(64))
     options: Mapped[dict] = mapped_column(JSON)

@@ -296,7 +296,7 @@ class Service:
         game_id = secrets.token_urlsafe(9)
         tokens = [secrets.token_urlsafe(24) if kind == HUMAN else None for kind in seats]
         hashes = [None if t is None else hash_token(t) for t in tokens]
-        row = GameRow(id=game_id, game=game.name, num_players=state.num_players, variant=state.variant,
+        row = GameRow(id=game_id, game=game.name, rules=game.rules_edition, num_players=state.num_players, variant=state.variant,
                       options=state.record()["options"], seed=state.seed, actions=[], undo_offset=0,
                       bot_level=bot_level, timer_seconds=timer, notes=[], finished=False)
         row.seats = [SeatRow(seat=i, bot=None if k == HUMAN else k, token_hash=h)
@@ -343,7 +343,7 @@ class Service:
             row = s.get(GameRow, game_id)
             if row is None:
                 raise NotFound(f"no game {game_id!r}")
-            record = {"game": row.game, "version": 1, "num_players": row.num_players, "variant": row.variant,
+            record = {"game": row.game, "version": 1, "rules": row.rules, "num_players": row.num_players, "variant": row.variant,
                       "options": row.options, "seed": row.seed, "actions": []}
             try:
                 state = replay(record)

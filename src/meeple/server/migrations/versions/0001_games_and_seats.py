@@ -18,6 +18,7 @@ def upgrade() -> None:
         "games",
         sa.Column("id", sa.String(32), primary_key=True),
         sa.Column("game", sa.String(32), nullable=False),
+        sa.Column("rules", sa.Integer, nullable=False),
         sa.Column("num_players", sa.Integer, nullable=False),
         sa.Column("variant", sa.String(64), nullable=False),
         sa.Column("options", sa.JSON, nullable=False),
