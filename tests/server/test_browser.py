@@ -116,6 +116,22 @@ def test_a_whole_game_of_klondike_square_against_the_greedy_bot(page, server):
     assert page.locator("#ranking li").count() == 2
     assert page.locator("#turn").inner_text().startswith("Game over:")
     assert page.locator("#actions button[data-action]").count() == 0
+    assert not page.locator("#undo").is_visible()
+
+
+def test_undo_takes_back_a_decision_of_this_turn(page, server):
+    new_game(page, server, "magnum-sal")
+    assert wait_turn(page)
+    assert not page.locator("#undo").is_visible()
+    version = page.evaluate("document.body.dataset.version")
+    page.click("#actions button[data-action='place']")
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    assert page.locator("#actions button[data-action]").all_inner_texts() == ["from supply"]
+    version = page.evaluate("document.body.dataset.version")
+    page.click("#undo")
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    assert page.locator("#actions button[data-action='place']").count() == 1
+    assert "took back a decision" in page.locator("#log").inner_text()
 
 
 def test_a_spectator_sees_no_actions_and_a_bad_link_is_refused(page, server):

@@ -162,7 +162,7 @@ function renderFinal(p) {
   if (!p.terminal) return;
   const f = p.final;
   $("#ranking").replaceChildren(...f.ranking.map((s) => el("li", { class: f.winners.includes(s) ? "winner" : "" },
-    `${f.places[s]}. ${p.seat_names[s]} — ${f.scores[s]}` + (f.winners.includes(s) ? " 🏆" : ""))));
+    `${f.places[s]}. ${p.seat_names[s]} — ${f.scores[s]}` + (f.winners.includes(s) ? " (winner)" : ""))));
   $("#final-note").textContent = f.truncated ? "A safety option (not a rule) cut this game short: the scores are those of the game as it stood then." : "";
 }
 
