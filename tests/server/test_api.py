@@ -261,3 +261,13 @@ def test_undo_needs_the_seat_token_and_a_known_game(client):
     assert client.post("/api/games/nope/undo", json={"token": "bad"}).status_code == 404
     r = client.post(f"/api/games/{made['id']}/undo", content=b"[]", headers={"content-type": "application/json"})
     assert r.status_code == 400 and r.json()["error"] == "the request body must be a JSON object"
+
+
+def test_an_in_memory_database_works_across_threads():
+    with TestClient(create_app("sqlite://", bot_delay=0.0)) as c:
+        made = create(c, game="solomon", seats=["human", "greedy"], seed=1)
+        tok = made["seats"][0]["token"]
+        first = c.get(f"/api/games/{made['id']}", params={"token": tok}).json()["legal"][0]["action"]
+        p = c.post(f"/api/games/{made['id']}/moves", json={"token": tok, "action": first, "version": 0})
+        assert p.status_code == 200 and p.json()["version"] == 1, p.text
+        assert c.get(f"/api/games/{made['id']}/summary").json()["id"] == made["id"]

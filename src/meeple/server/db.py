@@ -112,9 +112,13 @@ def make_engine(url: str) -> Engine:
                              "postgresql+psycopg://user:password@host/dbname)") from e
     try:
         if parsed.get_backend_name() == "sqlite":
+            extra = {}
             if parsed.database and parsed.database != ":memory:":
                 Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-            engine = create_engine(parsed, connect_args={"check_same_thread": False})
+            else:  # one in-memory database shared by every thread (for tests and trials)
+                from sqlalchemy.pool import StaticPool
+                extra["poolclass"] = StaticPool
+            engine = create_engine(parsed, connect_args={"check_same_thread": False}, **extra)
 
             @event.listens_for(engine, "connect")
             def _sqlite_pragmas(conn, _record):  # pragma: no cover - exercised by every test
