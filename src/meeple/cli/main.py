@@ -634,6 +634,53 @@ def bench(
 
 
 @app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0: every interface, for friends on "
+                             "your network)."),
+    port: int = typer.Option(8000, min=1, max=65535, help="TCP port."),
+    db: Optional[str] = typer.Option(None, "--db", metavar="URL", help="Database URL: default SQLite in the user's "
+                                     "data folder; e.g. sqlite:///games.db or "
+                                     "postgresql+psycopg://user:password@host/dbname (extra meeple[postgres])."),
+    bot_delay: float = typer.Option(0.4, "--bot-delay", min=0.0, max=10.0, metavar="SECONDS",
+                                    help="Pause before each bot move, so people can follow the bots' moves."),
+    grace: float = typer.Option(30.0, "--grace", min=0.0, metavar="SECONDS",
+                                help="How long a person's last connection may be closed before the "
+                                "stand-in bot plays for them."),
+):
+    """Play in the browser: the web server (lobby, game pages, websocket; docs/web.md)."""
+    import errno
+    import socket
+
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from ..server.db import BadDatabaseURL, default_url
+
+    url = db or default_url()
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:  # a clear message before uvicorn starts
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as e:
+        if e.errno == errno.EADDRINUSE:
+            fail(f"port {port} on {host} is in use (another 'meeple serve'?); choose another with --port")
+        fail(f"cannot listen on {host}:{port}: {e.strerror or e}")
+    import uvicorn
+
+    from ..server.app import create_app
+
+    try:
+        web = create_app(url, grace=grace, bot_delay=bot_delay)
+    except BadDatabaseURL as e:
+        fail(str(e))
+    except SQLAlchemyError as e:
+        fail(f"cannot open the database {url}: {e.__class__.__name__}: {str(e).splitlines()[0]}")
+    shown = f"[{host}]" if ":" in host else host
+    console.print(f"meeple is serving on [bold]http://{shown}:{port}/[/] (games in {escape(url)}); Ctrl-C stops it")
+    uvicorn.run(web, host=host, port=port, log_level="warning")
+
+
+@app.command()
 def ladder(
     ctx: typer.Context,
     game: str = typer.Argument(..., help=GAME_HELP),

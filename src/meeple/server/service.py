@@ -1,0 +1,628 @@
+"""Live web games: created, loaded from the database, played, undone, driven by bots.
+
+The :class:`Service` keeps every game in play in memory as a :class:`LiveGame` (its state
+and table), rebuilt from its stored record with ``meeple.replay`` when the server starts (or
+when a game is first asked for). A move is validated by the engine on a clone of the state,
+committed to the database, and only then made the live state and broadcast: a move that
+fails anywhere changes nothing. Each connection (a websocket, or a test's collector) is
+given only :func:`meeple.server.payload.build_payload` for its seat.
+
+Bots play server-side: their ``choose`` runs in a worker thread (``asyncio.to_thread``) on a
+clone, so neither the event loop nor other games wait for them. A bot is seeded by the
+move number, as ``meeple play`` seeds it, so a restarted game goes on as the unbroken one
+would. A person whose turn timer runs out, or whose last connection has been closed for
+``grace`` seconds, is played by the game's stand-in bot (``bot_level``) until they return.
+
+Versions: the public ``version`` of a game is its observed move count (``move_number`` of
+the observations: the number of actions, except that a secret commitment of several actions
+counts once, so the version tells no one what a rival chose) plus ``undo_offset``, raised by
+each undo so that a version never comes back. A move or an undo that names another version
+than the current one is refused as stale (:class:`Stale`), with a full resync.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from sqlalchemy import select
+
+from ..agents import LEVELS, make
+from ..core import IllegalActionError, InvalidConfigError, InvalidRecordError, State, derive_seed, load_game, replay
+from ..core.checks import check_seed
+from .db import GameRow, SeatRow, hash_token
+from .payload import TableInfo, build_payload
+
+log = logging.getLogger("meeple.server")
+
+HUMAN = "human"
+MAX_TIMER = 24 * 3600
+PUBLIC_BOTS = ("easy", "medium", "hard", "random", "greedy")
+"""Bot levels the lobby offers (any spec ``meeple.agents.make`` reads is accepted)."""
+
+
+class GameError(Exception):
+    """A refused request: ``status`` (HTTP code), ``message``, ``rule`` (rule id or "")."""
+
+    status = 400
+
+    def __init__(self, message: str, rule: str = "", **extra):
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+        self.extra = extra
+
+
+class BadConfig(GameError):
+    """400: a game configuration the engine refuses (InvalidConfigError's message)."""
+
+    status = 400
+
+
+class Forbidden(GameError):
+    """403: a missing or wrong seat token for a move or an undo, or a wrong token to look."""
+
+    status = 403
+
+
+class NotFound(GameError):
+    """404: no game with that id."""
+
+    status = 404
+
+
+class Stale(GameError):
+    """409: the client's version is not the game's (``extra["version"]`` is the current one)."""
+
+    status = 409
+
+
+class Illegal(GameError):
+    """422: a move the engine refuses (its message and rule id), or an undo the policy refuses."""
+
+    status = 422
+
+
+@dataclass
+class Connection:
+    """A subscriber to a game: ``seat`` (None: spectator) and ``push(payload)``, called with
+    every new payload for that seat (must not block: a websocket queues it)."""
+
+    seat: int | None
+    push: Callable[[dict], Any]
+
+
+@dataclass
+class LiveGame:
+    """A game in memory: its state, its table, its subscribers.
+
+    ``seats[s]`` is ``"human"`` or a bot spec; ``token_hashes[s]`` the sha256 of a person's
+    token (None for a bot seat); ``actors[i]`` the seat that took action i.
+    """
+
+    id: str
+    state: State
+    seats: list[str]
+    token_hashes: list[str | None]
+    bot_level: str
+    timer_seconds: int | None
+    undo_offset: int
+    notes: list
+    actors: list[int]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: list[Connection] = field(default_factory=list)
+    away: list[bool] = field(default_factory=list)
+    left_at: list[float | None] = field(default_factory=list)
+    deadline: float | None = None
+    timed_out: tuple | None = None
+    driver: asyncio.Task | None = None
+    _cache: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        n = self.state.num_players
+        self.away = self.away or [False] * n
+        self.left_at = self.left_at or [None] * n
+
+    @property
+    def version(self) -> int:
+        """The public version (see the module docstring)."""
+        return self.state._observed_move_number() + self.undo_offset
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat whose token is ``token``; None for no token (a spectator).
+
+        Raises:
+            Forbidden: a token that is no seat's of this game.
+        """
+        if token is None or token == "":
+            return None
+        digest = hash_token(str(token))
+        for s, h in enumerate(self.token_hashes):
+            if h is not None and secrets.compare_digest(h, digest):
+                return s
+        raise Forbidden("this link's token is not a seat of this game")
+
+    def connected(self) -> list[bool]:
+        """Per seat, whether one of its connections is open."""
+        seen = [False] * self.state.num_players
+        for c in self.connections:
+            if c.seat is not None:
+                seen[c.seat] = True
+        return seen
+
+    def info(self) -> TableInfo:
+        """The table as :func:`build_payload` reads it."""
+        left = None if self.deadline is None else self.deadline - time.monotonic()
+        return TableInfo(self.id, list(self.seats), self.connected(), list(self.away), self.version,
+                         list(self.actors), [list(n) for n in self.notes], self.timer_seconds, left, self.bot_level)
+
+    def payload(self, seat: int | None) -> dict:
+        """The payload for ``seat`` now (cached until the next commit or change of the table; the
+        board is drawn once a commit and seat)."""
+        info = self.info()
+        key = (seat, info.version, tuple(info.connected), tuple(info.away), len(info.notes),
+               None if info.deadline_in is None else self.deadline)
+        hit = self._cache.get(seat)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        # the cache is emptied by every commit: a hit is this very state, its board drawn already
+        board = (hit[1]["board_kind"], hit[1]["board"]) if hit is not None else None
+        p = build_payload(self.state, seat, info, board)
+        self._cache[seat] = (key, p)
+        return p
+
+    def summary(self) -> dict:
+        """The public one-line view of the game (no token, no hidden information)."""
+        s = self.state
+        names = [s.seat_name(i) for i in range(s.num_players)]
+        return {"id": self.id, "game": s.game.name, "title": s.game.title, "variant": s.variant,
+                "num_players": s.num_players, "seats": [{"name": names[i], "kind": self.seats[i]}
+                                                        for i in range(s.num_players)],
+                "version": self.version, "terminal": s.is_terminal(),
+                "current_name": None if s.is_terminal() else names[s.current_player],
+                "winners": [names[w] for w in s.winners()] if s.is_terminal() else None,
+                "spectator": f"/game/{self.id}"}
+
+
+def check_bot(spec: Any, what: str) -> str:
+    """``spec`` when ``meeple.agents.make`` reads it (lower case), else :class:`BadConfig`."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise BadConfig(f"{what} must be 'human' or a bot level ({', '.join(PUBLIC_BOTS)}), not {spec!r}")
+    spec = spec.strip().lower()
+    try:
+        make(spec, 0)
+    except InvalidConfigError as e:
+        raise BadConfig(f"{what}: {e}") from None
+    return spec
+
+
+class Service:
+    """All web games of one server.
+
+    Args:
+        sessions: a SQLAlchemy session factory (:func:`meeple.server.db.open_db`).
+        grace: seconds a person's last connection may stay closed before the stand-in bot
+            plays for them.
+        bot_delay: seconds a bot waits before each move (lets people follow; 0 in tests).
+        tick: seconds between checks of timers and departures.
+    """
+
+    def __init__(self, sessions, grace: float = 30.0, bot_delay: float = 0.0, tick: float = 0.25):
+        self.sessions = sessions
+        self.grace = grace
+        self.bot_delay = bot_delay
+        self.tick = tick
+        self.games: dict[str, LiveGame] = {}
+        self._ticker: asyncio.Task | None = None
+        self._load_lock: asyncio.Lock | None = None
+
+    # ------------------------------------------------------------ life cycle
+    async def start(self) -> None:
+        """Load every unfinished game from the database, start its bots and the ticker."""
+        self._load_lock = asyncio.Lock()
+        ids = await asyncio.to_thread(self._unfinished_ids)
+        for game_id in ids:
+            try:
+                g = await self.get(game_id)
+            except GameError as e:  # pragma: no cover - a record that no longer replays
+                log.error("game %s cannot be resumed: %s", game_id, e.message)
+                continue
+            self._changed(g, broadcast=False)
+        self._ticker = asyncio.create_task(self._tick_loop())
+
+    async def stop(self) -> None:
+        """Cancel the ticker and the bots' tasks (a bot thinking finishes in its thread)."""
+        tasks = [t for t in [self._ticker, *(g.driver for g in self.games.values())] if t is not None]
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            try:
+                await t
+            except (asyncio.CancelledError, Exception):
+                pass
+
+    def _unfinished_ids(self) -> list[str]:
+        with self.sessions() as s:
+            return list(s.scalars(select(GameRow.id).where(GameRow.finished.is_(False))))
+
+    # --------------------------------------------------------------- creating
+    async def create(self, config: Any) -> dict:
+        """Create a game from ``config`` and return its links.
+
+        ``config``: ``{"game", "variant"?, "options"?, "num_players"?, "seats": ["human" or a
+        bot level, one a seat], "seed"?, "bot_level"? (stand-in, default easy),
+        "timer_seconds"? (per decision, null: none)}``. Returns ``{"id", "seats": [{"seat",
+        "name", "kind", "token", "link"}], "spectator"}``; ``token``/``link`` are None for
+        bot seats. The token is shown only here (the database keeps its hash).
+
+        Raises:
+            BadConfig: not a dict, unknown game, bad seats, player count, variant, option,
+                seed, bot level or timer (nothing is stored).
+        """
+        if not isinstance(config, dict):
+            raise BadConfig("the game configuration must be a JSON object")
+        unknown = set(config) - {"game", "variant", "options", "num_players", "seats", "seed", "bot_level",
+                                 "timer_seconds"}
+        if unknown:
+            raise BadConfig(f"unknown configuration key(s): {', '.join(sorted(unknown))}")
+        try:
+            game = load_game(config.get("game"))
+        except (InvalidConfigError, TypeError, AttributeError) as e:
+            raise BadConfig(f"unknown game {config.get('game')!r}: {e}") from None
+        seats = config.get("seats")
+        num_players = config.get("num_players", len(seats) if isinstance(seats, list) else None)
+        if seats is None and isinstance(num_players, int):
+            seats = [HUMAN] + ["easy"] * (num_players - 1)
+        if not isinstance(seats, list) or not seats:
+            raise BadConfig("seats must list 'human' or a bot level for each seat")
+        if num_players != len(seats):
+            raise BadConfig(f"num_players is {num_players!r} but {len(seats)} seats are given")
+        seats = [HUMAN if isinstance(x, str) and x.strip().lower() == HUMAN else check_bot(x, f"seat {i + 1}")
+                 for i, x in enumerate(seats)]
+        bot_level = check_bot(config.get("bot_level") or "easy", "bot_level")
+        timer = config.get("timer_seconds")
+        if timer is not None and (isinstance(timer, bool) or not isinstance(timer, int) or not 1 <= timer <= MAX_TIMER):
+            raise BadConfig(f"timer_seconds must be a whole number of seconds 1..{MAX_TIMER} or null, not {timer!r}")
+        seed = config.get("seed")
+        try:
+            seed = secrets.randbits(62) if seed is None else check_seed(seed)
+            state = game.new_state(num_players, seed, config.get("variant"), config.get("options") or {})
+        except (InvalidConfigError, TypeError, ValueError) as e:
+            raise BadConfig(str(e)) from None
+        game_id = secrets.token_urlsafe(9)
+        tokens = [secrets.token_urlsafe(24) if kind == HUMAN else None for kind in seats]
+        hashes = [None if t is None else hash_token(t) for t in tokens]
+        row = GameRow(id=game_id, game=game.name, rules=game.rules_edition, num_players=state.num_players, variant=state.variant,
+                      options=state.record()["options"], seed=state.seed, actions=[], undo_offset=0,
+                      bot_level=bot_level, timer_seconds=timer, notes=[], finished=False)
+        row.seats = [SeatRow(seat=i, bot=None if k == HUMAN else k, token_hash=h)
+                     for i, (k, h) in enumerate(zip(seats, hashes))]
+        await asyncio.to_thread(self._insert, row)
+        g = LiveGame(game_id, state, seats, hashes, bot_level, timer, 0, [], [])
+        self.games[game_id] = g
+        self._changed(g, broadcast=False)
+        names = [state.seat_name(i) for i in range(state.num_players)]
+        return {"id": game_id, "game": game.name, "title": game.title,
+                "seats": [{"seat": i, "name": names[i], "kind": seats[i], "token": tokens[i],
+                           "link": None if tokens[i] is None else f"/game/{game_id}?token={tokens[i]}"}
+                          for i in range(state.num_players)],
+                "spectator": f"/game/{game_id}"}
+
+    def _insert(self, row: GameRow) -> None:
+        with self.sessions() as s:
+            s.add(row)
+            s.commit()
+
+    # ---------------------------------------------------------------- loading
+    async def get(self, game_id: str) -> LiveGame:
+        """The live game ``game_id``, loaded from the database if needed.
+
+        Raises:
+            NotFound: no such game.
+        """
+        g = self.games.get(game_id)
+        if g is not None:
+            return g
+        if not isinstance(game_id, str) or len(game_id) > 32:
+            raise NotFound(f"no game {game_id!r}")
+        if self._load_lock is None:
+            self._load_lock = asyncio.Lock()
+        async with self._load_lock:
+            g = self.games.get(game_id)
+            if g is None:
+                g = await asyncio.to_thread(self._load, game_id)
+                self.games[game_id] = g
+        return g
+
+    def _load(self, game_id: str) -> LiveGame:
+        with self.sessions() as s:
+            row = s.get(GameRow, game_id)
+            if row is None:
+                raise NotFound(f"no game {game_id!r}")
+            record = {"game": row.game, "version": 1, "rules": row.rules, "num_players": row.num_players, "variant": row.variant,
+                      "options": row.options, "seed": row.seed, "actions": []}
+            try:
+                state = replay(record)
+                actors = []
+                for text in row.actions:
+                    actors.append(state.current_player)
+                    state.apply_action(text)
+            except (InvalidRecordError, IllegalActionError) as e:
+                raise NotFound(f"game {game_id!r} is stored but does not replay: {e}") from None
+            seats = [HUMAN] * row.num_players
+            hashes: list[str | None] = [None] * row.num_players
+            for seat in row.seats:
+                seats[seat.seat] = seat.bot or HUMAN
+                hashes[seat.seat] = seat.token_hash
+            return LiveGame(row.id, state, seats, hashes, row.bot_level, row.timer_seconds, row.undo_offset,
+                            [list(n) for n in row.notes], actors)
+
+    def _save(self, g: LiveGame, state: State, undo_offset: int, notes: list) -> None:
+        with self.sessions() as s:
+            row = s.get(GameRow, g.id)
+            row.actions = list(state.history)
+            row.undo_offset = undo_offset
+            row.notes = [list(n) for n in notes]
+            row.finished = state.is_terminal()
+            s.commit()
+
+    async def public_list(self, limit: int = 100) -> list[dict]:
+        """The latest ``limit`` games, public summaries (no tokens), newest first."""
+        ids = await asyncio.to_thread(self._latest_ids, limit)
+        out = []
+        for game_id in ids:
+            try:
+                out.append((await self.get(game_id)).summary())
+            except NotFound:
+                continue
+        return out
+
+    def _latest_ids(self, limit: int) -> list[str]:
+        with self.sessions() as s:
+            return list(s.scalars(select(GameRow.id).order_by(GameRow.created_at.desc()).limit(limit)))
+
+    # ------------------------------------------------------------------ views
+    async def view(self, game_id: str, token: str | None) -> dict:
+        """The payload for the seat of ``token`` (None: a spectator).
+
+        Raises:
+            NotFound, Forbidden.
+        """
+        g = await self.get(game_id)
+        return g.payload(g.seat_of(token))
+
+    async def connect(self, game_id: str, token: str | None, push: Callable[[dict], Any]) -> tuple[LiveGame, Connection]:
+        """Subscribe ``push`` to the game for the seat of ``token``; the first payload is
+        pushed at once. A seat played by the stand-in bot because its person left is theirs
+        again. Raises NotFound, Forbidden."""
+        g = await self.get(game_id)
+        seat = g.seat_of(token)
+        conn = Connection(seat, push)
+        g.connections.append(conn)
+        if seat is not None:
+            g.left_at[seat] = None
+            if g.away[seat]:
+                g.away[seat] = False
+                self._note(g, f"{g.state.seat_name(seat)} is back")
+            self._broadcast(g)  # the others see them connected
+        else:
+            push(g.payload(None))
+        return g, conn
+
+    def disconnect(self, g: LiveGame, conn: Connection) -> None:
+        """Unsubscribe ``conn``; when it was its seat's last, the grace period starts."""
+        if conn in g.connections:
+            g.connections.remove(conn)
+        if conn.seat is not None and not any(c.seat == conn.seat for c in g.connections):
+            g.left_at[conn.seat] = time.monotonic()
+            self._broadcast(g)
+
+    # ------------------------------------------------------------------ moves
+    def _check_version(self, g: LiveGame, version: Any) -> None:
+        if version is None:
+            return
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise BadConfig(f"version must be an integer, not {version!r}")
+        if version != g.version:
+            raise Stale(f"stale version {version}: the game is at version {g.version} (resynchronised)",
+                        version=g.version)
+
+    async def move(self, game_id: str, token: Any, action: Any, version: Any = None) -> dict:
+        """Play ``action`` (a notation) for the seat of ``token``; return its new payload.
+
+        Raises:
+            NotFound; Forbidden (no or a wrong token); Stale (``version`` given and not the
+            current one); Illegal (not this seat's turn, the game is over, or the engine
+            refuses the action: its message and rule id); BadConfig (``action`` not a string).
+            Nothing changes when any is raised.
+        """
+        g = await self.get(game_id)
+        if token is None or token == "":
+            raise Forbidden("a move needs the seat's token")
+        seat = g.seat_of(str(token))
+        if not isinstance(action, str) or len(action) > 500:
+            raise BadConfig("action must be an action's notation (a string)")
+        async with g.lock:
+            self._check_version(g, version)
+            state = g.state
+            if state.is_terminal():
+                raise Illegal("the game is over; no action is legal")
+            if state.current_player != seat:
+                raise Illegal(f"it is not your turn: {state.seat_name(state.current_player)} is to play")
+            after = state.clone()
+            try:
+                after.apply_action(action)
+            except IllegalActionError as e:
+                raise Illegal(str(e), e.rule) from None
+            if g.away[seat]:  # they act: theirs again
+                g.away[seat] = False
+            await self._commit(g, after, g.actors + [seat], g.undo_offset, g.notes)
+        self._changed(g)
+        return g.payload(seat)
+
+    async def undo(self, game_id: str, token: Any, version: Any = None) -> dict:
+        """Take back the last decision of the seat of ``token``, within Board Game Arena's
+        policy: only its own decisions of the current turn (no other seat has acted since),
+        while nothing hidden was revealed to it since (``meeple.cli.play.takeback`` checks:
+        a card drawn, a tile turned; a forced step goes back with the choice before it).
+        Stored as a new, shorter action list; the version still goes up.
+
+        Raises:
+            NotFound, Forbidden, Stale as :meth:`move`; Illegal with the reason it is refused.
+        """
+        from ..cli.play import takeback
+
+        g = await self.get(game_id)
+        if token is None or token == "":
+            raise Forbidden("an undo needs the seat's token")
+        seat = g.seat_of(str(token))
+        async with g.lock:
+            self._check_version(g, version)
+            state = g.state
+            if state.is_terminal() or state.current_player != seat:
+                raise Illegal("you can take back only your own decisions while it is your turn", "BGA-undo")
+            start = len(g.actors)
+            while start > 0 and g.actors[start - 1] == seat:
+                start -= 1
+            if start == len(g.actors):
+                raise Illegal("you have taken no decision this turn", "BGA-undo")
+            earlier, message = await asyncio.to_thread(takeback, state, [HUMAN] * state.num_players, start)
+            if earlier is None:
+                raise Illegal(f"cannot take back: {message}", "BGA-undo")
+            drop = state._observed_move_number() - earlier._observed_move_number()
+            notes = g.notes + [[len(earlier.events), f"{state.seat_name(seat)} took back a decision"]]
+            await self._commit(g, earlier, g.actors[:len(earlier.history)], g.undo_offset + drop + 1, notes)
+        self._changed(g)
+        return g.payload(seat)
+
+    async def _commit(self, g: LiveGame, state: State, actors: list[int], undo_offset: int, notes: list) -> None:
+        """Store, then make live (a failed commit leaves the game as it was)."""
+        await asyncio.to_thread(self._save, g, state, undo_offset, notes)
+        g.state, g.actors, g.undo_offset, g.notes = state, actors, undo_offset, notes
+        g._cache.clear()
+
+    def _note(self, g: LiveGame, text: str) -> None:
+        """Add a server note to the log (stored with the next commit; a note alone is kept in
+        memory until then)."""
+        g.notes = g.notes + [[len(g.state.events), text]]
+
+    # ---------------------------------------------------------- after changes
+    def _changed(self, g: LiveGame, broadcast: bool = True) -> None:
+        """After a change: set the turn timer, start the bots if one is to play, broadcast."""
+        state = g.state
+        g.timed_out = None
+        g.deadline = None
+        if not state.is_terminal():
+            p = state.current_player
+            if g.seats[p] == HUMAN and g.timer_seconds and not g.away[p]:
+                g.deadline = time.monotonic() + g.timer_seconds
+        self._drive_soon(g)
+        if broadcast:
+            self._broadcast(g)
+
+    def _broadcast(self, g: LiveGame) -> None:
+        for conn in list(g.connections):
+            try:
+                conn.push(g.payload(conn.seat))
+            except Exception:  # pragma: no cover - a broken subscriber must not stop the others
+                log.exception("push to a subscriber of %s failed", g.id)
+
+    def _bot_for(self, g: LiveGame) -> str | None:
+        """The bot spec to play the current decision, or None when a person is to play it."""
+        state = g.state
+        if state.is_terminal():
+            return None
+        p = state.current_player
+        if g.seats[p] != HUMAN:
+            return g.seats[p]
+        if g.away[p] or g.timed_out == (p, g.version):
+            return g.bot_level
+        return None
+
+    def _drive_soon(self, g: LiveGame) -> None:
+        if self._bot_for(g) is not None and (g.driver is None or g.driver.done()):
+            g.driver = asyncio.get_running_loop().create_task(self._drive(g))
+
+    async def _drive(self, g: LiveGame) -> None:
+        """Play the bots' decisions (and stand-ins') until a person is to act or the end."""
+        while True:
+            spec = self._bot_for(g)
+            if spec is None:
+                return
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+                if self._bot_for(g) != spec:
+                    continue
+            state, version = g.state, g.version
+            p = state.current_player
+            seed = g.state.seed
+            bot = make(spec, derive_seed(seed, 1000 + p))
+            bot.reset(derive_seed(derive_seed(seed, 1000 + p), len(state.history)))
+            try:
+                action = await asyncio.to_thread(bot.choose, state.clone())
+            except Exception:  # pragma: no cover - a bot bug must not kill the server
+                log.exception("bot %s failed in game %s", spec, g.id)
+                return
+            async with g.lock:
+                if g.state is not state or self._bot_for(g) != spec:
+                    continue  # a person acted, came back or undid meanwhile
+                after = state.clone()
+                after.apply_action(action.text)
+                notes = g.notes
+                if g.seats[p] == HUMAN:
+                    why = "time ran out" if g.timed_out == (p, version) else "away"
+                    notes = notes + [[len(state.events), f"the {spec} bot plays for {state.seat_name(p)} ({why})"]]
+                await self._commit(g, after, g.actors + [p], g.undo_offset, notes)
+            self._changed(g)
+
+    async def _tick_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick)
+            try:
+                self.check_timers()
+            except Exception:  # pragma: no cover
+                log.exception("timer check failed")
+
+    def check_timers(self, now: float | None = None) -> None:
+        """Hand expired turns and departed persons to the stand-in bot (called by the ticker)."""
+        now = time.monotonic() if now is None else now
+        for g in list(self.games.values()):
+            state = g.state
+            if state.is_terminal():
+                continue
+            changed = False
+            for s, left in enumerate(g.left_at):
+                if left is not None and not g.away[s] and now - left >= self.grace:
+                    g.away[s] = True
+                    self._note(g, f"{state.seat_name(s)} left: the {g.bot_level} bot plays for them until they return")
+                    changed = True
+            p = state.current_player
+            if g.deadline is not None and now >= g.deadline and g.timed_out is None:
+                g.timed_out = (p, g.version)
+                g.deadline = None
+                changed = True
+            if changed:
+                self._drive_soon(g)
+                self._broadcast(g)
+
+
+def meta() -> dict:
+    """What the lobby's form offers, from meeple's Game objects: per game its id, title,
+    player counts, variants and options (name, default, help, choices, kind); the bot levels."""
+    from ..core import game_names
+
+    games = []
+    for name in game_names():
+        game = load_game(name)
+        options = []
+        for o in game.options:
+            kind = (o.kind or type(o.default)).__name__ if (o.kind or o.default is not None) else "int"
+            options.append({"name": o.name, "default": o.default, "help": o.help,
+                            "choices": None if o.choices is None else list(o.choices), "kind": kind})
+        games.append({"id": game.name, "title": game.title, "min_players": game.min_players,
+                      "max_players": game.max_players, "variants": list(game.variants), "options": options})
+    return {"games": games, "bot_levels": list(PUBLIC_BOTS), "levels": dict(LEVELS)}

@@ -1,0 +1,53 @@
+"""A real ``meeple serve`` process on a free 127.0.0.1 port, for the restart and browser tests."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``python -m meeple serve --port PORT --db URL`` as a subprocess (``start``/``kill``)."""
+
+    def __init__(self, db_url: str, port: int | None = None, bot_delay: float = 0.0):
+        self.db_url = db_url
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+        self.bot_delay = bot_delay
+
+    def start(self, timeout: float = 60.0) -> "Server":
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.proc = subprocess.Popen([sys.executable, "-m", "meeple", "serve", "--port", str(self.port),
+                                      "--db", self.db_url, "--bot-delay", str(self.bot_delay)], env=env, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True)
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"meeple serve exited: {self.proc.stdout.read()}")
+            try:
+                if httpx.get(self.url + "/api/meta", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        self.kill()
+        raise RuntimeError("meeple serve did not answer in time")
+
+    def kill(self) -> None:
+        """kill -9: no shutdown of any kind."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+        self.proc = None
