@@ -694,7 +694,10 @@ class Rules:
         return out
 
     # ================================================ legal actions
-    def _legal(self) -> list:
+    def _actions_now(self) -> list:
+        """The legal actions of the acting seat, computed afresh (``State._legal`` caches them
+        until the next action: the name must not be ``_legal``, which would shadow that cache,
+        as Rules comes first in ``LignumState``'s bases)."""
         if self.hut_left:
             return [A.HUT[1], A.HUT[2], A.HUT[3]]
         out = self._stage_actions()

@@ -150,7 +150,7 @@ class LignumState(Rules, State):
         return self.phase == "choose" and self.stage == "choose" and not self.hut_left
 
     def _legal_actions(self):
-        return self._legal()
+        return self._actions_now()
 
     def _apply(self, action) -> None:
         self._do(action)
