@@ -1,5 +1,6 @@
 """The state's cached legal actions are used in every game (issue 34, part 3): one public step,
-``legal_actions()`` then ``apply_action(a)``, lists the legal actions once."""
+``legal_actions()`` twice then ``apply_action(a)``, lists the legal actions at most once (Lignum's
+rules may leave the list in the cache as they settle a turn, issue 34 part 4)."""
 
 import pytest
 
@@ -28,11 +29,13 @@ def test_a_public_step_lists_the_legal_actions_once(name, monkeypatch):
 
     monkeypatch.setattr(type(state), "_legal_actions", counted)
     for _ in range(40):
+        before = len(calls)
         first = state.legal_actions()
         again = state.legal_actions()
         assert [a.text for a in first] == [a.text for a in again] and first is not again
         state.apply_action(first[-1])
-    assert len(calls) == 40
+        assert len(calls) - before <= 1  # listed once (or not at all: Lignum's _settle lists them)
+    assert calls
     # a caller changing its copy never changes the state's list
     legal = state.legal_actions()
     legal.clear()

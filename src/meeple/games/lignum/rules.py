@@ -385,7 +385,11 @@ class Rules:
             self._end_phase(ph)
 
     def _settle(self) -> bool:
-        """Auto-apply ``done`` while it is the only legal action; False if the seat's part ended."""
+        """Auto-apply ``done`` while it is the only legal action; False if the seat's part ended.
+
+        When a decision is due, the legal actions it listed become the state's cached ones
+        (``State._legal_cache``, cleared before each action is applied): a True return ends
+        the action being applied, so they are those of the position the seat then faces."""
         while self.stage:
             if self.hut_left:
                 return True
@@ -396,6 +400,9 @@ class Rules:
             if not legal:   # defensive: nothing to do
                 self.stage = ""
                 break
+            if self.stage in FREE_STAGES:
+                legal = legal + self._free_actions(self.actor)
+            self._legal_cache = legal
             return True
         return False
 
@@ -607,10 +614,44 @@ class Rules:
         return False    # planned work (LG-26): not available
 
     def _travel_actions(self, seat: int) -> list:
+        """LG-8.1/LG-8.2: the path spaces ahead that ``seat`` may stop on, then the clearing
+        (the checks of :meth:`_can_enter`, with the seat's means worked out once)."""
+        pos = self.pos
         occ = [0] * 22
-        for p in self.pos:
+        for p in pos:
             occ[p] += 1
-        out = [A.GO[sp] for sp in range(self.pos[seat] + 1, 21) if self._can_enter(seat, sp, occ)]
+        avail = self._avail(seat)
+        path_tok = self.path_tok
+        path_w = self.path_w
+        market = None
+        go = A.GO
+        out = []
+        for sp in range(pos[seat] + 1, 21):
+            if occ[sp] >= CAPACITY[sp]:
+                continue
+            t = SPACE_TYPE[sp]
+            if t == "token":
+                tok = path_tok[sp]
+                ok = tok and tok != "x_token" and (tok != "saw" or self.equip[seat][0] < MAX_SAWS)
+            elif t == "carriers":
+                ok = path_w[0] > 0 and avail >= 1
+            elif t == "fodder":
+                ok = path_w[1] > 0 and not self.fodder3[seat] and avail >= 1
+            elif t == "woodcutters":
+                a = self.area[seat]
+                ok = path_w[2] > 0 and avail >= 1 and a > 0 and sum(self.areas_wood[a - 1]) > 0
+            elif t == "tasks":
+                ok = self.advanced and self.tdisplay and avail >= 1
+            elif t == "sawyers":
+                ok = path_w[3] > 0
+            elif t == "market":
+                if market is None:
+                    market = avail >= 1 or bool(self._product_sales(seat))
+                ok = market
+            else:
+                ok = False      # planned work (LG-26): not available
+            if ok:
+                out.append(go[sp])
         out.append(A.GO_CLEARING)
         return out
 
