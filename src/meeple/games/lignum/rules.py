@@ -395,8 +395,9 @@ class Rules:
                 return True
             legal = self._stage_actions()
             if len(legal) == 1 and legal[0] is A.DONE:
-                self._done()
-                continue
+                if not (self.stage in FREE_STAGES and self._free_action_opens(self.actor)):
+                    self._done()
+                    continue
             if not legal:   # defensive: nothing to do
                 self.stage = ""
                 break
@@ -404,6 +405,38 @@ class Rules:
                 legal = legal + self._free_actions(self.actor)
             self._legal_cache = legal
             return True
+        return False
+
+    def _free_action_opens(self, seat: int, depth: int = 3) -> bool:
+        """True when a free action of ``seat``'s own turn other than a loan, building huts
+        (LG-19.1) or using one (LG-19.3), would open a stage action besides ``done`` within
+        ``depth`` free actions: the seat then gets its turn instead of an automatic ``done``
+        (publisher FAQ, "Mohu stavět chaty i v zimě?": a hut may be built at any time in one's
+        own turn and used at once). Tried on copies: building as 3 huts on one field (each
+        field in turn: one more hut on a field never closes an action), then each hut use. A
+        loan never opens one: the stages count the loans still open as money (LG-21.1)."""
+        for a in self._free_actions(seat):
+            kind = a.kind
+            if kind == "loan":
+                continue
+            if kind == "build":
+                tries = []
+                for field in range(3):
+                    sim = self._copy()
+                    sim._build(seat)
+                    sim.hut_left = 0
+                    sim.huts[seat][field] += 3
+                    tries.append(sim)
+            else:
+                sim = self._copy()
+                sim._do(a)          # a hut use: applied in place, the stage stays
+                tries = [sim]
+            for sim in tries:
+                done = A.DONE
+                if any(x is not done for x in sim._stage_actions()):
+                    return True
+                if depth > 1 and sim._free_action_opens(seat, depth - 1):
+                    return True
         return False
 
     def _part_over(self) -> None:
