@@ -1,8 +1,9 @@
 """Engine speed per game (pytest-benchmark; not part of the test run).
 
 Run: ``make bench`` or ``uv run pytest benchmarks --benchmark-only``.
-Targets (reported against, not gates): >= 50,000 engine steps/s, >= 200,000 clones/s of a
-mid-game state, >= 100 random full games/s (>= 200 for solomon and klondike).
+Targets (reported against, not gates; issue 34): >= 60,000 public steps/s (legal_actions +
+apply_action) and >= 150,000 clones/s of a mid-game state in every game and variant, one core;
+>= 100 random full games/s (>= 200 for solomon and klondike).
 """
 
 import random
@@ -13,6 +14,7 @@ import meeple
 from meeple.sim.bench import mid_game_state, random_game
 
 GAMES = [g for g in meeple.game_names() if g != "toy"]
+VARIANTS = [(g, v) for g in GAMES for v in meeple.load_game(g).variants]
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -23,25 +25,26 @@ def test_random_full_game(benchmark, name):
     assert state.is_terminal() and steps > 0
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_clone_mid_game(benchmark, name):
+@pytest.mark.parametrize("name,variant", VARIANTS)
+def test_clone_mid_game(benchmark, name, variant):
     game = meeple.load_game(name)
-    state = mid_game_state(name, game.max_players, 3)
+    state = mid_game_state(name, game.max_players, 3, variant)
     copy = benchmark(state.clone)
     assert copy.to_dict() == state.to_dict()
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_engine_step(benchmark, name):
-    """One legal_actions + apply on a clone of a mid-game state (plus the clone itself)."""
+@pytest.mark.parametrize("name,variant", VARIANTS)
+def test_engine_step(benchmark, name, variant):
+    """One public step, legal_actions() + apply_action(), on a clone of a mid-game state (plus
+    the clone itself, which test_clone_mid_game measures alone)."""
     game = meeple.load_game(name)
-    state = mid_game_state(name, game.max_players, 4)
+    state = mid_game_state(name, game.max_players, 4, variant)
     rng = random.Random(0)
 
     def step():
         s = state.clone()
         legal = s.legal_actions()
-        s.apply_unchecked(legal[rng.randrange(len(legal))])
+        s.apply_action(legal[rng.randrange(len(legal))])
 
     benchmark(step)
 

@@ -39,6 +39,8 @@ def test_games_lists_every_game():
     ("ladder", "toy", "--bots", "random"),
     ("ladder", "toy", "--bots", "random,greedy,random"),
     ("bench", "toy", "--search", "--players", "9"),
+    ("bench", "toy", "--variant", "nope"),
+    ("bench", "--variant", "standard"),
     ("play", "toy", "--seats", "human,,greedy"),
     ("simulate", "toy", "--seats", "random,greedy,"),
     ("ladder", "toy", "--bots", "random,,greedy"),
@@ -146,7 +148,19 @@ def test_simulate_is_reproducible_and_rotates_seats(tmp_path):
 def test_bench_runs():
     r = run("bench", "toy", "--seconds", "0.2")
     assert r.exit_code == 0, r.output
-    assert "steps/s" in r.output
+    assert "steps/s" in r.output and "apply_action()" in r.output and "standard" in r.output
+    r = run("bench", "toy", "--seconds", "0.2", "--unchecked", "--variant", "Standard")
+    assert r.exit_code == 0, r.output
+    assert "apply_unchecked()" in r.output
+
+
+def test_bench_public_and_unchecked_play_the_same_games():
+    from meeple.sim.bench import random_game
+
+    for name, variant in (("lignum", "advanced-tactical"), ("klondike", "race")):
+        a, k = random_game(name, 3, 5, variant)
+        b, m = random_game(name, 3, 5, variant, public=False)
+        assert k == m > 0 and a.history == b.history and a.variant == variant
 
 
 def test_bench_search_measures_the_bots():

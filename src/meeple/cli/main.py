@@ -601,13 +601,20 @@ def bench(
                                   "which times one move on each of three fixed decisions)."),
     players: int = typer.Option(0, show_default=False, help="Players (default: the game's maximum; 0 says the same)."),
     seed: int = typer.Option(0, help="First seed."),
+    variant: Optional[str] = typer.Option(None, help="Game variant (default: every variant of each game; "
+                                          "see 'meeple games')."),
+    unchecked: bool = typer.Option(False, "--unchecked", metavar="", help="Apply with apply_unchecked (the bots' "
+                                   "hot path) instead of the public apply_action, for comparison."),
     search: bool = typer.Option(False, "--search", metavar="", help="Measure the bots instead: ISMCTS "
                                 "iterations/s (mcts:500) and seconds a move of each level (2 players unless --players)."),
 ):
-    """Measure engine speed: steps/s, random games/s, clones/s of a mid-game state."""
+    """Measure engine speed: steps/s (legal_actions + apply_action, the public API), random games/s
+    and clones/s of a mid-game state, for each game and variant, on one core."""
     from ..sim.bench import bench_game, bench_search
 
     names = [get_game(game).name] if game else game_names()
+    if variant is not None and not game:
+        fail("--variant needs a GAME: each game has its own variants (see 'meeple games')")
     if search:
         table = Table("game", "mcts:500 it/s", "mcts:500", "easy", "medium", "hard",
                       title="one move from mid-game decisions, seconds (mean of 3)")
@@ -621,15 +628,25 @@ def bench(
                           *(f"{r[k + '_s']:.2f} s" for k in ("easy", "medium", "hard")))
         console.print(table)
         return
-    table = Table("game", "players", "steps/s", "random games/s", "clones/s", "mean length")
+    step = "unchecked steps/s" if unchecked else "steps/s"
+    table = Table("game", "variant", "players", step, "random games/s", "clones/s", "mean length",
+                  title=f"random play, one core; a step is legal_actions() + "
+                        f"{'apply_unchecked' if unchecked else 'apply_action'}()")
     for name in names:
         g = get_game(name)
         n = players or g.max_players
         if not g.min_players <= n <= g.max_players:
             fail(f"{g.title} takes {g.min_players} to {g.max_players} players, not {n}")
-        r = bench_game(name, n, seconds, seed)
-        table.add_row(name, str(n), f"{r['steps_per_s']:,.0f}", f"{r['games_per_s']:,.1f}",
-                      f"{r['clones_per_s']:,.0f}", f"{r['mean_steps']:,.0f}")
+        if variant is None:
+            variants = g.variants
+        else:
+            variants = (g.canonical_variant(variant),)
+            if variants[0] not in g.variants:
+                fail(f"{g.title} has no variant {variant!r} (variants: {g.variants_text()})")
+        for v in variants:
+            r = bench_game(name, n, seconds, seed, v, public=not unchecked)
+            table.add_row(name, v, str(n), f"{r['steps_per_s']:,.0f}", f"{r['games_per_s']:,.1f}",
+                          f"{r['clones_per_s']:,.0f}", f"{r['mean_steps']:,.0f}")
     console.print(table)
 
 

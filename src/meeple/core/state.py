@@ -101,7 +101,10 @@ class State:
 
     * ``current_player`` (property): seat ``0..n-1`` to decide, or :data:`TERMINAL`.
     * ``_legal_actions() -> list[Action]``: never empty unless terminal.
-    * ``_apply(action)``: apply a legal action (already checked; must not fail).
+    * ``_apply(action)``: apply a legal action (already checked; must not fail). Where it
+      lists the legal actions of the position it leaves anyway, it may store that list in
+      ``self._legal_cache`` (the base clears the cache just before ``_apply``), so that it is
+      not listed twice.
     * ``_copy() -> State``: an independent copy of the game's own fields; it calls
       ``self._copy_base(new)`` for the fields of this base class.
     * ``_state_dict() -> dict`` / ``_load_state_dict(d)``: the game's fields as JSON-safe
@@ -228,12 +231,18 @@ class State:
                             f"not {type(action).__name__} {action!r}; for the i-th legal action give "
                             "state.legal_actions()[i]")
         else:
-            for a in self._legal():
-                if a is action or a.text == action.text:
-                    action = a
+            legal = self._legal()
+            for a in legal:  # the usual case: one of the listed objects (identity only: fast)
+                if a is action:
                     break
-            else:  # read as its notation: forgiven as a typed string is, else explained
-                action = self.parse_action(action.text)
+            else:
+                text = action.text
+                for a in legal:
+                    if a.text == text:
+                        action = a
+                        break
+                else:  # read as its notation: forgiven as a typed string is, else explained
+                    action = self.parse_action(text)
         self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> None:
@@ -241,8 +250,8 @@ class State:
 
         For bots and simulations only: a caller passing anything else corrupts the state.
         """
+        self._legal_cache = None  # before: a game's _apply may leave the next position's list there
         self._apply(action)
-        self._legal_cache = None
         if self._shared:
             self._unshare()
         self._history.append(action.text)

@@ -27,6 +27,10 @@ class LignumGame(Game):
     )
     state_class = LignumState
     package = "meeple.games.lignum"
+    rules_edition = 2
+    rules_changes = {2: "since 2026-12-03 a turn is no longer settled by an automatic 'done' when building "
+                        "or using a hut would open a decision: the seat gets its turn (LG-19.1, LG-19.3, "
+                        "publisher FAQ)"}
     rules_help = """\
 Lignum: 8 rounds (spring, summer, fall, winter; twice). Most dollars after the final sale wins.
 Ties: the rules give no tie-break; tied players share the victory (or their place) (LG-22.4).
@@ -63,6 +67,8 @@ sticks. After the Y2 winter: final sale ('river FW' picks the river kind), loans
 At any decision of your own turn (not the secret area choice): 'loan' (+$4, at most 2),
 'build' (stake+board+shingle, jokers stand in) then 'hut 1'/'hut 2'/'hut 3' three times,
 'dryhut sFW d2' (a drying hut moves it from d2 to d3), 'foodhut 3'.
-'done' ends an optional step. The game always ends after 8 rounds.
+'done' ends an optional step; when it is the only step left, it is taken for you, unless
+building or using a hut would open one (the FAQ: a hut may be used at once), so you get your
+turn. The game always ends after 8 rounds.
 Options: easy_winter (easier half of both winter cards), hidden_products (other players'
 product tokens are shown only as a count)."""

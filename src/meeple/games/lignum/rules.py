@@ -385,18 +385,58 @@ class Rules:
             self._end_phase(ph)
 
     def _settle(self) -> bool:
-        """Auto-apply ``done`` while it is the only legal action; False if the seat's part ended."""
+        """Auto-apply ``done`` while it is the only legal action; False if the seat's part ended.
+
+        When a decision is due, the legal actions it listed become the state's cached ones
+        (``State._legal_cache``, cleared before each action is applied): a True return ends
+        the action being applied, so they are those of the position the seat then faces."""
         while self.stage:
             if self.hut_left:
                 return True
             legal = self._stage_actions()
             if len(legal) == 1 and legal[0] is A.DONE:
-                self._done()
-                continue
+                if not (self.stage in FREE_STAGES and self._free_action_opens(self.actor)):
+                    self._done()
+                    continue
             if not legal:   # defensive: nothing to do
                 self.stage = ""
                 break
+            if self.stage in FREE_STAGES:
+                legal = legal + self._free_actions(self.actor)
+            self._legal_cache = legal
             return True
+        return False
+
+    def _free_action_opens(self, seat: int, depth: int = 3) -> bool:
+        """True when a free action of ``seat``'s own turn other than a loan, building huts
+        (LG-19.1) or using one (LG-19.3), would open a stage action besides ``done`` within
+        ``depth`` free actions: the seat then gets its turn instead of an automatic ``done``
+        (publisher FAQ, "Mohu stavět chaty i v zimě?": a hut may be built at any time in one's
+        own turn and used at once). Tried on copies: building as 3 huts on one field (each
+        field in turn: one more hut on a field never closes an action), then each hut use. A
+        loan never opens one: the stages count the loans still open as money (LG-21.1)."""
+        for a in self._free_actions(seat):
+            kind = a.kind
+            if kind == "loan":
+                continue
+            if kind == "build":
+                tries = []
+                for field in range(3):
+                    sim = self._copy()
+                    sim._build(seat)
+                    sim.hut_left = 0
+                    sim.huts[seat][field] += 3
+                    tries.append(sim)
+            else:
+                sim = self._copy()
+                sim._do(a)          # a hut use: applied in place, the stage stays
+                tries = [sim]
+            for sim in tries:
+                done = A.DONE
+                if any(x is not done for x in sim._stage_actions()):
+                    return True
+                if depth > 1 and sim._free_action_opens(seat, depth - 1):
+                    return True
         return False
 
     def _part_over(self) -> None:
@@ -607,10 +647,44 @@ class Rules:
         return False    # planned work (LG-26): not available
 
     def _travel_actions(self, seat: int) -> list:
+        """LG-8.1/LG-8.2: the path spaces ahead that ``seat`` may stop on, then the clearing
+        (the checks of :meth:`_can_enter`, with the seat's means worked out once)."""
+        pos = self.pos
         occ = [0] * 22
-        for p in self.pos:
+        for p in pos:
             occ[p] += 1
-        out = [A.GO[sp] for sp in range(self.pos[seat] + 1, 21) if self._can_enter(seat, sp, occ)]
+        avail = self._avail(seat)
+        path_tok = self.path_tok
+        path_w = self.path_w
+        market = None
+        go = A.GO
+        out = []
+        for sp in range(pos[seat] + 1, 21):
+            if occ[sp] >= CAPACITY[sp]:
+                continue
+            t = SPACE_TYPE[sp]
+            if t == "token":
+                tok = path_tok[sp]
+                ok = tok and tok != "x_token" and (tok != "saw" or self.equip[seat][0] < MAX_SAWS)
+            elif t == "carriers":
+                ok = path_w[0] > 0 and avail >= 1
+            elif t == "fodder":
+                ok = path_w[1] > 0 and not self.fodder3[seat] and avail >= 1
+            elif t == "woodcutters":
+                a = self.area[seat]
+                ok = path_w[2] > 0 and avail >= 1 and a > 0 and sum(self.areas_wood[a - 1]) > 0
+            elif t == "tasks":
+                ok = self.advanced and self.tdisplay and avail >= 1
+            elif t == "sawyers":
+                ok = path_w[3] > 0
+            elif t == "market":
+                if market is None:
+                    market = avail >= 1 or bool(self._product_sales(seat))
+                ok = market
+            else:
+                ok = False      # planned work (LG-26): not available
+            if ok:
+                out.append(go[sp])
         out.append(A.GO_CLEARING)
         return out
 
@@ -694,7 +768,10 @@ class Rules:
         return out
 
     # ================================================ legal actions
-    def _legal(self) -> list:
+    def _actions_now(self) -> list:
+        """The legal actions of the acting seat, computed afresh (``State._legal`` caches them
+        until the next action: the name must not be ``_legal``, which would shadow that cache,
+        as Rules comes first in ``LignumState``'s bases)."""
         if self.hut_left:
             return [A.HUT[1], A.HUT[2], A.HUT[3]]
         out = self._stage_actions()

@@ -49,6 +49,7 @@ _GLOBAL_LISTS = ("areas_food", "path_w", "order", "clearing", "pstack", "pdeck",
                  "tdeck", "tdisplay", "wrest")
 _FLAT_LISTS = _SEAT_INTS + ("mill_free", "path_tok", "pend") + _GLOBAL_LISTS
 """Flat lists a clone copies (the nested ones are copied row by row in ``_copy``)."""
+_list_copy = list.copy
 
 
 class LignumState(Rules, State):
@@ -150,7 +151,7 @@ class LignumState(Rules, State):
         return self.phase == "choose" and self.stage == "choose" and not self.hut_left
 
     def _legal_actions(self):
-        return self._legal()
+        return self._actions_now()
 
     def _apply(self, action) -> None:
         self._do(action)
@@ -172,12 +173,12 @@ class LignumState(Rules, State):
         for k in _FLAT_LISTS:
             d[k] = d[k][:]
         for k in _SEAT_LISTS:
-            d[k] = [x[:] for x in d[k]]
-        d["mill"] = [[m[0][:], m[1][:], m[2][:], m[3][:]] for m in self.mill]
-        d["tasks"] = [[t[:] for t in ts] for ts in self.tasks]
-        d["areas_wood"] = [w[:] for w in self.areas_wood]
-        d["supply"] = dict(self.supply)
-        d["winter"] = [w[:] for w in self.winter]
+            d[k] = [*map(_list_copy, d[k])]
+        d["mill"] = [[*map(_list_copy, m)] for m in self.mill]
+        d["tasks"] = [[*map(_list_copy, ts)] for ts in self.tasks]
+        d["areas_wood"] = [*map(_list_copy, self.areas_wood)]
+        d["supply"] = self.supply.copy()
+        d["winter"] = [*map(_list_copy, self.winter)]
         return new
 
     # ------------------------------------------------------------ persistence

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from . import components as C
@@ -15,26 +16,27 @@ FIRST = C.FIRST_CHAMBER
 NS = C.NSPACES
 
 
-_CONN_CACHE: dict = {}
-_CONN_CACHE_MAX = 50_000
+_CONN_CACHE_MAX = 8192
+"""Boards the connectivity cache keeps (least recently used dropped first: a worker's memory
+stays flat, some 5 MB, however long it searches)."""
+
+
+@lru_cache(maxsize=_CONN_CACHE_MAX)
+def _connectivity(key: tuple) -> list:
+    conn = [True] * NS
+    for s in range(1, NS):
+        p = PARENT[s]
+        conn[s] = conn[p] and key[p] > 0
+    return conn
 
 
 def connectivity(occ: list) -> list:
     """``conn[s]``: every space on ``s``'s path holds a miner (MS-8.2; S1 always connected).
 
     The result (a list of 24 bools, shared between calls: read it, never change it) is cached
-    by ``occ``, as searches ask for the same few boards again and again."""
-    key = tuple(occ)
-    conn = _CONN_CACHE.get(key)
-    if conn is None:
-        conn = [True] * NS
-        for s in range(1, NS):
-            p = PARENT[s]
-            conn[s] = conn[p] and occ[p] > 0
-        if len(_CONN_CACHE) >= _CONN_CACHE_MAX:
-            _CONN_CACHE.clear()
-        _CONN_CACHE[key] = conn
-    return conn
+    by ``occ`` in an LRU cache of :data:`_CONN_CACHE_MAX` boards, as searches ask for the
+    same few boards again and again."""
+    return _connectivity(tuple(occ))
 
 
 def exhausted_corridor(state, s: int) -> bool:

@@ -182,6 +182,22 @@ def unused(state, seat: int, kind: str) -> int:
     return k
 
 
+_NO_TOOLS: dict = {}
+
+
+def unused_counts(state, seat: int) -> dict:
+    """``{kind: number}`` of the face-up (unused this phase) tools of ``seat`` (MS-20.1), the
+    kinds it has none of left out: one scan for a whole listing (read it, never change it)."""
+    tools = state.tools[seat]
+    if not tools:
+        return _NO_TOOLS
+    out: dict = {}
+    for t, u in zip(tools, state.tools_used[seat]):
+        if not u:
+            out[t] = out.get(t, 0) + 1
+    return out
+
+
 def use_tool(state, seat: int, kind: str) -> None:
     """Turn one face-up ``kind`` tool of ``seat`` face down (MS-20.1)."""
     tools, used = state.tools[seat], state.tools_used[seat]
@@ -251,9 +267,12 @@ def _pay_assistant(state, b: int) -> None:
         state.log(f"{seat_name(a)} gets {C.ASSISTANT_INCOME} groš as {BUILDINGS[b]} assistant")
 
 
-def can_extract(state, seat: int, s: int, conn: list) -> bool:
+def can_extract(state, seat: int, s: int, conn: list, counts: dict | None = None) -> bool:
     """MS-10.1 / MS-10.4 / MS-10.6: ``seat`` can extract at least one cube from chamber ``s``
-    (using pickaxes and carts it owns if needed)."""
+    (using pickaxes and carts it owns if needed). ``counts``: :func:`unused_counts` of ``seat``
+    when the caller has it (else worked out here)."""
+    if counts is None:
+        counts = unused_counts(state, seat)
     c = s - FIRST
     n = state.num_players
     R = state.rested[s * n + seat]
@@ -262,12 +281,12 @@ def can_extract(state, seat: int, s: int, conn: list) -> bool:
     cs = state.csalt[c]
     if not (cs[0] or cs[1] or cs[2]):
         return False
-    if R - state.water[c] + unused(state, seat, "pickaxe") < 1:
+    if R - state.water[c] + counts.get("pickaxe", 0) < 1:
         return False
     paying = M.paying_spaces(state, seat, s)
     if len(paying) <= state.money[seat]:
         return True
-    carts = unused(state, seat, "cart")
+    carts = counts.get("cart", 0)
     return M.min_cost(paying, 1, [], carts, M.useful_segments(state, s, paying),
                       state.options.get("cart_max_cubes")) <= state.money[seat]
 
@@ -290,18 +309,21 @@ def _market_transactions(state, seat, priv, sold, bought) -> list:
     return out
 
 
-def outside_tools(state, seat: int) -> list:
-    """Bucket (MS-20.4) and food (MS-20.6) uses available now."""
+def outside_tools(state, seat: int, counts: dict | None = None) -> list:
+    """Bucket (MS-20.4) and food (MS-20.6) uses available now (``counts``: as in
+    :func:`can_extract`)."""
     out = []
     if not state.tools[seat]:
         return out
+    if counts is None:
+        counts = unused_counts(state, seat)
     n = state.num_players
-    if unused(state, seat, "bucket"):
+    if counts.get("bucket"):
         for s in CHAMBERS:
             if state.water[s - FIRST] and has_miner(state, seat, s):
                 for t in C.BUCKET_ADJ[s]:
                     out.append(BUCKET[(s, t)])
-    if unused(state, seat, "food"):
+    if counts.get("food"):
         t = state.tired
         for s in range(NS):
             if t[s * n + seat]:
@@ -339,7 +361,8 @@ def legal_actions(state) -> list:
     if st == "main":
         if state.actions_left <= 0:
             return [DONE] + outside_tools(state, seat)
-        return _main_actions(state, seat) + outside_tools(state, seat)
+        counts = unused_counts(state, seat)
+        return _main_actions(state, seat, counts) + outside_tools(state, seat, counts)
     if st == "extract":
         return _extract_actions(state, seat)
     if st == "pay":
@@ -387,18 +410,25 @@ def legal_actions(state) -> list:
     raise AssertionError(f"unknown stage {st}")
 
 
-def _main_actions(state, seat: int) -> list:
+def _main_actions(state, seat: int, counts: dict | None = None) -> list:
+    """The actions of a main turn (MS-7) before the tools usable outside it; ``counts``: as in
+    :func:`can_extract`."""
+    if counts is None:
+        counts = unused_counts(state, seat)
     out = [PASS]
     conn = M.connectivity(state.occ)
-    srcs = sources(state, seat, conn, False)
-    if srcs:
-        # MS-8: a source with a destination (supply/buildings always reach S1)
-        if any(x < 0 for x in srcs) or any(M.has_destination(state, x, conn) for x in srcs):
+    if state.supply[seat] > 0 or seat in state.assist:
+        srcs = True  # MS-8: the supply and the buildings always reach S1: no need to scan the mine
+        out.append(PLACE)
+    else:
+        srcs = sources(state, seat, conn, False)
+        # MS-8: a source with a destination
+        if srcs and any(M.has_destination(state, x, conn) for x in srcs):
             out.append(PLACE)
     n = state.num_players
     r = state.rested
     for s in CHAMBERS:
-        if r[s * n + seat] and can_extract(state, seat, s, conn):
+        if r[s * n + seat] and can_extract(state, seat, s, conn, counts):
             out.append(EXTRACT[s])
     if srcs:
         for b in range(4):
@@ -419,13 +449,13 @@ def _main_actions(state, seat: int) -> list:
             if state.water[s - FIRST] and has_miner(state, seat, s):
                 out.append(PUMP[s])
     if "market" not in visited and market_possible(
-            state, seat, bool(unused(state, seat, "commercial_privilege"))):
+            state, seat, bool(counts.get("commercial_privilege"))):
         out.append(MARKET)
     if "square" not in visited:
         out.append(SQUARE)
     if "castle" not in visited and srcs:  # MS-19.2
         out.append(CASTLE)
-        if unused(state, seat, "royal_privilege"):
+        if counts.get("royal_privilege"):
             out.append(CASTLE_ROYAL)
     return out
 

@@ -1,0 +1,87 @@
+"""Move digests: the engine plays exactly as before an optimisation (issue 34, parts 3 and 4).
+
+For every game and variant, 50 random games (public ``legal_actions`` + ``apply_action``,
+player counts cycling from the minimum to the maximum) and 10 greedy games are hashed: every
+legal-action list offered, every action taken, and the final ``to_dict()`` (events and
+hidden parts included). A change to the engine's speed must leave these SHA-256 digests as
+they are; a rules change that alters play must say so and update them (``python -m
+tests.engine.test_digest`` prints the current ones).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+
+import pytest
+
+import meeple
+from meeple.agents import make
+
+RANDOM_GAMES = 50
+GREEDY_GAMES = 10
+
+EXPECTED = {  # computed on main at c935353, before issue 34; Lignum after its part 2 (below)
+    "klondike/family": "ef52c3e7968d1933970cfeb1f28927b576a92153a40cfe9b3ae4e80d420ebf2c",
+    "klondike/square": "9cd32b5112248b1f418890863d6b7235d43376543423660461ae9f9e7f78fea4",
+    "klondike/race": "b752a21783755dc076497f5cc988e70ec9004110ab8319a6db8ac53db8ed994e",
+    # Lignum rules edition 2 (issue 34 part 2: a seat whose hut would open a decision gets its
+    # turn): seats decide where 'done' was automatic, and to_dict()'s "rules" reads 2. Before it,
+    # on main and after parts 3 and 4: basic a69fa099..., advanced a7fadb91..., basic-tactical
+    # 5fd7266b..., advanced-tactical 2fb1a96a...
+    "lignum/basic": "9cb4b22db25a5198e2a5b2fe6a4997acc0bcc4f9a18f43c6e8100ae58463a8b8",
+    "lignum/advanced": "1c79cc3491879a0d98791543a9998f3a2e837b96d175d2384b299ba4ea4bd4ef",
+    "lignum/basic-tactical": "6fb04f6dc7688a3e8317c08369c3bdab6b8f0f125c31fba36014b3fbd71c7011",
+    "lignum/advanced-tactical": "b005998096a0a334234cef8ee51d6b930e37ca8242b7b780af02d063cce1e163",
+    "magnum-sal/standard": "d5eca02621e354b3e68ac3fc176b2951aa93f66000929a9c343e67fb2c0ed8e2",
+    "magnum-sal/mapped-mine": "00ddb478a006e998796c26a48e3eaf486a878a6f1f892711316283475077633f",
+    "solomon/standard": "168f8f318fae9d8d7a01a0067bb231258921062ee6edb7c0cbef8a0799c56e9b",
+    "solomon/children": "c7f5ae5c625eb5878c38d6a95d5476ab6f83e43218b236469dc70541520aeef9",
+}
+
+
+def _players(game, k: int) -> int:
+    span = game.max_players - game.min_players + 1
+    return game.min_players + k % span
+
+
+def digest(name: str, variant: str, random_games: int = RANDOM_GAMES, greedy_games: int = GREEDY_GAMES) -> str:
+    """SHA-256 (hex) of the legal-action lists, actions and final ``to_dict()`` of
+    ``random_games`` uniformly random games and ``greedy_games`` greedy ones of ``name`` in
+    ``variant`` (seeds 0.., players cycling min..max)."""
+    game = meeple.load_game(name)
+    h = hashlib.sha256()
+    for k in range(random_games + greedy_games):
+        n = _players(game, k)
+        state = game.new_initial_state(num_players=n, seed=k, variant=variant)
+        greedy = k >= random_games
+        bots = [make("greedy", 100 * k + s) for s in range(n)] if greedy else None
+        rng = random.Random(k)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            h.update("|".join(a.text for a in legal).encode())
+            if greedy:
+                action = bots[state.current_player].choose(state)
+            else:
+                action = legal[rng.randrange(len(legal))]
+            h.update(b">" + action.text.encode() + b"\n")
+            state.apply_action(action)
+        h.update(json.dumps(state.to_dict(), sort_keys=True).encode())
+    return h.hexdigest()
+
+
+CASES = [(g, v) for g in meeple.game_names() if g != "toy" for v in meeple.load_game(g).variants]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,variant", CASES)
+def test_moves_unchanged(name, variant):
+    assert digest(name, variant) == EXPECTED[f"{name}/{variant}"]
+
+
+if __name__ == "__main__":
+    import time
+    for name, variant in CASES:
+        t = time.perf_counter()
+        print(f'    "{name}/{variant}": "{digest(name, variant)}",  # {time.perf_counter() - t:.1f} s', flush=True)
