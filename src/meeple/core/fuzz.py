@@ -732,7 +732,7 @@ class LeakReport:
 
 def leak_check(game, states: int, seed: int = 0, *, every: int = 7, resamples: int = 2, greedy_share: float = 0.25,
                options_by_variant: dict | None = None, max_leaks: int = 20,
-               progress: Callable[[int], None] | None = None) -> LeakReport:
+               progress: Callable[[int], None] | None = None, time_limit: float | None = None) -> LeakReport:
     """Sample ``states`` states of whole games of ``game`` and compare what seats see.
 
     Games are played by random bots (and, in ``greedy_share`` of the games, greedy bots), over
@@ -744,6 +744,7 @@ def leak_check(game, states: int, seed: int = 0, *, every: int = 7, resamples: i
 
     Args:
         options_by_variant: extra options per variant (e.g. ``{"advanced": {"hidden_products": True}}``).
+        time_limit: stop after about this many seconds (``states`` in the report: how many were).
     Raises:
         InvalidConfigError: unknown game or ``states`` < 0.
     """
@@ -769,6 +770,8 @@ def leak_check(game, states: int, seed: int = 0, *, every: int = 7, resamples: i
         except InvalidConfigError:
             continue
         greedy = make("greedy", game_seed) if r.random() < greedy_share else None
+        if time_limit is not None and time.perf_counter() - t0 > time_limit:
+            break
         while not st.is_terminal() and report.states < states:
             if r.randrange(every) == 0:
                 _leak_sample(game, st, r, resamples, report, max_leaks, (v, n, game_seed))
