@@ -256,7 +256,8 @@ def load_save(path: str | Path) -> tuple[State, list[str] | None]:
         field = e.field
         if saved is not None and seats is None and field.startswith("actions"):  # a bare to_dict()
             field = "history" + field[len("actions"):]
-        raise InvalidRecordError(f"{path}: {e}", (at + field) if field else "") from e
+        text = str(e).removesuffix(f" (field {e.field})") if e.field else str(e)  # named once, in full
+        raise InvalidRecordError(f"{path}: {text}", (at + field) if field else "") from e
     if isinstance(saved, dict):  # its name as the record's is read ("Solomon" is solomon)
         saved = {**saved, "game": state.game.name} if game_key(saved.get("game")) == state.game.name else saved
         if "start_player" not in saved:  # a save from before the key: the replay knows it
