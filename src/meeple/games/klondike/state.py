@@ -58,6 +58,11 @@ from .components import (
 _START_MASKS: dict = {}
 
 
+MAX_RUBIES = 1000
+"""Most rubies a saved state's seat may hold (or bid): far above what a game hands out (3 at
+the start, KL-10.4, and a few a round), low enough that listing the bids stays quick."""
+
+
 def _start_mask(sh) -> int:
     m = _START_MASKS.get(id(sh))
     if m is None:
@@ -444,6 +449,11 @@ class KlondikeState(State):
             for f in ("rubies", "fresh", "score", "slot_bid", "s_bid", "dominoes", "round"):
                 v = getattr(self, f)
                 _in_range(f, v if isinstance(v, list) else [v], 0, 10 ** 6)
+            # KL-15.4: the ruby supply is unlimited, but a game hands out some dozens; a bid may be
+            # any count up to the bidder's rubies (KL-12), so a huge count made every bid endless
+            for f in ("rubies", "fresh", "slot_bid", "s_bid"):
+                v = getattr(self, f)
+                _in_range(f, v if isinstance(v, list) else [v], 0, MAX_RUBIES)
             _in_range("supply", [self.supply], -1, 10 ** 6)
             if self.phase == "auction":
                 self._check_auction()
