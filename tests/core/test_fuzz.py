@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -100,6 +101,15 @@ class _EndlessToy(ToyState):
         self.turn = (self.turn + 1) % self.num_players
 
 
+class _HangingToy(ToyState):
+    """Waits for a valid seat to move when loading: a save edited to another seat hangs."""
+
+    def _load_state_dict(self, d):
+        super()._load_state_dict(d)
+        while not 0 <= self.turn < self.num_players:
+            time.sleep(0.01)
+
+
 def _register(state_class, name):
     game = type(f"Game_{name}", (ToyGame,), {"name": name, "state_class": state_class})
     registry.register(game)
@@ -142,6 +152,16 @@ def test_fuzz_finds_a_game_without_an_end(planted):
     assert report.failures and report.failures[0].kind == "no_end"
     assert report.failures[0].problem == "no end after 300 legal actions"
     assert len(report.failures[0].record["actions"]) == 301
+
+
+def test_fuzz_finds_a_load_that_hangs(planted):
+    game = planted(_HangingToy, "toy-hanging")
+    report = fuzz(game, 1500, seed=4, save_every=2, record_every=10 ** 9, load_timeout=0.3)
+    slow = [f for f in report.failures if f.kind.startswith("save:") and f.kind.endswith(":slow")]
+    assert slow, report.to_dict()
+    assert slow[0].problem == "no answer in 0.3 s"
+    assert slow[0].input["path"] == "state.turn"
+    assert slow[0].input["save"]["state"]["turn"] not in range(slow[0].num_players)
 
 
 def test_leak_check_finds_a_leak(planted):

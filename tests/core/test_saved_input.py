@@ -197,3 +197,44 @@ def test_invalid_record_error_keeps_its_field_across_processes():
     again = pickle.loads(pickle.dumps(e))
     assert again.field == "state.money[2]" and str(again) == str(e) == "bad money (field state.money[2])"
     assert meeple.InvalidRecordError("plain").field == ""
+
+
+# ------------------------------------------- bugs the fuzzer found (loader bounds)
+def _edited(name, change):
+    state = _position(name)
+    d = state.to_dict()
+    change(d["state"])
+    return lambda: state.game.state_from_dict(d)
+
+
+def test_LG_16_2_a_dryer_holds_at_most_two_sticks_and_the_drying_hut_moves():
+    """A save with 2**63 pieces in a dryer made loading (the search of legal drying moves,
+    LG-16.3) endless; now a count over 1000, or a dryer over 2 + one piece a hut token (LG-16.2,
+    LG-19.4, LG-19.1: 18 product tokens), is refused."""
+    from meeple.games.lignum.state import MAX_DRYER
+
+    assert MAX_DRYER == 20
+    _refused(_edited("lignum", lambda s: s["mill"][1][2].__setitem__(4, 2 ** 63)), "state.mill[1][2][4]",
+             "0..1000")
+    _refused(_edited("lignum", lambda s: s["mill"][1][3].__setitem__(4, 21)), "state.mill[1][3]",
+             "dryer 3 of seat 1 holds 21 pieces", "LG-16.2", "at most 20")
+    _refused(_edited("lignum", lambda s: s["woodpile"][0].__setitem__(0, 1001)), "state.woodpile[0][0]")
+    _refused(_edited("lignum", lambda s: s["food"].__setitem__(2, -1)), "state.food[2]")
+    # the bound is far above play: a dryer of 20 pieces still loads
+    meeple_ok = _edited("lignum", lambda s: s["mill"][0][1].__setitem__(3, 20) or s["mill"][0][1].__setitem__(0, 0))
+    assert meeple_ok().mill[0][1][3] == 20
+
+
+def test_MS_1_7_at_most_ten_miners_a_colour():
+    """A save with 2**63 miners in a castle queue (MS-6.2 moves them one by one) made every
+    turn endless; miner counts are 0..10 (MS-1.7)."""
+    _refused(_edited("magnum-sal", lambda s: s["q_left"].__setitem__(2, 2 ** 63)), "state.q_left[2]", "MS-1.7")
+    _refused(_edited("magnum-sal", lambda s: s["q_right"].__setitem__(0, 11)), "state.q_right[0]", "0..10")
+    _refused(_edited("magnum-sal", lambda s: s["owned"].__setitem__(1, 11)), "state.owned[1]")
+
+
+def test_KL_15_4_rubies_are_unlimited_but_a_seat_holds_at_most_1000():
+    """A save with 10**6 rubies made every auction decision list a million bids (KL-12); rubies,
+    fresh rubies and bids are 0..1000 (KL-15.4: an unlimited supply, a few a round)."""
+    _refused(_edited("klondike", lambda s: s["rubies"].__setitem__(1, 10 ** 6)), "state.rubies[1]", "0..1000")
+    _refused(_edited("klondike", lambda s: s["fresh"].__setitem__(2, 1001)), "state.fresh[2]")

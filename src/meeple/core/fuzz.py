@@ -33,10 +33,13 @@ shared deck orders every seat and a spectator, the same :func:`information_set_k
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
+import signal
 import tempfile
+import threading
 import time
 import traceback
 from collections import Counter
@@ -333,6 +336,33 @@ def mutate_text(text: str, r: random.Random) -> tuple[str, str]:
     return op, text[:i] + junk + text[i:]
 
 
+class _TooSlow(BaseException):
+    """Raised by :func:`_deadline` in the main thread when one input takes too long (a
+    BaseException, so that no ``except Exception`` of the engine swallows it)."""
+
+
+@contextlib.contextmanager
+def _deadline(seconds: float | None):
+    """Raise :class:`_TooSlow` inside the block after ``seconds`` of wall time (Unix main
+    thread only; elsewhere, or with None, no limit)."""
+    usable = (seconds is not None and hasattr(signal, "setitimer")
+              and threading.current_thread() is threading.main_thread())
+    if not usable:
+        yield
+        return
+
+    def ring(signum, frame):
+        raise _TooSlow()
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
 def _canon(d) -> str:
     return json.dumps(d, sort_keys=True)
 
@@ -346,7 +376,8 @@ def fuzz(game, steps: int, seed: int = 0, variant: str | None = None, num_player
          options: dict | None = None, *, illegal_every: int = 3, check_every: int = 50, seat_every: int = 40,
          save_every: int = 400, record_every: int = 2_000, step_cap: int = DEFAULT_STEP_CAP,
          max_failures: int = 20, progress: Callable[[int], None] | None = None,
-         tmp_dir: str | None = None, time_limit: float | None = None) -> FuzzReport:
+         tmp_dir: str | None = None, time_limit: float | None = None,
+         load_timeout: float | None = 30.0) -> FuzzReport:
     """Fuzz ``game`` (a :class:`meeple.core.game.Game` or its id) for ``steps`` inputs.
 
     Args:
@@ -370,6 +401,10 @@ def fuzz(game, steps: int, seed: int = 0, variant: str | None = None, num_player
             new temporary directory, removed afterwards).
         time_limit: stop after this many seconds even if fewer steps ran (the report's
             ``steps`` says how many did).
+        load_timeout: a mutated save or record whose loading (and the checks of the state it
+            gives) takes longer than this many seconds is a failure (``...:slow``): a hand-edited
+            value must not make the engine hang. Enforced with SIGALRM in the main thread on
+            Unix; None: no limit.
     Returns:
         a :class:`FuzzReport`.
     Raises:
@@ -443,10 +478,10 @@ def fuzz(game, steps: int, seed: int = 0, variant: str | None = None, num_player
                 new_game()
             roll = r.random()
             if roll < 1.0 / save_every:
-                _fuzz_save(game, state, r, report, fail, tmp_dir)
+                _fuzz_save(game, state, r, report, fail, tmp_dir, load_timeout)
                 continue
             if roll < 1.0 / save_every + 1.0 / record_every:
-                _fuzz_record(state, r, report, fail)
+                _fuzz_record(state, r, report, fail, load_timeout)
                 continue
             if roll < 1.0 / save_every + 1.0 / record_every + 1.0 / seat_every:
                 _fuzz_seat(state, r, report, fail)
@@ -613,7 +648,8 @@ def _accepted_state_ok(game, loaded, r: random.Random) -> str:
     return ""
 
 
-def _fuzz_save(game, state, r: random.Random, report: FuzzReport, fail, tmp_dir: str) -> None:
+def _fuzz_save(game, state, r: random.Random, report: FuzzReport, fail, tmp_dir: str,
+               load_timeout: float | None = None) -> None:
     """A mutated to_dict() into state_from_dict (or, every fourth, mutated JSON text of a save
     file into ``meeple play``'s loader, whose file must stay as it was)."""
     d = state.to_dict()
@@ -627,9 +663,12 @@ def _fuzz_save(game, state, r: random.Random, report: FuzzReport, fail, tmp_dir:
             f.write(text)
         raw = open(path, "rb").read()
         try:
-            load_save(path)
+            with _deadline(load_timeout):
+                load_save(path)
         except InvalidRecordError:
             report.rejections[kind] += 1
+        except _TooSlow:
+            fail(kind + ":slow", f"no answer in {load_timeout} s", text[:2000])
         except Exception:  # noqa: BLE001
             fail(kind, traceback.format_exc(), text[:2000])
         else:
@@ -640,22 +679,26 @@ def _fuzz_save(game, state, r: random.Random, report: FuzzReport, fail, tmp_dir:
     op, where, mutated = mutate_json(d, r)
     kind = f"save:{op}"
     try:
-        loaded = game.state_from_dict(mutated)
+        with _deadline(load_timeout):
+            loaded = game.state_from_dict(mutated)
+            problem = _accepted_state_ok(game, loaded, r)
     except InvalidRecordError as e:
         report.rejections[kind] += 1
         if not isinstance(e.field, str):
             fail(kind, f"InvalidRecordError.field is not a str: {e.field!r}", {"path": where, "save": mutated})
         return
+    except _TooSlow:
+        fail(kind + ":slow", f"no answer in {load_timeout} s", {"path": where, "save": mutated})
+        return
     except Exception:  # noqa: BLE001
         fail(kind, traceback.format_exc(), {"path": where, "save": mutated})
         return
     report.loads_accepted[kind] += 1
-    problem = _accepted_state_ok(game, loaded, r)
     if problem:
         fail(kind + ":accepted", problem, {"path": where, "save": mutated})
 
 
-def _fuzz_record(state, r: random.Random, report: FuzzReport, fail) -> None:
+def _fuzz_record(state, r: random.Random, report: FuzzReport, fail, load_timeout: float | None = None) -> None:
     """A mutated record() into meeple.replay."""
     from .registry import replay
 
@@ -663,15 +706,19 @@ def _fuzz_record(state, r: random.Random, report: FuzzReport, fail) -> None:
     op, where, mutated = mutate_record(rec, r)
     kind = f"record:{op}"
     try:
-        loaded = replay(mutated)
+        with _deadline(load_timeout):
+            loaded = replay(mutated)
+            problem = _accepted_state_ok(loaded.game, loaded, r)
     except InvalidRecordError:
         report.rejections[kind] += 1
+        return
+    except _TooSlow:
+        fail(kind + ":slow", f"no answer in {load_timeout} s", {"path": where, "record": mutated})
         return
     except Exception:  # noqa: BLE001
         fail(kind, traceback.format_exc(), {"path": where, "record": mutated})
         return
     report.loads_accepted[kind] += 1
-    problem = _accepted_state_ok(loaded.game, loaded, r)
     if problem:
         fail(kind + ":accepted", problem, {"path": where, "record": mutated})
 

@@ -335,12 +335,24 @@ class Game:
             if k not in fields:
                 return f"state.{k}"
         if named:
-            k = max(named, key=len)  # "tools_used" rather than "tools"
-            inner = _odd_element(fields[k], ref.get(k))
-            m = re.search(r"\bnot (-?\d+|'[^']*')$", text)
-            if not inner and m and isinstance(fields[k], list):
-                inner = _path_of(fields[k], json.loads(m.group(1).replace("'", '"')))
-            return "state." + k + inner
+            # the key the message starts with first ("mill: dryer 3 ..."), then the longest
+            # ("tools_used" rather than "tools")
+            named.sort(key=lambda k: (not re.match(rf"{re.escape(k)}\b", text), -len(k)))
+            for k in named:
+                inner = _odd_element(fields[k], ref.get(k))
+                if inner:
+                    return "state." + k + inner
+            m = re.search(r"\bnot (-?\d+|'[^']*')\W*$", text)
+            if m:  # the key holding the value the message names ("money, supply ... not 11")
+                target = json.loads(m.group(1).replace("'", '"'))
+                for k in named:
+                    if isinstance(fields[k], list):
+                        inner = _path_of(fields[k], target)
+                        if inner:
+                            return "state." + k + inner
+                    elif fields[k] == target and _kind(fields[k]) == _kind(target):
+                        return "state." + k
+            return "state." + named[0]
         for k, v in fields.items():
             if k in ref and _kind(v) != _kind(ref[k]) and v is not None and ref[k] is not None:
                 return f"state.{k}"

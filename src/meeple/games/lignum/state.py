@@ -29,7 +29,7 @@ Global:
 
 from __future__ import annotations
 
-from meeple.core import TERMINAL, State
+from meeple.core import TERMINAL, InvalidRecordError, State
 from meeple.core.state import saved_in_range, saved_int
 
 from . import scoring
@@ -272,9 +272,10 @@ class LignumState(Rules, State):
         for seat, m in enumerate(self.mill):
             for k in (1, 2, 3):
                 if sum(m[k]) > MAX_DRYER:
-                    raise ValueError(f"mill: dryer {k} of seat {seat} holds {sum(m[k])} pieces; a dryer holds one "
-                                     f"disc or two sticks (LG-16.2), more only by drying huts (LG-19.4), one piece "
-                                     f"a hut: at most {MAX_DRYER}")
+                    raise InvalidRecordError(
+                        f"malformed saved lignum state: dryer {k} of seat {seat} holds {sum(m[k])} pieces; a dryer "
+                        f"holds one disc or two sticks (LG-16.2), more only by drying-hut moves (LG-19.4, one piece "
+                        f"a hut token): at most {MAX_DRYER}", f"state.mill[{seat}][{k}]")
         saved_in_range("pos", self.pos, 0, 21)
         saved_in_range("area", self.area, 0, 6)
         saved_in_range("secret", self.secret, 0, 6)
