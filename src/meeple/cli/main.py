@@ -635,7 +635,8 @@ def fuzz(
         leak_report = None
         if leaks:
             task2 = progress.add_task(f"leak check {g.name}", total=leaks)
-            leak_report = leak_check(g, leaks, seed, time_limit=limit,
+            leak_report = leak_check(g, leaks, seed, variant=variant, num_players=players, options=options,
+                                     time_limit=limit,
                                      progress=lambda done: progress.update(task2, completed=done))
     rate = report.steps / report.seconds if report.seconds else 0.0
     t = Table("measure", "value", title=f"{g.title}: fuzz, seed {seed}")

@@ -783,7 +783,8 @@ class LeakReport:
                 "seconds": round(self.seconds, 3)}
 
 
-def leak_check(game, states: int, seed: int = 0, *, every: int = 7, resamples: int = 2, greedy_share: float = 0.25,
+def leak_check(game, states: int, seed: int = 0, *, variant: str | None = None, num_players: int | None = None,
+               options: dict | None = None, every: int = 7, resamples: int = 2, greedy_share: float = 0.25,
                options_by_variant: dict | None = None, max_leaks: int = 20,
                progress: Callable[[int], None] | None = None, time_limit: float | None = None) -> LeakReport:
     """Sample ``states`` states of whole games of ``game`` and compare what seats see.
@@ -796,6 +797,8 @@ def leak_check(game, states: int, seed: int = 0, *, every: int = 7, resamples: i
     must give every seat and a spectator the same key as the true state.
 
     Args:
+        variant, num_players, options: only this variant / player count, these options for
+            every game (default: every variant and player count in turn, default options).
         options_by_variant: extra options per variant (e.g. ``{"advanced": {"hidden_products": True}}``).
         time_limit: stop after about this many seconds (``states`` in the report: how many were).
     Raises:
@@ -810,12 +813,15 @@ def leak_check(game, states: int, seed: int = 0, *, every: int = 7, resamples: i
         raise InvalidConfigError(f"states must be a whole number 0 or more, not {states!r}")
     r = random.Random(seed)
     report = LeakReport(game=game.name)
-    configs = [(v, n) for v in game.variants for n in range(game.min_players, game.max_players + 1)]
+    configs = [(v, n) for v in ([game.canonical_variant(variant)] if variant is not None else game.variants)
+               for n in ([num_players] if num_players is not None else range(game.min_players, game.max_players + 1))]
+    if variant is not None or num_players is not None or options:  # refuse a bad configuration at once
+        game.new_state(num_players or game.max_players, 0, variant, dict(options or {}))
     t0 = time.perf_counter()
     k = 0
     while report.states < states:
         v, n = configs[k % len(configs)]
-        opts = dict((options_by_variant or {}).get(v, {}))
+        opts = {**(options or {}), **(options_by_variant or {}).get(v, {})}
         game_seed = derive_seed(seed, k)
         k += 1
         try:
