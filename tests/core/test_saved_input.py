@@ -238,3 +238,44 @@ def test_KL_15_4_rubies_are_unlimited_but_a_seat_holds_at_most_1000():
     fresh rubies and bids are 0..1000 (KL-15.4: an unlimited supply, a few a round)."""
     _refused(_edited("klondike", lambda s: s["rubies"].__setitem__(1, 10 ** 6)), "state.rubies[1]", "0..1000")
     _refused(_edited("klondike", lambda s: s["fresh"].__setitem__(2, 1001)), "state.fresh[2]")
+
+
+def _walk_to(name, variant, phase, seed=3):
+    """A state of ``name`` in ``phase`` (random play from ``seed``)."""
+    game = meeple.load_game(name)
+    state = game.new_initial_state(3, seed=seed, variant=variant)
+    r = random.Random(seed)
+    while state.to_dict()["state"]["phase"] != phase or state.move_number < 3:
+        state.apply_action(r.choice(state.legal_actions()))
+    return state
+
+
+def test_KL_10_2_a_board_is_four_tiles_after_the_layout():
+    """A save with a board cut to 2 tiles loaded and crashed at the next placement."""
+    state = _position("klondike")
+    d = state.to_dict()
+    d["state"]["layouts"][2] = d["state"]["layouts"][2][:2]
+    _refused(lambda: state.game.state_from_dict(d), "state.layouts[2]", "P3 has 2 tiles, not 4", "KL-10.2")
+
+
+def test_KL_40_1_the_tick_order_holds_each_racing_seat_once():
+    """Saves with a tick order edited ([0, 0], or emptied) loaded and crashed at the check of the
+    boards (the last player's fate had no result)."""
+    state = _walk_to("klondike", "race", "tick")
+    for tq, words in (([0, 0], "each once"), ([], "still racing")):
+        d = state.to_dict()
+        d["state"]["tq"] = tq
+        _refused(lambda: state.game.state_from_dict(d), "state.tq", words, "KL-40.1")
+    d = state.to_dict()
+    d["state"]["tpos"] = len(d["state"]["tq"]) + 1
+    _refused(lambda: state.game.state_from_dict(d), "state.tpos")
+
+
+def test_LG_8_6_1_on_the_path_the_clearing_holds_the_foremen_at_space_21():
+    """A save with a foreman moved to space 21 but not listed in the clearing loaded, and the
+    next arrival took a fifth slot of four (IndexError)."""
+    state = _walk_to("lignum", "basic", "travel")
+    d = state.to_dict()
+    out = next(s for s in range(3) if d["state"]["pos"][s] != 21)
+    d["state"]["pos"][out] = 21
+    _refused(lambda: state.game.state_from_dict(d), "state.pos", "LG-8.6.1")

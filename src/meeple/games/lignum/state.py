@@ -289,6 +289,11 @@ class LignumState(Rules, State):
         saved_in_range("clearing", self.clearing, 0, n - 1)
         if len(set(self.clearing)) != len(self.clearing):
             raise ValueError("clearing holds a seat twice")
+        if d["phase"] == "travel" and set(self.clearing) != {s for s in range(n) if self.pos[s] == 21}:
+            # LG-8.6.1: on the path, the clearing's slots A.. hold exactly the foremen at space 21
+            raise InvalidRecordError(
+                f"malformed saved lignum state: pos puts the foremen {[s for s in range(n) if self.pos[s] == 21]} "
+                f"in the clearing (space 21) but clearing lists {self.clearing} (LG-8.6.1)", "state.pos")
         sup = d["supply"]
         if not isinstance(sup, dict) or sorted(sup) != sorted(EQUIP_COUNTS):
             raise ValueError("supply: one count per equipment token type")
