@@ -650,6 +650,86 @@ def bench(
     console.print(table)
 
 
+MAX_FUZZ_STEPS = 10 ** 9
+"""Most steps ``fuzz --steps`` takes."""
+
+
+@app.command()
+def fuzz(
+    game: str = typer.Argument(..., help=GAME_HELP),
+    steps: int = typer.Option(100_000, "--steps", "-n", min=0, max=MAX_FUZZ_STEPS,
+                              help="Inputs to throw: legal actions, illegal ones, wrong seats, mutated saves "
+                                   "and records."),
+    seed: int = typer.Option(0, help="Seed of the run (the same seed throws the same inputs)."),
+    variant: Optional[str] = typer.Option(None, help="Only this variant (default: each game draws one)."),
+    players: Optional[int] = typer.Option(None, help="Only this many players (default: each game draws a count)."),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help=OPTION_HELP),
+    leaks: int = typer.Option(0, "--leaks", metavar="N", min=0,
+                              help="Then check N sampled states for leaks: re-samples and states with a hidden "
+                                   "order shuffled must show each seat the same observation."),
+    minutes: Optional[float] = typer.Option(None, min=0.0, help="Stop after this many minutes (steps run: "
+                                            "in the summary)."),
+    out: Path = typer.Option(Path("meeple-fuzz-failure.json"), help="Where the reproducer of the failures "
+                             "goes (written only on a failure)."),
+):
+    """Fuzz a game: random legal play with illegal input, wrong seats and mutated saves and records
+    thrown in; exit 1 on a broken promise, its reproducer written to --out."""
+    import json
+
+    from ..core.fuzz import fuzz as run_fuzz
+    from ..core.fuzz import leak_check
+
+    g = get_game(game)
+    options = parse_options(option)
+    if players is not None or variant is not None or options:
+        _new_state(g, players or g.max_players, 0, variant, options)  # a bad configuration: exit 2 now
+    check_output_path(out, "--out", "reproducer file")
+    limit = None if minutes is None else minutes * 60
+    with _progress() as progress:
+        task = progress.add_task(f"fuzzing {g.name}", total=steps)
+        report = run_fuzz(g, steps, seed, variant, players, options, time_limit=limit,
+                          progress=lambda done: progress.update(task, completed=done))
+        leak_report = None
+        if leaks:
+            task2 = progress.add_task(f"leak check {g.name}", total=leaks)
+            leak_report = leak_check(g, leaks, seed, variant=variant, num_players=players, options=options,
+                                     time_limit=limit,
+                                     progress=lambda done: progress.update(task2, completed=done))
+    rate = report.steps / report.seconds if report.seconds else 0.0
+    t = Table("measure", "value", title=f"{g.title}: fuzz, seed {seed}")
+    t.add_row("steps", f"{report.steps:,} ({rate:,.0f}/s, {report.seconds:,.1f} s)")
+    t.add_row("legal actions", f"{report.legal_steps:,}")
+    t.add_row("games finished", f"{report.games_finished:,} of {report.games_started:,} started "
+              f"(longest {report.max_game_length:,} actions)")
+    refused = sum(v for k, v in report.rejections.items() if k != "skipped_legal")
+    t.add_row("inputs refused as they must be", f"{refused:,} ({report.full_checks:,} with to_dict() compared in full)")
+    groups: dict[str, int] = {}
+    for k, v in report.rejections.items():
+        if k != "skipped_legal":
+            groups[k.split(":")[0]] = groups.get(k.split(":")[0], 0) + v
+    for k, v in sorted(groups.items()):
+        t.add_row(f"  {k}", f"{v:,}")
+    t.add_row("mutated saves/records that loaded", f"{sum(report.loads_accepted.values()):,} (each checked again)")
+    t.add_row("notations read as a legal one", f"{report.accepted_variants:,}")
+    if leak_report is not None:
+        t.add_row("leak check", f"{leak_report.states:,} states, {leak_report.resamples:,} re-samples, "
+                  f"{leak_report.independent:,} shuffled hidden orders: {leak_report.leaks_total} leaks")
+    t.add_row("failures", f"[{'red' if report.failures_total else 'green'}]{report.failures_total}[/]")
+    console.print(t)
+    leaked = leak_report is not None and leak_report.leaks_total
+    if report.failures_total or leaked:
+        data = {"fuzz": report.to_dict(), "leaks": leak_report.to_dict() if leak_report is not None else None}
+        out.write_text(json.dumps(data, indent=1, ensure_ascii=True) + "\n", encoding="utf-8")
+        for f in report.failures[:3]:
+            err_console.print(f"[bold red]failure:[/] {escape(f.kind)}: {escape(f.problem.strip().splitlines()[-1])}",
+                              soft_wrap=True, highlight=False)
+        for text in (leak_report.leaks[:3] if leaked else []):
+            err_console.print(f"[bold red]leak:[/] {escape(text)}", soft_wrap=True, highlight=False)
+        err_console.print(f"reproducer written to [bold]{escape(str(out))}[/] (game, seed, record so far, input)",
+                          soft_wrap=True)
+        raise typer.Exit(1)
+
+
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0: every interface, for friends on "

@@ -180,6 +180,26 @@ def save_game(state: State, seats: list[str], path: str | Path) -> Path:
     return path
 
 
+def _first_difference(a, b) -> str:
+    """The JSON path (``"state.money[2]"``) of the first value where ``a`` and ``b`` differ
+    (a key of one missing in the other included); ``""`` when they are equal at the top."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in list(a) + [k for k in b if k not in a]:
+            if k not in a or k not in b:
+                return str(k)
+            if a[k] != b[k] or type(a[k]) is not type(b[k]):
+                inner = _first_difference(a[k], b[k])
+                return f"{k}.{inner}" if inner and not inner.startswith("[") else f"{k}{inner}"
+        return ""
+    if isinstance(a, list) and isinstance(b, list):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y or type(x) is not type(y):
+                inner = _first_difference(x, y)
+                return f"[{i}]" + (("." + inner) if inner and not inner.startswith("[") else inner)
+        return f"[{min(len(a), len(b))}]" if len(a) != len(b) else ""
+    return ""
+
+
 def load_save(path: str | Path) -> tuple[State, list[str] | None]:
     """Read a save file (or a bare record, or a bare ``State.to_dict()``): the state it holds
     and its seats (None unless a save file names them).
@@ -205,12 +225,13 @@ def load_save(path: str | Path) -> tuple[State, list[str] | None]:
     if isinstance(data, dict) and "record" in data:
         if data.get("meeple_save") != SAVE_FORMAT:
             raise InvalidRecordError(f"{path}: unknown save format {data.get('meeple_save')!r} "
-                                     f"(this meeple writes format {SAVE_FORMAT})")
+                                     f"(this meeple writes format {SAVE_FORMAT})", "meeple_save")
         if "state" not in data or "seats" not in data:
-            raise InvalidRecordError(f"{path}: a save file holds 'record', 'state' and 'seats'")
+            raise InvalidRecordError(f"{path}: a save file holds 'record', 'state' and 'seats'",
+                                     "state" if "state" not in data else "seats")
         record, saved, seats = data["record"], data["state"], data["seats"]
         if not isinstance(seats, list):  # a save names its players (a bare record does not)
-            raise InvalidRecordError(f"{path}: 'seats' must list one player per seat, not {seats!r}")
+            raise InvalidRecordError(f"{path}: 'seats' must list one player per seat, not {seats!r}", "seats")
     elif isinstance(data, dict) and "history" in data and "state" in data and "actions" not in data:
         # a bare State.to_dict(): its record is its header and history
         record = {k: data.get(k) for k in ("game", "version", "num_players", "variant", "options", "seed")}
@@ -220,25 +241,35 @@ def load_save(path: str | Path) -> tuple[State, list[str] | None]:
         saved, seats = data, None
     else:
         record, saved, seats = data, None, None
+    # where the record's fields are in the file: "record.actions[3]" in a save file, "history[3]"
+    # in a bare State.to_dict(), "actions[3]" in a bare record
+    at = "record." if saved is not None and seats is not None else ""
     if not isinstance(record, dict) or "game" not in record:
         raise InvalidRecordError(f"{path} is not a meeple save file or game record (it names no game): "
-                                 "give a file written by 'meeple play' (save/quit) or State.record()")
+                                 "give a file written by 'meeple play' (save/quit) or State.record()", at + "game")
     if isinstance(saved, dict) and "game" in saved and game_key(saved.get("game")) != game_key(record.get("game")):
         raise InvalidRecordError(f"{path}: its record is a game of {record.get('game')!r} but its saved state "
-                                 f"one of {saved.get('game')!r} (edited?)")
+                                 f"one of {saved.get('game')!r} (edited?)", "state.game")
     try:
         state = replay(record)
     except InvalidRecordError as e:
-        raise InvalidRecordError(f"{path}: {e}") from e
+        field = e.field
+        if saved is not None and seats is None and field.startswith("actions"):  # a bare to_dict()
+            field = "history" + field[len("actions"):]
+        text = str(e).removesuffix(f" (field {e.field})") if e.field else str(e)  # named once, in full
+        raise InvalidRecordError(f"{path}: {text}", (at + field) if field else "") from e
     if isinstance(saved, dict):  # its name as the record's is read ("Solomon" is solomon)
         saved = {**saved, "game": state.game.name} if game_key(saved.get("game")) == state.game.name else saved
         if "start_player" not in saved:  # a save from before the key: the replay knows it
             saved = {**saved, "start_player": state.start_player}
     if saved is not None and _without_events(state.to_dict()) != _without_events(saved):
-        raise InvalidRecordError(f"{path}: the saved state does not match its replayed record (edited?)")
+        where = _first_difference(json.loads(_without_events(saved)), json.loads(_without_events(state.to_dict())))
+        where = ("state" + ("." + where if not where.startswith("[") else where) if where else "state") \
+            if seats is not None else where
+        raise InvalidRecordError(f"{path}: the saved state does not match its replayed record (edited?)", where)
     if seats is not None and (not isinstance(seats, list) or len(seats) != state.num_players
                               or not all(isinstance(s, str) for s in seats)):
-        raise InvalidRecordError(f"{path}: 'seats' must list one player per seat")
+        raise InvalidRecordError(f"{path}: 'seats' must list one player per seat", "seats")
     return state, seats
 
 

@@ -27,4 +27,26 @@ class InvalidConfigError(MeepleError, ValueError):
 
 
 class InvalidRecordError(MeepleError, ValueError):
-    """A saved state or game record that does not load or does not replay."""
+    """A saved state or game record that does not load or does not replay.
+
+    Attributes:
+        field: the JSON path of the field at fault, e.g. ``"version"``, ``"actions[17]"``,
+            ``"state.money[2]"`` (in a save file of ``meeple play``: ``"record.actions[17]"``,
+            ``"state.state.money"``), or ``""`` when the whole text is at fault (not JSON, not
+            an object). The message names it too.
+    """
+
+    def __init__(self, message: str = "", field: str = ""):
+        self.field = field
+        if field and field not in message:
+            message = f"{message} (field {field})"
+        super().__init__(message)
+
+    def __reduce__(self):  # pickled across processes (simulate --workers) with its field
+        return (_invalid_record, (self.args[0] if self.args else "", self.field))
+
+
+def _invalid_record(message: str, field: str) -> InvalidRecordError:
+    e = InvalidRecordError(message)
+    e.field = field
+    return e

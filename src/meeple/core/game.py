@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -226,50 +227,195 @@ class Game:
             InvalidRecordError: not a saved state of this game, or malformed.
         """
         check_record_header(d, self.name, self.rules_edition, self.rules_changes)
+        field = ""  # the top-level key being read: the field at fault if it fails
         try:
+            field = "variant"
             variant = self.canonical_variant(d["variant"])
-            opts = self.check_config(d["num_players"], variant, d.get("options") or {})
+            field = "num_players"
+            num_players = d["num_players"]
+            whole_number(num_players, "num_players")
+            field = "options"
+            options = d.get("options") or {}
+            if not isinstance(options, dict):
+                raise InvalidRecordError(f"options must be an object (NAME: value), not {options!r}", "options")
+            field = ""
+            try:
+                opts = self.check_config(num_players, variant, options)
+            except InvalidConfigError as e:
+                field = _config_field(str(e))
+                raise
             state = self.state_class.__new__(self.state_class)
             for key in ("seed", "rng"):
+                field = key
                 v = d[key]
                 if isinstance(v, bool) or not isinstance(v, int):
-                    raise InvalidRecordError(f"{key} must be an integer, not {v!r}")
+                    raise InvalidRecordError(f"{key} must be an integer, not {v!r}", key)
             if not 0 <= d["rng"] < 2 ** 64:
-                raise InvalidRecordError(f"rng must be a generator state 0..2**64-1, not {d['rng']}")
-            state._init_base(self, d["num_players"], d["seed"], variant, opts)
+                raise InvalidRecordError(f"rng must be a generator state 0..2**64-1, not {d['rng']}", "rng")
+            field = "seed"
+            try:
+                check_seed(d["seed"], "seed")
+            except InvalidConfigError as e:
+                raise InvalidRecordError(str(e), "seed") from None
+            state._init_base(self, num_players, d["seed"], variant, opts)
             state.rng.state = d["rng"]
+            field = "history"
             history = d["history"]
             if "start_player" in d:
+                field = "start_player"
                 start = d["start_player"]
                 if start is not None and (isinstance(start, bool) or not isinstance(start, int)
                                           or not 0 <= start < state.num_players):
                     raise InvalidRecordError(f"start_player must be a seat 0..{state.num_players - 1} or null, "
-                                             f"not {start!r}")
+                                             f"not {start!r}", "start_player")
             elif isinstance(history, list) and REDACTED not in history:
                 # a save from before the key: the set-up's draw follows from the seed
-                start = self.new_state(d["num_players"], d["seed"], variant, opts).start_player
+                start = self.new_state(num_players, d["seed"], variant, opts).start_player
             else:
                 start = None  # an old save of a re-sample: its seed is not the game's
             state.start_player = start
+            field = "events"
             events = d["events"]
-            if not (isinstance(history, list) and all(isinstance(x, str) for x in history)):
-                raise InvalidRecordError("history must be a list of action notations")
-            if not (isinstance(events, list) and all(isinstance(x, str) for x in events)):
-                raise InvalidRecordError("events must be a list of strings")
+            if not isinstance(history, list):
+                raise InvalidRecordError("history must be a list of action notations", "history")
+            for i, x in enumerate(history):
+                if not isinstance(x, str):
+                    raise InvalidRecordError(f"history must be a list of action notations, not {x!r}",
+                                             f"history[{i}]")
+            if not isinstance(events, list):
+                raise InvalidRecordError("events must be a list of strings", "events")
+            for i, x in enumerate(events):
+                if not isinstance(x, str):
+                    raise InvalidRecordError(f"events must be a list of strings, not {x!r}", f"events[{i}]")
             state._history = list(history)
             state._events = list(events)
-            state._load_state_dict(d["state"])
+            field = "state"
+            if not isinstance(d["state"], dict):
+                raise InvalidRecordError(f"state must be an object of the game's fields, not "
+                                         f"{type(d['state']).__name__}", "state")
+            try:
+                state._load_state_dict(d["state"])
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError) as e:
+                field = self._field_at_fault(d, e)
+                raise
+            field = "state"
             _probe(state)
         except InvalidRecordError:
             raise
         except InvalidConfigError as e:
-            raise InvalidRecordError(f"saved game has a bad configuration: {e}") from e
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError) as e:
-            raise InvalidRecordError(f"malformed saved {self.name} state: {type(e).__name__}: {e}") from e
+            raise InvalidRecordError(f"saved game has a bad configuration: {e}", field or "options") from e
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError,
+                RecursionError) as e:
+            if isinstance(e, KeyError) and field in ("variant", "num_players", "seed", "rng", "history", "events",
+                                                     "state") and e.args and e.args[0] == field:
+                raise InvalidRecordError(f"malformed saved {self.name} state: the key {field!r} is missing",
+                                         field) from e
+            raise InvalidRecordError(f"malformed saved {self.name} state: {type(e).__name__}: {e}",
+                                     field or "state") from e
         return state
+
+    def _field_at_fault(self, d: dict, error: Exception) -> str:
+        """The JSON path (``"state.money"``, ``"state.money[2]"``) of the game field whose
+        loading raised ``error`` in ``_load_state_dict``: a missing key, else a key the message
+        names, else the first field whose JSON type differs from that of the same field of a
+        new game of this configuration; inside a list, the first element whose type differs
+        from its siblings' (or the reference's). ``"state"`` when none can be told."""
+        fields = d["state"]
+        if isinstance(error, KeyError) and error.args and isinstance(error.args[0], str):
+            if error.args[0] not in fields:
+                return f"state.{error.args[0]}"
+        text = str(error)
+        named = [k for k in fields if isinstance(k, str) and re.search(rf"(?<![\w.]){re.escape(k)}(?![\w])", text)]
+        try:
+            ref = self.new_state(d["num_players"], 0, self.canonical_variant(d["variant"]),
+                                 d.get("options") or {}).to_dict()["state"]
+        except Exception:  # noqa: BLE001  (a locator only: the error itself is raised anyway)
+            ref = {}
+        for k in ref:
+            if k not in fields:
+                return f"state.{k}"
+        if named:
+            # the key the message starts with first ("mill: dryer 3 ..."), then the longest
+            # ("tools_used" rather than "tools")
+            named.sort(key=lambda k: (not re.match(rf"{re.escape(k)}\b", text), -len(k)))
+            for k in named:
+                inner = _odd_element(fields[k], ref.get(k))
+                if inner:
+                    return "state." + k + inner
+            m = re.search(r"\bnot (-?\d+|'[^']*')\W*$", text)
+            if m:  # the key holding the value the message names ("money, supply ... not 11")
+                target = json.loads(m.group(1).replace("'", '"'))
+                for k in named:
+                    if isinstance(fields[k], list):
+                        inner = _path_of(fields[k], target)
+                        if inner:
+                            return "state." + k + inner
+                    elif fields[k] == target and _kind(fields[k]) == _kind(target):
+                        return "state." + k
+            return "state." + named[0]
+        for k, v in fields.items():
+            if k in ref and _kind(v) != _kind(ref[k]) and v is not None and ref[k] is not None:
+                return f"state.{k}"
+        for k, v in fields.items():
+            inner = _odd_element(v, ref.get(k))
+            if inner:
+                return f"state.{k}{inner}"
+        return "state"
 
     def __repr__(self) -> str:
         return f"<Game {self.name}: {self.title}, {self.min_players}-{self.max_players} players>"
+
+
+def _config_field(text: str) -> str:
+    """The record field an :class:`InvalidConfigError` of ``check_config`` is about."""
+    m = re.match(r"(?:unknown option '([^']*)'|option (\w+) )", text)
+    if m:
+        return f"options.{m.group(1) or m.group(2)}"
+    if text.startswith("unknown variant"):
+        return "variant"
+    if "players" in text.split(";")[0] and not text.startswith("option"):
+        return "num_players"
+    return "options"
+
+
+def _kind(v) -> str:
+    """A JSON value's type name, ints and bools apart (for :meth:`Game._field_at_fault`)."""
+    return "bool" if isinstance(v, bool) else type(v).__name__
+
+
+def _odd_element(value, ref) -> str:
+    """``"[i]"`` (nested: ``"[i][j]"``) of the first element of the list ``value`` whose JSON
+    type differs from the most common one among its siblings and the reference list ``ref``;
+    ``""`` when there is none or ``value`` is no list."""
+    if not isinstance(value, list) or not value:
+        return ""
+    kinds = [_kind(x) for x in value if x is not None]
+    if isinstance(ref, list):
+        kinds += [_kind(x) for x in ref if x is not None] * 2
+    if not kinds:
+        return ""
+    common = max(set(kinds), key=kinds.count)
+    for i, x in enumerate(value):
+        if x is not None and _kind(x) != common:
+            return f"[{i}]"
+    for i, x in enumerate(value):
+        inner = _odd_element(x, ref[i] if isinstance(ref, list) and i < len(ref) else None)
+        if inner:
+            return f"[{i}]{inner}"
+    return ""
+
+
+def _path_of(value, target) -> str:
+    """``"[i]"`` (nested: ``"[i][j]"``) of the first leaf of the list ``value`` equal to
+    ``target`` (of the same JSON type); ``""`` if none."""
+    for i, x in enumerate(value):
+        if isinstance(x, list):
+            inner = _path_of(x, target)
+            if inner:
+                return f"[{i}]{inner}"
+        elif x == target and _kind(x) == _kind(target):
+            return f"[{i}]"
+    return ""
 
 
 def _probe(state: State) -> None:

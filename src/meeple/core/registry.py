@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .errors import InvalidConfigError, InvalidRecordError
-from .game import Game
+from .game import Game, _config_field
 from .state import REDACTED, State, check_record_header, game_key
 
 _GAMES: dict[str, Game] = {}
@@ -54,46 +54,52 @@ def replay(record: dict) -> State:
     from .errors import IllegalActionError
 
     if not isinstance(record, dict):
-        raise InvalidRecordError(f"a record must be a JSON object, not {type(record).__name__}")
+        raise InvalidRecordError(f"a record must be a JSON object, not {type(record).__name__}", "")
     if "meeple_save" in record and "game" not in record:
         raise InvalidRecordError("this is a save file of 'meeple play' or 'simulate --records', not a record: "
-                                 "replay its record, meeple.replay(save['record'])")
+                                 "replay its record, meeple.replay(save['record'])", "record")
     try:
         game = load_game(record.get("game", ""))
     except InvalidConfigError as e:
-        raise InvalidRecordError(str(e)) from e
+        raise InvalidRecordError(str(e), "game") from e
     check_record_header(record, game.name, game.rules_edition, game.rules_changes)
-    actions = record.get("actions")
+    actions, where = record.get("actions"), "actions"
     if actions is None and "history" in record and "state" in record:  # a State.to_dict()
-        actions = record["history"]
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise InvalidRecordError("record 'actions' must be a list of action notations")
+        actions, where = record["history"], "history"
+    if not isinstance(actions, list):
+        raise InvalidRecordError("record 'actions' must be a list of action notations", where)
+    for i, a in enumerate(actions):
+        if not isinstance(a, str):
+            raise InvalidRecordError(f"record 'actions' must be a list of action notations, not {a!r}",
+                                     f"{where}[{i}]")
     seed = record.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidRecordError(f"record 'seed' must be an int, not {seed!r}")
+        raise InvalidRecordError(f"record 'seed' must be an int, not {seed!r}", "seed")
     options = record.get("options")
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise InvalidRecordError(f"record 'options' must be an object (NAME: value), not {options!r}")
+        raise InvalidRecordError(f"record 'options' must be an object (NAME: value), not {options!r}", "options")
     num_players = record.get("num_players")
     if num_players == 0 or num_players is None:  # 0 would mean 'the most' to new_initial_state
-        raise InvalidRecordError(f"record 'num_players' must be the number of seats, not {num_players!r}")
+        raise InvalidRecordError(f"record 'num_players' must be the number of seats, not {num_players!r}",
+                                 "num_players")
     variant = record.get("variant")
     if variant is None:  # a record names its variant (record() always writes it)
-        raise InvalidRecordError(f"record has no 'variant' (variants of {game.name}: {game.variants_text()})")
+        raise InvalidRecordError(f"record has no 'variant' (variants of {game.name}: {game.variants_text()})",
+                                 "variant")
     try:
         state = game.new_state(num_players, seed, variant, options)
     except InvalidConfigError as e:
-        raise InvalidRecordError(f"record has a bad configuration: {e}") from e
+        raise InvalidRecordError(f"record has a bad configuration: {e}", _config_field(str(e))) from e
     if REDACTED in actions:
         raise InvalidRecordError(f"action {actions.index(REDACTED) + 1} is {REDACTED!r}: this is the record of a "
                                  "re-sample (resample_hidden), whose history hides the choices its seat did not "
                                  "see; it cannot be replayed (save the re-sample with to_dict and load it with "
-                                 "state_from_dict)")
+                                 "state_from_dict)", f"{where}[{actions.index(REDACTED)}]")
     for i, text in enumerate(actions):
         try:
             state.apply_action(text)
         except IllegalActionError as e:
-            raise InvalidRecordError(f"action {i + 1} ({text!r}) cannot be replayed: {e}") from e
+            raise InvalidRecordError(f"action {i + 1} ({text!r}) cannot be replayed: {e}", f"{where}[{i}]") from e
     return state

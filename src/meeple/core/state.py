@@ -521,22 +521,23 @@ def check_record_header(d: Any, game_name: str, edition: int = 1, changes: dict 
     and the game's rules ``edition`` (``d["rules"]``, absent = 1; ``changes`` says what each
     later edition changed)."""
     if not isinstance(d, dict):
-        raise InvalidRecordError(f"a saved game must be a JSON object, not {type(d).__name__}")
+        raise InvalidRecordError(f"a saved game must be a JSON object, not {type(d).__name__}", "")
     if game_key(d.get("game")) != game_name:
-        raise InvalidRecordError(f"this record is for game {d.get('game')!r}, not {game_name!r}")
+        raise InvalidRecordError(f"this record is for game {d.get('game')!r}, not {game_name!r}", "game")
     if d.get("version") != RECORD_VERSION or isinstance(d.get("version"), bool):
-        raise InvalidRecordError(f"unsupported record version {d.get('version')!r} (expected {RECORD_VERSION})")
+        raise InvalidRecordError(f"unsupported record version {d.get('version')!r} (expected {RECORD_VERSION})",
+                                 "version")
     rules = d.get("rules", 1)
     if type(rules) is int and rules > edition:
         raise InvalidRecordError(f"this {game_name} game was saved by a newer meeple, under rules edition {rules}; "
-                                 f"this one plays edition {edition}: update meeple to load it")
+                                 f"this one plays edition {edition}: update meeple to load it", "rules")
     if rules != edition or type(rules) is not int:
         what = "; ".join(f"edition {k}: {v}" for k, v in sorted((changes or {}).items())
                          if isinstance(rules, int) and rules < k <= edition)
         raise InvalidRecordError(
             f"this {game_name} game was saved under rules edition {rules!r}; this meeple plays edition "
             f"{edition}" + (f" ({what})" if what else "") + ": its seed and moves mean another game now, "
-            "so it cannot be loaded or replayed")
+            "so it cannot be loaded or replayed", "rules")
 
 
 def saved_int(v: Any, name: str = "a value") -> int:

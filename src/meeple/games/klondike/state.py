@@ -30,6 +30,7 @@ from __future__ import annotations
 from itertools import islice
 
 from meeple.core import TERMINAL, State
+from meeple.core.errors import InvalidRecordError
 from meeple.core.state import saved_in_range as _in_range
 from meeple.core.state import saved_int as _int
 
@@ -56,6 +57,11 @@ from .components import (
 )
 
 _START_MASKS: dict = {}
+
+
+MAX_RUBIES = 1000
+"""Most rubies a saved state's seat may hold (or bid): far above what a game hands out (3 at
+the start, KL-10.4, and a few a round), low enough that listing the bids stays quick."""
 
 
 def _start_mask(sh) -> int:
@@ -333,6 +339,16 @@ class KlondikeState(State):
         """
         n = self.num_players
         st = self.status
+        racing = {s for s in range(n) if st[s] == 0}
+        if len(set(self.tq)) != len(self.tq):
+            raise ValueError(f"tq: the seats of this tick in order, each once, not {self.tq} (KL-40.1)")
+        if self.phase in ("build", "tick") and set(self.tq) != racing:
+            raise ValueError(f"tq: this tick's seats are those still racing {sorted(racing)}, not {self.tq} (KL-40.1)")
+        if not 0 <= self.tpos <= len(self.tq):
+            raise ValueError(f"tpos must be 0..{len(self.tq)} (a place in tq), not {self.tpos}")
+        if self.phase in ("lastpick", "fate") and any(st[s] != 1 for s in range(n) if s != self.lastp):
+            raise ValueError("status: when the last player picks or joins fate, every other seat has finished "
+                             "(KL-33.1)")
         if len(set(self.finish_order)) != len(self.finish_order) or \
                 set(self.finish_order) != {s for s in range(n) if st[s] == 1}:
             raise ValueError("status: the finished seats (1) are those of finish_order (KL-40.1)")
@@ -373,6 +389,11 @@ class KlondikeState(State):
             if len(tiles) > 4:
                 raise ValueError("at most four tiles")
             self.layouts.append(tiles)
+        if self.mode != "race" and d.get("phase") != "layout" and any(len(lay) != 4 for lay in self.layouts):
+            # KL-10.2: each board is a row of four tiles, laid before the first auction
+            seat = next(s for s in range(n) if len(self.layouts[s]) != 4)
+            raise InvalidRecordError(f"malformed saved klondike state: the board of P{seat + 1} has "
+                                     f"{len(self.layouts[seat])} tiles, not 4 (KL-10.2)", f"state.layouts[{seat}]")
         self.boards = [()] * n
         self.shapes = [None] * n
         for s in range(n):
@@ -444,6 +465,11 @@ class KlondikeState(State):
             for f in ("rubies", "fresh", "score", "slot_bid", "s_bid", "dominoes", "round"):
                 v = getattr(self, f)
                 _in_range(f, v if isinstance(v, list) else [v], 0, 10 ** 6)
+            # KL-15.4: the ruby supply is unlimited, but a game hands out some dozens; a bid may be
+            # any count up to the bidder's rubies (KL-12), so a huge count made every bid endless
+            for f in ("rubies", "fresh", "slot_bid", "s_bid"):
+                v = getattr(self, f)
+                _in_range(f, v if isinstance(v, list) else [v], 0, MAX_RUBIES)
             _in_range("supply", [self.supply], -1, 10 ** 6)
             if self.phase == "auction":
                 self._check_auction()

@@ -29,17 +29,23 @@ Global:
 
 from __future__ import annotations
 
-from meeple.core import TERMINAL, State
+from meeple.core import TERMINAL, InvalidRecordError, State
 from meeple.core.state import saved_in_range, saved_int
 
 from . import scoring
-from .components import EQUIP_COUNTS, PLACEMENT_CARDS, PRODUCT_NAMES, START_MONEY, TASK_CARDS, WINTER_CARDS
+from .components import EQUIP_COUNTS, PLACEMENT_CARDS, PRODUCT_COUNTS, PRODUCT_NAMES, START_MONEY, TASK_CARDS, WINTER_CARDS
 from .rules import NONWINTER_PHASES, WINTER_PHASES, Rules
 
 _SEAT_INTS = ("money", "loans", "food", "fodder3", "fodder2", "area", "secret", "pos")
 _SEAT_LISTS = ("equip", "products", "huts", "workers", "woodpile", "river", "sawroom", "heat")
 _SEAT_LEN = {"equip": 4, "products": 5, "huts": 3, "workers": 3, "woodpile": 3, "river": 3,
              "sawroom": 3, "heat": 3}
+MAX_PIECES = 1000
+"""Most pieces (discs, sticks, food cubes, tokens, workers) one count of a saved state may
+hold: far above what a game reaches (some dozens), low enough that no search over them is long."""
+MAX_DRYER = 2 + sum(PRODUCT_COUNTS)
+"""Most pieces one dryer can hold: two sticks (LG-16.2), plus one a drying-hut use (LG-19.4) and
+each hut is one product token (LG-19.1)."""
 _PHASES = frozenset(NONWINTER_PHASES + WINTER_PHASES + ("over",))
 _STAGES = frozenset(("", "choose", "tact", "travel", "space4", "space10", "space13", "space16", "market",
                      "fell", "arrive", "transport", "move", "saw", "split", "tasks", "sell", "dry",
@@ -256,6 +262,21 @@ class LignumState(Rules, State):
             raise ValueError("areas_food has 6 entries, path_w 5")
         for k in _GLOBAL_INTS:
             setattr(self, k, saved_int(d[k], k))
+        # piece counts (LG-2.6: an unlimited supply, but a game puts out some dozens of pieces):
+        # a hand-edited huge count would make the search of legal drying moves endless
+        for k in ("woodpile", "river", "sawroom", "heat", "products", "huts", "workers", "equip"):
+            saved_in_range(k, [x for row in getattr(self, k) for x in row], 0, MAX_PIECES)
+        saved_in_range("mill", [x for m in self.mill for loc in m for x in loc], 0, MAX_PIECES)
+        saved_in_range("areas_wood, areas_food", [x for a in self.areas_wood for x in a] + self.areas_food, 0,
+                       MAX_PIECES)
+        saved_in_range("food", self.food, 0, MAX_PIECES)
+        for seat, m in enumerate(self.mill):
+            for k in (1, 2, 3):
+                if sum(m[k]) > MAX_DRYER:
+                    raise InvalidRecordError(
+                        f"malformed saved lignum state: dryer {k} of seat {seat} holds {sum(m[k])} pieces; a dryer "
+                        f"holds one disc or two sticks (LG-16.2), more only by drying-hut moves (LG-19.4, one piece "
+                        f"a hut token): at most {MAX_DRYER}", f"state.mill[{seat}][{k}]")
         saved_in_range("pos", self.pos, 0, 21)
         saved_in_range("area", self.area, 0, 6)
         saved_in_range("secret", self.secret, 0, 6)
@@ -269,6 +290,11 @@ class LignumState(Rules, State):
         saved_in_range("clearing", self.clearing, 0, n - 1)
         if len(set(self.clearing)) != len(self.clearing):
             raise ValueError("clearing holds a seat twice")
+        if d["phase"] == "travel" and set(self.clearing) != {s for s in range(n) if self.pos[s] == 21}:
+            # LG-8.6.1: on the path, the clearing's slots A.. hold exactly the foremen at space 21
+            raise InvalidRecordError(
+                f"malformed saved lignum state: pos puts the foremen {[s for s in range(n) if self.pos[s] == 21]} "
+                f"in the clearing (space 21) but clearing lists {self.clearing} (LG-8.6.1)", "state.pos")
         sup = d["supply"]
         if not isinstance(sup, dict) or sorted(sup) != sorted(EQUIP_COUNTS):
             raise ValueError("supply: one count per equipment token type")

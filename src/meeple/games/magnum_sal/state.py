@@ -131,6 +131,9 @@ class MagnumSalState(State):
                 saved_in_range("assist (a seat or -1)", values, -1, n - 1)
             elif any(x < 0 for x in values):
                 raise ValueError(f"{k} holds counts: 0 or more, not {min(values)}")
+        # MS-1.7: at most 10 miners a colour (a hand-edited huge queue made every turn endless)
+        saved_in_range("owned, supply, q_right, q_left (miners, MS-1.7)",
+                       self.owned + self.supply + self.q_right + self.q_left, 0, C.MAX_MINERS)
         for row in self.salt + self.csalt:
             if len(row) != 3:
                 raise ValueError("salt rows are 3 non-negative ints")
