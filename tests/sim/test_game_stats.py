@@ -83,7 +83,7 @@ def test_lignum_winter_penalties_from_the_log_and_money_by_round_from_a_replay()
                "P1 heats with 0 sticks, 2 missing", "P2 heats with the chosen sticks",
                "--- Y2 winter ---", "P1 feeds 5 food, 2 missing", "P2 heats with 1 sticks, 4 missing"],
               record=None)
-    log.record = lambda: {"game": "lignum", "version": 1, "num_players": 2, "variant": "basic",
+    log.record = lambda: {"game": "lignum", "version": 1, "rules": meeple.load_game("lignum").rules_edition, "num_players": 2, "variant": "basic",
                           "options": {}, "seed": 1, "actions": []}
     got = lg_stats(log)
     assert got["winter_food_missing"] == [2, 1]
