@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
@@ -54,7 +56,8 @@ def test_create_returns_seat_links_and_stores_only_token_hashes(client, db_url):
     ({"game": "solomon", "seats": ["human", "easy"], "options": {"nope": 1}}, "unknown option 'nope'"),
     ({"game": "magnum-sal", "seats": ["human", "easy"], "options": {"cart_max_cubes": "x"}},
      "option cart_max_cubes must be an integer"),
-    ({"game": "solomon", "seats": ["human", "wizard"]}, "unknown bot 'wizard'"),
+    ({"game": "solomon", "seats": ["human", "wizard"]}, "seat 2 must be 'human' or a bot level (easy, medium, hard, random, greedy), not 'wizard'"),
+    ({"game": "lignum", "seats": ["mcts:10000000", "human"]}, "seat 1 must be 'human' or a bot level (easy, medium, hard, random, greedy), not 'mcts:10000000'"),
     ({"game": "solomon", "seats": ["human", "easy"], "timer_seconds": 0}, "timer_seconds must be"),
     ({"game": "solomon", "seats": ["human", "easy"], "num_players": 3}, "num_players is 3 but 2 seats"),
     ({"game": "solomon", "seats": ["human", "easy"], "colour": "red"}, "unknown configuration key(s): colour"),
@@ -161,6 +164,33 @@ def test_undo_within_the_bga_policy(client):
     assert r.status_code == 422 and "only your own decisions while it is your turn" in r.json()["error"]
 
 
+def test_undo_is_not_offered_once_a_card_was_revealed(client):
+    """BGA policy: nothing hidden revealed since. P2 chose the lowest card second; the reveal
+    then makes P2 the first to dig (SO-4.3): P2 acted last and is to act, yet may not take
+    back the card, so the page offers no undo (and the server refuses one)."""
+    made = create(client, game="solomon", seats=["human", "human"], seed=5)
+    gid, t0, t1 = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
+    p0 = client.get(f"/api/games/{gid}", params={"token": t0}).json()
+    high = max((a["action"] for a in p0["legal"]), key=lambda a: int(a.split()[1]))
+    client.post(f"/api/games/{gid}/moves", json={"token": t0, "action": high, "version": 0})
+    p1 = client.get(f"/api/games/{gid}", params={"token": t1}).json()
+    low = min((a["action"] for a in p1["legal"]), key=lambda a: int(a.split()[1]))
+    p = client.post(f"/api/games/{gid}/moves", json={"token": t1, "action": low, "version": 1}).json()
+    assert p["current_player"] == 1 and p["your_turn"] and p["can_undo"] is False
+    r = client.post(f"/api/games/{gid}/undo", json={"token": t1, "version": p["version"]})
+    assert r.status_code == 422 and r.json()["error"].startswith("cannot take back:")
+
+
+def test_the_timer_counts_down_in_every_payload(client):
+    """A reload (a new GET) shows the seconds left now, not those of the first payload."""
+    made = create(client, game="solomon", seats=["human", "greedy"], seed=5, timer_seconds=30)
+    gid, t0 = made["id"], made["seats"][0]["token"]
+    first = client.get(f"/api/games/{gid}", params={"token": t0}).json()["timer"]["left"]
+    time.sleep(1.2)
+    later = client.get(f"/api/games/{gid}", params={"token": t0}).json()["timer"]["left"]
+    assert first <= 30 and later <= first - 1.0
+
+
 def test_websocket_state_move_stale_illegal_sync(client):
     made = create(client, game="solomon", seats=["human", "human"], seed=5)
     gid, t0, t1 = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
@@ -241,16 +271,33 @@ def test_timer_expiry_hands_the_decision_to_the_stand_in_bot(client):
 def test_a_player_who_leaves_is_played_by_the_bot_until_they_return(client):
     made = create(client, game="magnum-sal", seats=["human", "human"], seed=5, bot_level="random")
     gid, t0, t1 = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
-    with client.websocket_connect(f"/ws/games/{gid}?token={t0}") as ws:
-        assert ws.receive_json()["seat"] == 0
-    # P1 left (grace 0.2 s in the fixture): the random bot plays P1's decisions
-    p = wait_for(client, gid, t1, lambda p: p["current_player"] == 1, timeout=10)
-    assert p["players"][0]["away"] and any(n[1] == f"{p['seat_names'][0]} left: the random bot plays for them until they return" for n in p["notes"])
-    with client.websocket_connect(f"/ws/games/{gid}?token={t0}") as ws:
-        back = ws.receive_json()
-        while back["players"][0]["away"]:
+    with client.websocket_connect(f"/ws/games/{gid}?token={t1}") as stays:  # P2 stays at the table
+        assert stays.receive_json()["seat"] == 1
+        with client.websocket_connect(f"/ws/games/{gid}?token={t0}") as ws:
+            assert ws.receive_json()["seat"] == 0
+        # P1 left (grace 0.2 s in the fixture): the random bot plays P1's decisions
+        p = wait_for(client, gid, t1, lambda p: p["current_player"] == 1, timeout=10)
+        assert p["players"][0]["away"] and any(n[1] == f"{p['seat_names'][0]} left: the random bot plays for them until they return" for n in p["notes"])
+        with client.websocket_connect(f"/ws/games/{gid}?token={t0}") as ws:
             back = ws.receive_json()
-        assert any(n[1] == f"{back['seat_names'][0]} is back" for n in back["notes"])
+            while back["players"][0]["away"]:
+                back = ws.receive_json()
+            assert any(n[1] == f"{back['seat_names'][0]} is back" for n in back["notes"])
+
+
+def test_a_game_everyone_left_waits_for_its_people(client):
+    """No stand-in plays while no person is at the table: a game people walked away from is
+    not finished by bots (one note says a stand-in plays, not one a decision)."""
+    made = create(client, game="magnum-sal", seats=["human", "human"], seed=5, bot_level="random")
+    gid, t0, t1 = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
+    for tok in (t0, t1):
+        with client.websocket_connect(f"/ws/games/{gid}?token={tok}") as ws:
+            ws.receive_json()
+    p = wait_for(client, gid, t1, lambda p: p["players"][0]["away"] and p["players"][1]["away"], timeout=10)
+    time.sleep(1.0)  # the ticker runs every 0.1 s in the fixture: a stand-in would have played
+    later = client.get(f"/api/games/{gid}", params={"token": t1}).json()
+    assert later["version"] == p["version"] == 0
+    assert not any("bot plays for" in n[1] and "(away)" in n[1] for n in later["notes"])
 
 
 def test_undo_needs_the_seat_token_and_a_known_game(client):
@@ -271,3 +318,34 @@ def test_an_in_memory_database_works_across_threads():
         p = c.post(f"/api/games/{made['id']}/moves", json={"token": tok, "action": first, "version": 0})
         assert p.status_code == 200 and p.json()["version"] == 1, p.text
         assert c.get(f"/api/games/{made['id']}/summary").json()["id"] == made["id"]
+
+
+def test_two_servers_on_one_database_never_lose_a_move(tmp_path):
+    """A second server on the same database moved meanwhile: this one refuses its own move
+    (409, nothing stored) and reads the stored game again at the next request."""
+    import asyncio
+
+    from meeple.server.db import open_db
+    from meeple.server.service import Service, Stale
+
+    url = f"sqlite:///{tmp_path / 'shared.db'}"
+
+    async def main():
+        a, b = Service(open_db(url)), Service(open_db(url))
+        await a.start()
+        await b.start()
+        made = await a.create({"game": "magnum-sal", "seats": ["human", "human"], "seed": 5})
+        gid = made["id"]
+        tokens = [s["token"] for s in made["seats"]]
+        await b.get(gid)  # both hold the game live
+        first = (await a.view(gid, tokens[0]))["current_player"]
+        await a.move(gid, tokens[first], "pass", 0)
+        with pytest.raises(Stale, match="changed by another server on the same database"):
+            await b.move(gid, tokens[first], "inn", 0)
+        again = await b.view(gid, tokens[0])  # read from the database again
+        await a.stop()
+        await b.stop()
+        return again
+
+    again = asyncio.run(main())
+    assert again["version"] == 1  # the other server's move, not a lost or a doubled one

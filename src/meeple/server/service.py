@@ -121,6 +121,7 @@ class LiveGame:
     timed_out: tuple | None = None
     driver: asyncio.Task | None = None
     _cache: dict = field(default_factory=dict)
+    _undo_check: tuple | None = None  # (version, whether the seat to act may undo)
 
     def __post_init__(self):
         n = self.state.num_players
@@ -168,12 +169,40 @@ class LiveGame:
                None if info.deadline_in is None else self.deadline)
         hit = self._cache.get(seat)
         if hit is not None and hit[0] == key:
-            return hit[1]
+            return self._fresh_timer(hit[1], info)
         # the cache is emptied by every commit: a hit is this very state, its board drawn already
         board = (hit[1]["board_kind"], hit[1]["board"]) if hit is not None else None
         p = build_payload(self.state, seat, info, board)
+        if p["can_undo"] and not self.undo_possible():
+            p["can_undo"] = False
         self._cache[seat] = (key, p)
         return p
+
+    @staticmethod
+    def _fresh_timer(p: dict, info: TableInfo) -> dict:
+        """A cached payload with the turn timer's seconds left counted now (the rest is the
+        same state's)."""
+        if p.get("timer") is None or info.deadline_in is None:
+            return p
+        return {**p, "timer": {**p["timer"], "left": round(max(0.0, info.deadline_in), 1)}}
+
+    def undo_possible(self) -> bool:
+        """Whether the seat to act may take back its last decision now (the checks of
+        :meth:`Service.undo`: its own decisions of this turn, nothing hidden revealed since);
+        computed once a version."""
+        from ..cli.play import takeback
+
+        if self._undo_check is not None and self._undo_check[0] == self.version:
+            return self._undo_check[1]
+        state = self.state
+        ok = False
+        if not state.is_terminal() and self.actors and self.actors[-1] == state.current_player:
+            seat, start = state.current_player, len(self.actors)
+            while start > 0 and self.actors[start - 1] == seat:
+                start -= 1
+            ok = takeback(state, [HUMAN] * state.num_players, start)[0] is not None
+        self._undo_check = (self.version, ok)
+        return ok
 
     def summary(self) -> dict:
         """The public one-line view of the game (no token, no hidden information)."""
@@ -193,9 +222,11 @@ def check_bot(spec: Any, what: str) -> str:
     if not isinstance(spec, str) or not spec.strip():
         raise BadConfig(f"{what} must be 'human' or a bot level ({', '.join(PUBLIC_BOTS)}), not {spec!r}")
     spec = spec.strip().lower()
+    if spec not in PUBLIC_BOTS:  # a bigger search budget would let any visitor load the server
+        raise BadConfig(f"{what} must be 'human' or a bot level ({', '.join(PUBLIC_BOTS)}), not {spec!r}")
     try:
         make(spec, 0)
-    except InvalidConfigError as e:
+    except InvalidConfigError as e:  # pragma: no cover - the public levels all build
         raise BadConfig(f"{what}: {e}") from None
     return spec
 
@@ -362,8 +393,15 @@ class Service:
                             [list(n) for n in row.notes], actors)
 
     def _save(self, g: LiveGame, state: State, undo_offset: int, notes: list) -> None:
+        """Store ``state`` as the game's record, if the stored one is still the record of the
+        live game (else :class:`Stale`: another server on the same database moved meanwhile;
+        the live game is dropped, so the next request reads the stored one)."""
         with self.sessions() as s:
-            row = s.get(GameRow, g.id)
+            row = s.execute(select(GameRow).where(GameRow.id == g.id).with_for_update()).scalar_one()
+            if list(row.actions) != list(g.state.history) or row.undo_offset != g.undo_offset:
+                self.games.pop(g.id, None)
+                raise Stale("this game was changed by another server on the same database; "
+                            "reload the page to see it", version=None)
             row.actions = list(state.history)
             row.undo_offset = undo_offset
             row.notes = [list(n) for n in notes]
@@ -408,6 +446,7 @@ class Service:
             if g.away[seat]:
                 g.away[seat] = False
                 self._note(g, f"{g.state.seat_name(seat)} is back")
+            self._drive_soon(g)  # a stand-in for another seat who left may play on now
             self._broadcast(g)  # the others see them connected
         else:
             push(g.payload(None))
@@ -539,9 +578,11 @@ class Service:
         p = state.current_player
         if g.seats[p] != HUMAN:
             return g.seats[p]
-        if g.away[p] or g.timed_out == (p, g.version):
+        if g.timed_out == (p, g.version):
             return g.bot_level
-        return None
+        if g.away[p] and any(c.seat is not None and g.seats[c.seat] == HUMAN for c in g.connections):
+            return g.bot_level  # a person who left is stood in for while others play on
+        return None  # nobody at the table: the game waits for its people
 
     def _drive_soon(self, g: LiveGame) -> None:
         if self._bot_for(g) is not None and (g.driver is None or g.driver.done()):
@@ -575,7 +616,9 @@ class Service:
                 notes = g.notes
                 if g.seats[p] == HUMAN:
                     why = "time ran out" if g.timed_out == (p, version) else "away"
-                    notes = notes + [[len(state.events), f"the {spec} bot plays for {state.seat_name(p)} ({why})"]]
+                    text = f"the {spec} bot plays for {state.seat_name(p)} ({why})"
+                    if not notes or notes[-1][1] != text:  # said once while it stands in
+                        notes = notes + [[len(state.events), text]]
                 await self._commit(g, after, g.actors + [p], g.undo_offset, notes)
             self._changed(g)
 

@@ -69,12 +69,19 @@ async function create(ev) {
     timer_seconds: $("#timer").value ? Number($("#timer").value) : null,
   };
   if ($("#seed").value) config.seed = Number($("#seed").value);
+  const button = ev.submitter || $("#create-form button[type=submit]");
+  if (creating) return;  // a double click creates one game, not two
+  creating = true;
+  if (button) button.disabled = true;
   let made;
   try { made = await api("/api/games", { method: "POST", body: JSON.stringify(config) }); }
   catch (e) { $("#create-error").textContent = e.message; return; }
+  finally { creating = false; if (button) button.disabled = false; }
   showCreated(made);
   refresh();
 }
+
+let creating = false;
 
 function showCreated(made) {
   const body = $("#links tbody");
