@@ -112,3 +112,18 @@ def test_vectors_and_masks_are_pinned(game, n, variant):
     got_enc = [_digest_encoding(game, n, variant, s) for s in SEEDS]
     assert got_env == want
     assert got_enc == want
+
+
+def test_an_observation_kept_does_not_change_with_later_steps():
+    """The conversion by difference reuses one array per seat: what it returns is a copy."""
+    e = raw_env("solomon", num_players=3)
+    e.reset(seed=5)
+    rng = random.Random(5)
+    kept = []
+    for _ in range(60):
+        o = e.observe(e.agent_selection)
+        kept.append((o["observation"], o["observation"].copy()))
+        legal = np.flatnonzero(o["action_mask"]).tolist()
+        e.step(legal[rng.randrange(len(legal))])
+    assert all(np.array_equal(a, b) for a, b in kept)
+    assert len({a.tobytes() for a, _ in kept}) > 30  # the observations did change
