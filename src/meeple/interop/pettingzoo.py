@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import io
 import random
+import struct
 
 try:
     import numpy as np
@@ -45,8 +46,6 @@ from meeple.core.errors import InvalidConfigError
 from meeple.interop.spaces import ActionSpace, Writer, encoding_module
 
 REWARDS = ("ranking", "score_diff")
-CHUNK = 48
-"""Values per chunk of the observation's conversion by difference (:meth:`MeepleAECEnv._to_array`)."""
 OBS_BOUND = 1e6
 """Observation-space bounds (``Box(-OBS_BOUND, OBS_BOUND)``): the vector holds raw counts,
 money and flags, never near them."""
@@ -105,8 +104,7 @@ class MeepleAECEnv(AECEnv):
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         length = len(self._vector(probe.observation(0), self.num_players, self.variant))
         self._obs_len = length
-        self._last_values = [None] * self.num_players
-        self._last_array = [np.zeros(length, np.float32) for _ in range(self.num_players)]
+        self._pack = struct.Struct(f"={length}f").pack_into
         n = len(self._space)
         obs_space = gym_spaces.Dict({
             "observation": gym_spaces.Box(-OBS_BOUND, OBS_BOUND, (length,), np.float32),
@@ -164,7 +162,7 @@ class MeepleAECEnv(AECEnv):
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
         st = self.game_state
-        vec = self._to_array(seat, self._vector(st.observation(seat), self.num_players, self.variant))
+        vec = self._to_array(self._vector(st.observation(seat), self.num_players, self.variant))
         mask = np.zeros(len(self._space), dtype=np.int8)
         if st.current_player == seat:
             mask[self._space.legal_indices(st.legal_actions())] = 1
@@ -172,26 +170,20 @@ class MeepleAECEnv(AECEnv):
         self._cache = (key, out)
         return out
 
-    def _to_array(self, seat: int, values: list):
-        """``values`` as a new float32 array, converted by difference: each seat keeps its
-        last list and its numpy copy, and only the chunks of ``CHUNK`` values that differ
-        from the last list are converted again (equal Python numbers give equal float32,
-        so the result is ``np.asarray(values, np.float32)`` at a fraction of its cost)."""
-        if len(values) != self._obs_len:
-            raise ValueError(f"observation vector of {len(values)} values, expected {self._obs_len}")
-        last = self._last_values[seat]
-        arr = self._last_array[seat]
-        if last is None:
-            arr[:] = values
-        elif values != last:
-            c = CHUNK
-            for i in range(0, self._obs_len, c):
-                j = i + c
-                part = values[i:j]
-                if part != last[i:j]:
-                    arr[i:j] = part
-        self._last_values[seat] = values
-        return arr.copy()
+    def _to_array(self, values: list):
+        """``values`` as a new float32 array: packed straight into the array's memory by a
+        ``struct`` format made once (``L`` floats), about a third cheaper than
+        ``np.fromiter`` and bit for bit the same (both round each Python number to float32).
+
+        Raises:
+            ValueError: not ``L`` numbers (a bug of the game's encoding).
+        """
+        arr = np.empty(self._obs_len, np.float32)
+        try:
+            self._pack(arr, 0, *values)
+        except struct.error as e:
+            raise ValueError(f"observation vector of {len(values)} values, expected {self._obs_len}: {e}") from None
+        return arr
 
     def step(self, action) -> None:
         """Apply ``action`` (an index of the action space) for the agent to act; ``None``
