@@ -101,7 +101,8 @@ class Writer:
             out.extend([-1 if v is None else v for v in vs])
         else:
             out.extend(vs)
-        self._close(name, start, size, pad)
+        if len(out) - start != size or self._record:
+            self._close(name, start, size, pad)
 
     def nested(self, name: str, v, size: int, pad: float = 0.0, words: dict | None = None,
                depth: int = 0) -> None:
@@ -124,7 +125,8 @@ class Writer:
                     out.extend(row)
         else:
             _flatten(v, out, words or {})
-        self._close(name, start, size, pad)
+        if len(out) - start != size or self._record:
+            self._close(name, start, size, pad)
 
     def onehot(self, name: str, v, index: dict) -> None:
         """``len(index)`` slots, 1 at ``index[v]`` (all zero when ``v`` is ``None`` or unknown)."""
