@@ -9,6 +9,7 @@ PettingZoo and OpenSpiel modules turn the lists into numpy arrays.
 from __future__ import annotations
 
 import struct
+from itertools import chain
 from typing import Iterable, Sequence
 
 from meeple.core.action import Action
@@ -117,12 +118,9 @@ class Writer:
         out = self.values
         start = len(out)
         if depth == 2:
-            for row in v:
-                out.extend(row)
+            out.extend(_chain(v))
         elif depth == 3:
-            for a in v:
-                for row in a:
-                    out.extend(row)
+            out.extend(_chain(_chain(v)))
         else:
             _flatten(v, out, words or {})
         if len(out) - start != size or self._record:
@@ -173,6 +171,7 @@ class Writer:
             self.layout.append((name, start, len(out)))
 
 
+_chain = chain.from_iterable
 _ZEROS = [(0,) * k for k in range(4096)]
 _STRUCTS: dict = {}
 
