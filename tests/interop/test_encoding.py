@@ -165,3 +165,24 @@ def test_cached_blocks_give_the_field_by_field_vector(game, n, variant):
                     enc.observation_vector(obs, n, variant, Writer(record_layout=True))
         legal = st.legal_actions()
         st.apply_action(legal[rng.randrange(len(legal))])
+
+
+def test_a_packed_writer_gives_the_float32_bytes_of_the_plain_one():
+    import struct
+
+    from meeple.interop.spaces import pack
+
+    def fill(w):
+        w.scalar("a", None)
+        w.numbers("b", [3, True, 0.5], 4, pad=-1.0)
+        w.block((7, 0, 1), pack((7, 0, 1)))
+        w.onehots("c", ["x", "y", None], {"x": 0, "y": 1})
+        w.counts("d", ["x", "x", "z"], {"x": 0, "z": 1})
+        return w
+
+    plain, packed = fill(Writer()), fill(Writer(packed=True))
+    want = [-1, 3, True, 0.5, -1.0, 7, 0, 1, 1, 0, 0, 1, 0, 0, 2, 1]
+    assert plain.values == want
+    assert packed.to_bytes() == struct.pack(f"={len(want)}f", *want)
+    with pytest.raises(ValueError, match="packed"):
+        plain.to_bytes()

@@ -160,14 +160,29 @@ class MeepleAECEnv(AECEnv):
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
         st = self.game_state
-        vec = np.fromiter(self._vector(st.observation(seat), self.num_players, self.variant), np.float32,
-                          self._obs_len)
+        vec = self._vector_array(st.observation(seat))
         mask = np.zeros(len(self._space), dtype=np.int8)
         if st.current_player == seat:
             mask[self._space.legal_indices(st.legal_actions())] = 1
         out = {"observation": vec, "action_mask": mask}
         self._cache = (key, out)
         return out
+
+    def _vector_array(self, obs: dict):
+        """The observation vector of ``obs`` as a new writable float32 array, built by a
+        packed :class:`~meeple.interop.spaces.Writer` (cached blocks come packed already;
+        the other values are packed by ``struct``, bit for bit as ``np.asarray(vector,
+        np.float32)``).
+
+        Raises:
+            ValueError: not ``L`` numbers (a bug of the game's encoding).
+        """
+        w = Writer(packed=True)
+        self._vector(obs, self.num_players, self.variant, w)
+        buf = w.to_bytes()
+        if len(buf) != 4 * self._obs_len:
+            raise ValueError(f"observation vector of {len(buf) // 4} values, expected {self._obs_len}")
+        return np.frombuffer(buf, np.float32).copy()
 
     def step(self, action) -> None:
         """Apply ``action`` (an index of the action space) for the agent to act; ``None``

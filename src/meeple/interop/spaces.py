@@ -8,6 +8,8 @@ PettingZoo and OpenSpiel modules turn the lists into numpy arrays.
 
 from __future__ import annotations
 
+import struct
+from itertools import chain
 from typing import Iterable, Sequence
 
 from meeple.core.action import Action
@@ -23,18 +25,51 @@ class Writer:
     Built for speed: whole lists are appended at once, the numpy conversion happens once
     at the end (``np.asarray(values, np.float32)``).
 
+    With ``packed=True`` the writer builds the vector as packed float32 bytes
+    (:meth:`to_bytes`, native byte order): the values written field by field are packed when
+    a cached block (:meth:`block`, with its bytes packed once) comes, so a vector made mostly
+    of cached blocks costs little to turn into an array. ``values`` then holds only the
+    values since the last block.
+
     Attributes:
-        values: the vector so far (list of numbers).
+        values: the vector so far (list of numbers; with ``packed``, since the last block).
         layout: ``[(name, start, stop)]`` of the fields written, in order (only with
             ``record_layout=True``).
     """
 
-    __slots__ = ("values", "layout", "_record")
+    __slots__ = ("values", "layout", "_record", "_parts")
 
-    def __init__(self, record_layout: bool = False):
+    def __init__(self, record_layout: bool = False, packed: bool = False):
         self.values: list = []
         self.layout: list[tuple[str, int, int]] = []
         self._record = record_layout
+        self._parts: list | None = [] if packed else None
+
+    def block(self, values: tuple, packed: bytes) -> None:
+        """Append a cached block: its values, and the same values packed as float32
+        (:func:`pack`). Only between fields (never inside one)."""
+        parts = self._parts
+        if parts is None:
+            self.values.extend(values)
+            return
+        if self.values:
+            parts.append(pack(self.values))
+            self.values = []
+        parts.append(packed)
+
+    def to_bytes(self) -> bytes:
+        """The whole vector as packed float32 bytes (native order; ``packed=True`` only).
+
+        Raises:
+            ValueError: the writer is not packed.
+        """
+        parts = self._parts
+        if parts is None:
+            raise ValueError("to_bytes needs a Writer(packed=True)")
+        if self.values:
+            parts.append(pack(self.values))
+            self.values = []
+        return b"".join(parts)
 
     def _close(self, name: str, start: int, size: int, pad: float) -> None:
         out = self.values
@@ -67,7 +102,8 @@ class Writer:
             out.extend([-1 if v is None else v for v in vs])
         else:
             out.extend(vs)
-        self._close(name, start, size, pad)
+        if len(out) - start != size or self._record:
+            self._close(name, start, size, pad)
 
     def nested(self, name: str, v, size: int, pad: float = 0.0, words: dict | None = None,
                depth: int = 0) -> None:
@@ -82,15 +118,13 @@ class Writer:
         out = self.values
         start = len(out)
         if depth == 2:
-            for row in v:
-                out.extend(row)
+            out.extend(_chain(v))
         elif depth == 3:
-            for a in v:
-                for row in a:
-                    out.extend(row)
+            out.extend(_chain(_chain(v)))
         else:
             _flatten(v, out, words or {})
-        self._close(name, start, size, pad)
+        if len(out) - start != size or self._record:
+            self._close(name, start, size, pad)
 
     def onehot(self, name: str, v, index: dict) -> None:
         """``len(index)`` slots, 1 at ``index[v]`` (all zero when ``v`` is ``None`` or unknown)."""
@@ -121,8 +155,8 @@ class Writer:
                 j = index.get(v)
                 if j is not None:
                     out[i * k + j] = 1
-            block = _ONEHOTS[key] = tuple(out)
-        self.values.extend(block)
+            block = _ONEHOTS[key] = (tuple(out), pack(out))
+        self.block(*block)
 
     def counts(self, name: str, items, index: dict) -> None:
         """``len(index)`` slots: how many of ``items`` are each key of ``index``."""
@@ -137,7 +171,24 @@ class Writer:
             self.layout.append((name, start, len(out)))
 
 
+_chain = chain.from_iterable
 _ZEROS = [(0,) * k for k in range(4096)]
+_STRUCTS: dict = {}
+
+
+def pack(values) -> bytes:
+    """``values`` (a sequence of numbers) as packed float32 bytes in native order: the same
+    bits as ``np.asarray(values, np.float32).tobytes()``.
+
+    Raises:
+        struct.error: a value that is not a number.
+    """
+    k = len(values)
+    s = _STRUCTS.get(k)
+    if s is None:
+        s = _STRUCTS[k] = struct.Struct(f"={k}f")
+    return s.pack(*values)
+
 _ONEHOTS: dict = {}
 """(vocabulary id, values) -> their one-hot blocks (vocabularies are module constants)."""
 

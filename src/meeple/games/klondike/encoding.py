@@ -14,7 +14,7 @@ per seat. The observation vector is built only from ``state.observation(seat)``.
 
 from __future__ import annotations
 
-from meeple.interop.spaces import Writer, collect_actions, unique, vocabulary
+from meeple.interop.spaces import Writer, collect_actions, pack, unique, vocabulary
 
 from . import actions as A
 from . import components as C
@@ -89,8 +89,8 @@ def _board(layout: str | list, claims, variant: str, w: Writer, name: str) -> No
             _BOARD_CACHE.clear()
         one = Writer()
         _board_fields(layout, claims, variant, one, name)
-        block = _BOARD_CACHE[key] = tuple(one.values)
-    w.values.extend(block)
+        block = _BOARD_CACHE[key] = (tuple(one.values), pack(one.values))
+    w.block(*block)
 
 
 def _board_fields(layout: str | list, claims, variant: str, w: Writer, name: str) -> None:

@@ -11,7 +11,7 @@ built only from ``state.observation(seat)``.
 
 from __future__ import annotations
 
-from meeple.interop.spaces import Writer, collect_actions, vocabulary
+from meeple.interop.spaces import Writer, collect_actions, pack, vocabulary
 
 from . import actions as A
 from .components import ALL_CODES, ITEMS
@@ -92,7 +92,6 @@ def observation_vector(obs: dict, num_players: int, variant: str, writer: Writer
         for c in obs["board"]:
             _cell(c, w)
     else:  # a cell's 34 numbers depend on its height, unseen count and seen tiles only: cached
-        out = w.values
         cache = _CELL_CACHE
         if len(cache) > 200_000:
             cache.clear()
@@ -102,8 +101,8 @@ def observation_vector(obs: dict, num_players: int, variant: str, writer: Writer
             if block is None:
                 one = Writer()
                 _cell(c, one)
-                block = cache[key] = tuple(one.values)
-            out.extend(block)
+                block = cache[key] = (tuple(one.values), pack(one.values))
+            w.block(*block)
     for p, pl in enumerate(obs["players"]):
         w.numbers(f"players[{p}]", (pl["coins"], pl["unknown_tiles"], pl["hand_size"], pl["committed"],
                                     pl["choice"]), 5, nullable=True)

@@ -51,7 +51,7 @@ from meeple.core import IllegalActionError, State
 from meeple.core.state import saved_in_range, saved_int
 
 from . import rules, scoring
-from .actions import CARD_NUMBERS, NCELLS, cell_name, normal_notation, parse_cell
+from .actions import CARD_NUMBERS, CELL_NAMES, NCELLS, cell_name, normal_notation, parse_cell
 from .components import ALL_CODES, ITEMS, TREASURE, load
 
 _C = load()
@@ -414,7 +414,7 @@ class SolomonState(State):
         for i in range(NCELLS):
             st = self.stacks[i]
             h = self.hid[i]
-            board.append({"cell": cell_name(i), "height": len(st), "unseen": h, "seen": st[h:]})
+            board.append({"cell": CELL_NAMES[i], "height": len(st), "unseen": h, "seen": st[h:]})
         players = []
         over = self.phase == rules.OVER                          # SO-12.1: all revealed
         for p in range(n):
@@ -441,7 +441,7 @@ class SolomonState(State):
             "backs": self.backs,
             "max_moves": self.max_moves,
             "declared": self.declared[:],
-            "picks": [cell_name(c) for c in self.picks],
+            "picks": [CELL_NAMES[c] for c in self.picks],
             "gives": self.gives[:],
             "board": board,
             "players": players,
