@@ -167,3 +167,17 @@ def test_the_seat_to_act_is_the_agent_selection():
         assert e.agent_selection == f"player_{e.game_state.current_player}"
         legal = e.game_state.legal_actions()
         e.step(e.action_index(rng.choice(legal)))
+
+
+@pytest.mark.parametrize("game,options", [("lignum", {"hidden_products": True}), ("klondike", {"secret_rubies": True}),
+                                          ("lignum", {"easy_winter": True})])
+def test_options_that_hide_holdings_pass_the_api_test(game, options):
+    """Options that keep holdings face down (Lignum's hidden_products, LG-8.4.4: a rival's
+    tokens read -1; Klondike's secret_rubies) give observations of the same fixed shape."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env(game, num_players=3, **options), num_cycles=60)
+    e = env("lignum", num_players=3, hidden_products=True)
+    e.reset(seed=1)
+    obs = e.observe(e.agent_selection)["observation"]
+    assert obs.shape == e.observation_space(e.agent_selection)["observation"].shape

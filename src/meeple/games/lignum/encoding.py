@@ -53,13 +53,16 @@ _PRODUCTS = vocabulary(range(len(C.PRODUCT_NAMES)))
 PEND_SLOTS = DRY_PEND_HUTS
 _SUPPLY = tuple(C.EQUIP_COUNTS)
 
+HIDDEN_PRODUCTS = [-1, -1, -1, -1, -1]
+"""A rival's product tokens under the option ``hidden_products`` (face down, LG-8.4.4): -1 in each slot."""
+
 OBSERVATION_LAYOUT = {
     "seat": "one-hot of the observing seat (n)",
     "current_player": "one-hot of the seat to act (n; all zero when the game is over)",
     "money, loans, food, fodder3, fodder2, area, secret, pos, mill_free":
         "per seat, one block of n each (secret: the seat's own committed area, 0 for others)",
     "equip": "per seat [saw, raft, wagon, sled] (n x 4)",
-    "products": "per seat [stake, board, shingle, reed, joker] (n x 5)",
+    "products": "per seat [stake, board, shingle, reed, joker] (n x 5); with the option hidden_products a rival's face-down tokens read -1 each",
     "huts, workers, woodpile, river, sawroom, heat": "per seat 3 counts each (n x 3)",
     "mill": "per seat, location [sales, d1, d2, d3] and piece [FW SW HW sFW sSW sHW] (n x 4 x 6)",
     "tasks": "per seat and task card: held, requirements filled (n x 10 x 2)",
@@ -67,7 +70,7 @@ OBSERVATION_LAYOUT = {
     "path_tok": "per path space 0..20, one-hot of its token (21 x tokens)",
     "path_w": "workers on the path [carriers, fodder, woodcutters, sawyers 0, sawyers 1] (5)",
     "order": "player-order track, seats from slot 1 (n)", "clearing": "seats in the clearing, -1 padded (n)",
-    "pstack": "product stack, counts per product (5)", "pdeck": "placement deck, counts per card (15)",
+    "pstack": "product stack, counts per product (5); with hidden_products the unseen tokens (stack and rivals' stores)", "pdeck": "placement deck, counts per card (15)",
     "pused": "placement cards used (15)", "prevealed": "next round's placement cards (15)",
     "tdeck": "task deck (10)", "tdisplay": "task display (10)", "wrest": "unused winter cards (8)",
     "winter": "[card, half] for years 1 and 2 (4)",
@@ -95,7 +98,10 @@ def observation_vector(obs: dict, num_players: int, variant: str, writer: Writer
         w.numbers(k, obs[k], n)
     for k, size in (("equip", 4), ("products", 5), ("huts", 3), ("workers", 3), ("woodpile", 3),
                     ("river", 3), ("sawroom", 3), ("heat", 3)):
-        w.nested(k, obs[k], n * size, depth=2)
+        value = obs[k]
+        if k == "products":  # option hidden_products: a rival's tokens are face down (None): -1s
+            value = [HIDDEN_PRODUCTS if v is None else v for v in value]
+        w.nested(k, value, n * size, depth=2)
     w.nested("mill", obs["mill"], n * 24, depth=3)
     ntask = len(C.TASK_CARDS)
     for s in range(n):
@@ -110,7 +116,9 @@ def observation_vector(obs: dict, num_players: int, variant: str, writer: Writer
     w.numbers("path_w", obs["path_w"], 5)
     w.numbers("order", obs["order"], n, pad=-1.0)
     w.numbers("clearing", obs["clearing"], n, pad=-1.0)
-    w.counts("pstack", obs["pstack"], _PRODUCTS)
+    # option hidden_products: the stack is a count, and the seat knows only the unseen pool
+    # (the stack and the rivals' face-down tokens, LG-8.4.4): its counts stand in the stack's slots
+    w.counts("pstack", obs["unseen_products"] if "unseen_products" in obs else obs["pstack"], _PRODUCTS)
     w.counts("pdeck", obs["pdeck"], _PLACEMENT)
     w.counts("pused", obs["pused"], _PLACEMENT)
     w.counts("prevealed", obs["prevealed"], _PLACEMENT)
