@@ -173,8 +173,8 @@ def run_on_ray(job: Callable, tasks: list, workers: int, address: str | None,
                 done(result)
     except BaseException:
         for ref in pending:
-            try:
-                ray.cancel(ref, force=True)
+            try:  # not force=True: killing the worker processes left a shared Ray unable to
+                ray.cancel(ref)  # start new ones (seen here); the task is interrupted instead
             except Exception:  # already finished or gone
                 pass
         raise
