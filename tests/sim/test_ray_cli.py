@@ -16,6 +16,10 @@ from meeple.sim.io import read_rows
 
 pytest.importorskip("ray")
 
+# Every test that starts a Ray runs in one xdist worker, one Ray at a time (make test runs
+# pytest with --dist loadgroup): two Rays started at once on one machine hung here.
+pytestmark = pytest.mark.xdist_group("ray")
+
 
 def _session_processes(driver_pid: int) -> list[str]:
     """The command lines of processes of the Ray session started by process ``driver_pid``
