@@ -29,7 +29,7 @@ play: sync
 	@$(UV) run --quiet meeple play $(if $(ARGS),$(ARGS),$(PLAY_ARGS))
 
 test: sync-all
-	$(UV) run --quiet pytest -n auto --dist loadgroup
+	$(UV) run --quiet pytest -n auto
 
 bench: sync-all
 	$(UV) run --quiet pytest benchmarks --benchmark-only --benchmark-columns=mean,ops,rounds

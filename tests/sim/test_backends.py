@@ -19,9 +19,6 @@ from meeple.cli.main import app
 from meeple.sim.backends import check_backend, start_ray, stop_ray
 from meeple.sim.io import read_rows
 
-# Every test that starts a Ray runs in one xdist worker, one Ray at a time (make test runs
-# pytest with --dist loadgroup): two Rays started at once on one machine hung here.
-pytestmark = pytest.mark.xdist_group("ray")
 from meeple.sim.runner import run_games, simulation_jobs
 
 pytest.importorskip("ray")
@@ -46,7 +43,7 @@ def _descendants(pid: int) -> set[int]:
 
 
 @pytest.fixture(scope="module")
-def ray_session():
+def ray_session(one_ray_at_a_time):
     started = start_ray(2)
     import ray
 

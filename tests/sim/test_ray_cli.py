@@ -16,9 +16,6 @@ from meeple.sim.io import read_rows
 
 pytest.importorskip("ray")
 
-# Every test that starts a Ray runs in one xdist worker, one Ray at a time (make test runs
-# pytest with --dist loadgroup): two Rays started at once on one machine hung here.
-pytestmark = pytest.mark.xdist_group("ray")
 
 
 def _session_processes(driver_pid: int) -> list[str]:
@@ -38,7 +35,7 @@ def _session_processes(driver_pid: int) -> list[str]:
     return found
 
 
-def test_simulate_backend_ray_starts_and_stops_its_own_ray(tmp_path):
+def test_simulate_backend_ray_starts_and_stops_its_own_ray(one_ray_at_a_time, tmp_path):
     cmd = [sys.executable, "-m", "meeple", "simulate", "lignum", "-n", "3", "--seats", "greedy,random",
            "--seed", "9", "--workers", "2"]
     local = subprocess.run(cmd + ["--out", str(tmp_path / "local.csv")], capture_output=True, text=True, timeout=600)
