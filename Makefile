@@ -29,7 +29,8 @@ play: sync
 	@$(UV) run --quiet meeple play $(if $(ARGS),$(ARGS),$(PLAY_ARGS))
 
 test: sync-all
-	$(UV) run --quiet pytest -n auto
+	$(UV) run --quiet pytest -n auto -m "not ray"
+	$(UV) run --quiet pytest -m ray
 
 bench: sync-all
 	$(UV) run --quiet pytest benchmarks --benchmark-only --benchmark-columns=mean,ops,rounds

@@ -16,6 +16,11 @@ from meeple.sim.io import read_rows
 
 pytest.importorskip("ray")
 
+# Ray runs in a test process of its own (make test: pytest -m ray after the rest): in a
+# worker that had run much of the suite, Ray's new worker processes failed to start and
+# the run hung waiting for them.
+pytestmark = pytest.mark.ray
+
 
 
 def _session_processes(driver_pid: int) -> list[str]:
