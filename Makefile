@@ -9,7 +9,7 @@ UV := $(PYTHON) -m uv
 SERVE_ARGS ?=
 PLAY_ARGS ?= magnum-sal --seats human,greedy,greedy,greedy
 
-.PHONY: serve play test bench uv sync sync-all
+.PHONY: serve play test test-ray bench uv sync sync-all
 
 uv:
 	@$(UV) --version >/dev/null 2>&1 || $(PYTHON) -m pip install --quiet uv \
@@ -30,6 +30,10 @@ play: sync
 
 test: sync-all
 	$(UV) run --quiet pytest -n auto -m "not ray"
+
+# the Ray backend's tests, apart: in a fresh clone a Ray's later worker processes can die at
+# start and the run then waits on them (under investigation), so they are not in make test
+test-ray: sync-all
 	$(UV) run --quiet pytest -m ray
 
 bench: sync-all

@@ -19,9 +19,8 @@ from meeple.cli.main import app
 from meeple.sim.backends import check_backend, start_ray, stop_ray
 from meeple.sim.io import read_rows
 
-# Ray runs in a test process of its own (make test: pytest -m ray after the rest): in a
-# worker that had run much of the suite, Ray's new worker processes failed to start and
-# the run hung waiting for them.
+# Ray's tests run apart (make test-ray, pytest -m ray), not in make test: in a fresh clone a
+# Ray's later worker processes died at start and the run hung waiting for them.
 pytestmark = pytest.mark.ray
 
 from meeple.sim.runner import run_games, simulation_jobs

@@ -16,9 +16,8 @@ from meeple.sim.io import read_rows
 
 pytest.importorskip("ray")
 
-# Ray runs in a test process of its own (make test: pytest -m ray after the rest): in a
-# worker that had run much of the suite, Ray's new worker processes failed to start and
-# the run hung waiting for them.
+# Ray's tests run apart (make test-ray, pytest -m ray), not in make test: in a fresh clone a
+# Ray's later worker processes died at start and the run hung waiting for them.
 pytestmark = pytest.mark.ray
 
 
