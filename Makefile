@@ -1,6 +1,6 @@
 # meeple: two commands on a fresh machine (python3 + pip + make):
 #   make serve                play in the browser: http://127.0.0.1:8000 (ARGS="..." for meeple serve options)
-#   make test                 run the whole test suite
+#   make test                 run the test suite (make test-ray: the Ray backend's tests)
 # uv is installed into the user's Python on first use; the environment is built by uv.
 # Also: make play (the terminal game, ARGS="..." for meeple play), make bench.
 
