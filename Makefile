@@ -1,6 +1,6 @@
 # meeple: two commands on a fresh machine (python3 + pip + make):
 #   make serve                play in the browser: http://127.0.0.1:8000 (ARGS="..." for meeple serve options)
-#   make test                 run the test suite (make test-ray: the Ray backend's tests)
+#   make test                 run the test suite (make test-ray: only the Ray backend's tests)
 # uv is installed into the user's Python on first use; the environment is built by uv.
 # Also: make play (the terminal game, ARGS="..." for meeple play), make bench.
 
@@ -29,10 +29,9 @@ play: sync
 	@$(UV) run --quiet meeple play $(if $(ARGS),$(ARGS),$(PLAY_ARGS))
 
 test: sync-all
-	$(UV) run --quiet pytest -n auto -m "not ray"
+	$(UV) run --quiet pytest -n auto
 
-# the Ray backend's tests, apart: in a fresh clone a Ray's later worker processes can die at
-# start and the run then waits on them (under investigation), so they are not in make test
+# the Ray backend's tests alone (make test runs them too)
 test-ray: sync-all
 	$(UV) run --quiet pytest -m ray
 

@@ -19,9 +19,7 @@ from meeple.cli.main import app
 from meeple.sim.backends import check_backend, start_ray, stop_ray
 from meeple.sim.io import read_rows
 
-# Ray's tests run apart (make test-ray, pytest -m ray), not in make test: in a fresh clone a
-# Ray's later worker processes died at start and the run hung waiting for them.
-pytestmark = pytest.mark.ray
+pytestmark = pytest.mark.ray  # (-m "not ray" leaves them out)
 
 from meeple.sim.runner import run_games, simulation_jobs
 
@@ -82,6 +80,24 @@ def test_local_and_ray_give_the_same_games_with_one_and_two_workers(ray_session,
         assert _plain(results) == first, key
     assert all(r.stats for r in runs[("ray", 2)])
     assert ray_session.is_initialized()  # a Ray this process had started is left running
+
+
+def test_workers_run_this_interpreter_not_a_uv_run_copy(ray_session):
+    """Under ``uv run`` (make test, ``uv run meeple simulate``) Ray's uv hook started every
+    worker with ``uv run`` in a copy of the working directory, whose environment had no Ray:
+    the workers died at start and the run waited. start_ray turns the hook off."""
+    import sys
+
+    env = ray_session.get_runtime_context().runtime_env
+    assert "py_executable" not in env and "working_dir" not in env, env
+
+    @ray_session.remote(num_cpus=1)
+    def where():
+        import sys as s
+
+        return s.executable, s.prefix
+
+    assert ray_session.get([where.remote() for _ in range(4)], timeout=120) == [(sys.executable, sys.prefix)] * 4
 
 
 def test_ray_listens_on_127_0_0_1_only(ray_session):

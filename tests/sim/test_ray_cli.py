@@ -16,10 +16,7 @@ from meeple.sim.io import read_rows
 
 pytest.importorskip("ray")
 
-# Ray's tests run apart (make test-ray, pytest -m ray), not in make test: in a fresh clone a
-# Ray's later worker processes died at start and the run hung waiting for them.
-pytestmark = pytest.mark.ray
-
+pytestmark = pytest.mark.ray  # (-m "not ray" leaves them out)
 
 
 def _session_processes(driver_pid: int) -> list[str]:

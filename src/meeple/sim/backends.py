@@ -85,6 +85,12 @@ def start_ray(workers: int, address: str | None = None) -> bool:
     local = address is None or address == "local"
     os.environ.setdefault("RAY_AUTH_MODE", "disabled")
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # no reporting home
+    # Ray's uv hook: a driver started by `uv run` (make test, `uv run meeple simulate`) has
+    # its workers started by `uv run` too, in a copy of the working directory, whose new
+    # environment lacks the ray extra: every worker died at start ("No module named 'ray'")
+    # and the run waited on them. Workers run this interpreter instead (a cluster gets
+    # meeple as py_modules below); RAY_ENABLE_UV_RUN_RUNTIME_ENV=1 turns the hook back on.
+    os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")
     if local and "ray" not in sys.modules:
         # Ray turns a node address of 127.0.0.1 into the machine's outward one (and its
         # servers then listen on every interface) unless it runs as a single-machine Ray,
@@ -93,10 +99,12 @@ def start_ray(workers: int, address: str | None = None) -> bool:
     ray = import_ray()
     if ray.is_initialized():
         return False
+    from ray._private import ray_constants
+
+    # (ray imported before this call read the variable then: the same, now)
+    ray_constants.RAY_ENABLE_UV_RUN_RUNTIME_ENV = os.environ["RAY_ENABLE_UV_RUN_RUNTIME_ENV"].lower() in ("1", "true")
     try:
         if local:
-            from ray._private import ray_constants
-
             single = ray_constants.ENABLE_RAY_CLUSTER
             ray_constants.ENABLE_RAY_CLUSTER = False  # (ray imported before: the same, for this start)
             try:
@@ -133,14 +141,14 @@ def run_on_ray(job: Callable, tasks: list, workers: int, address: str | None,
 
     Raises:
         meeple.InvalidConfigError: Ray missing or unreachable (:func:`start_ray`).
-        WorkerDiedError: a Ray worker process died.
+        WorkerDiedError: a Ray worker process died, or Ray could not start one.
         the game's own error (e.g. GameNotEndingError), as :func:`play_game` raised it.
     """
     from .runner import WorkerDiedError
 
     started = start_ray(workers, address)
     import ray
-    from ray.exceptions import OutOfMemoryError, RayTaskError, WorkerCrashedError
+    from ray.exceptions import OutOfMemoryError, RaySystemError, RayTaskError, WorkerCrashedError
 
     pending: list = []
     try:
@@ -163,6 +171,10 @@ def run_on_ray(job: Callable, tasks: list, workers: int, address: str | None,
                 except OutOfMemoryError:
                     raise WorkerDiedError("Ray stopped a worker: the machine ran low on memory (Ray's memory "
                                           "monitor); the games it was playing are lost") from None
+                except RaySystemError as e:
+                    raise WorkerDiedError(f"Ray could not start a worker process ({e}); its log: "
+                                          "raylet.err in the Ray session's logs folder "
+                                          "(/tmp/ray/session_latest/logs on this machine)") from None
                 except WorkerCrashedError:
                     raise WorkerDiedError("a Ray worker process ended abruptly (killed by a signal, or by "
                                           "the system when memory ran short); the games it was playing "
