@@ -21,10 +21,12 @@ from meeple.sim.bench import mid_game_state  # noqa: E402
 
 GAMES = ["magnum-sal", "lignum", "solomon", "klondike"]
 STEPS = 200
+CONFIGS = [(g, v) for g in GAMES for v in meeple.load_game(g).variants]
+"""Every game and variant (at the game's most players: the longest observation vector)."""
 
 
-def _stepper(name, observe=True):
-    e = raw_env(name, num_players=meeple.load_game(name).max_players)
+def _stepper(name, observe=True, variant=None):
+    e = raw_env(name, num_players=meeple.load_game(name).max_players, variant=variant)
     e.reset(seed=0)
     rng = np.random.default_rng(0)
     space = e._space
@@ -46,10 +48,10 @@ def _stepper(name, observe=True):
     return run
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_aec_steps(benchmark, name):
-    """AEC steps (``last()`` + ``step()``), STEPS per round."""
-    benchmark(_stepper(name))
+@pytest.mark.parametrize("name,variant", CONFIGS)
+def test_aec_steps(benchmark, name, variant):
+    """AEC steps (``last()`` + ``step()``), STEPS per round, in every variant."""
+    benchmark(_stepper(name, variant=variant))
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -177,6 +177,17 @@ def observation_vector(obs: dict, num_players: int, variant: str, writer: Writer
     return w.values
 
 
+_RACE_PLAYERS: dict = {}
+"""(tracks, status, pick of every seat) -> their block of the race vector."""
+
+
+def _race_players(players: list, w: Writer) -> None:
+    for p, pl in enumerate(players):
+        w.numbers(f"race_players[{p}].tracks", pl["tracks"], 4)
+        w.onehot(f"race_players[{p}].status", pl["status"], _STATUS)
+        w.onehot(f"race_players[{p}].pick", pl["pick"], _FAV)
+
+
 def _race(obs: dict, n: int, w: Writer, seats: dict) -> None:
     w.numbers("race_counters", [obs[k] for k in ("round", "req_deck_size", "fav_deck_size", "priority_seat",
                                                "tick", "turn_pos", "last_player", "fate")], 8,
@@ -188,13 +199,20 @@ def _race(obs: dict, n: int, w: Writer, seats: dict) -> None:
     w.counts("display", obs["display"], _FAV)
     w.numbers("turn_order", obs["turn_order"], n, pad=-1.0)
     w.numbers("finish_order", obs["finish_order"], n, pad=-1.0)
-    me = None
-    for p, pl in enumerate(obs["players"]):
-        w.numbers(f"race_players[{p}].tracks", pl["tracks"], 4)
-        w.onehot(f"race_players[{p}].status", pl["status"], _STATUS)
-        w.onehot(f"race_players[{p}].pick", pl["pick"], _FAV)
-        if "layout" in pl:
-            me = pl
+    players = obs["players"]
+    me = next((pl for pl in players if "layout" in pl), None)
+    if w._record:
+        _race_players(players, w)
+    else:  # the seats' public race fields, cached as one block
+        key = tuple((*pl["tracks"], pl["status"], pl["pick"]) for pl in players)
+        block = _RACE_PLAYERS.get(key)
+        if block is None:
+            if len(_RACE_PLAYERS) > 100_000:
+                _RACE_PLAYERS.clear()
+            one = Writer()
+            _race_players(players, one)
+            block = _RACE_PLAYERS[key] = (tuple(one.values), pack(one.values))
+        w.block(*block)
     if me is None:  # a spectator
         _board("", (), "race", w, "me")
         w.numbers("me.numbers", (), 5)
