@@ -276,9 +276,11 @@ class Rules:
         self.prevealed = []
         if nxt < 0:
             return
+        deck, revealed = self.pdeck[:], []   # (new lists: a clone shares the decks, LignumState._copy)
         for _ in range(SETUP[self.num_players].placement_cards):
-            if self.pdeck:
-                self.prevealed.append(self.pdeck.pop())
+            if deck:
+                revealed.append(deck.pop())
+        self.pdeck, self.prevealed = deck, revealed
         if self.prevealed:
             self.log("next round's placement cards: " + ", ".join(PLACEMENT_CARDS[c][0] for c in self.prevealed))
 
@@ -294,10 +296,11 @@ class Rules:
                 cards = self.prevealed
                 self._reveal_next(r)
             else:
-                cards = []
+                cards, deck = [], self.pdeck[:]
                 for _ in range(SETUP[n].placement_cards):
-                    if self.pdeck:
-                        cards.append(self.pdeck.pop())
+                    if deck:
+                        cards.append(deck.pop())
+                self.pdeck = deck
             for c in cards:
                 cid, items = PLACEMENT_CARDS[c]
                 self.log(f"placement card {cid}")
@@ -306,7 +309,7 @@ class Rules:
                         self.areas_food[area - 1] += count
                     else:
                         self.areas_wood[area - 1][item] += count
-            self.pused += cards
+            self.pused = self.pused + cards
             # LG-6.2 every area without wood gets 1 firewood (food does not count)
             for a in range(6):
                 w = self.areas_wood[a]
@@ -342,9 +345,11 @@ class Rules:
             have = min(want, self.supply[name])      # LG-5.3 fewer tokens if the supply lacks some
             self.supply[name] -= have
             tokens += [name] * have
+        stack = self.pstack[:]
         for _ in range(st.products):
-            if self.pstack:
-                tokens.append("p" + PRODUCT_NAMES[self.pstack.pop()])
+            if stack:
+                tokens.append("p" + PRODUCT_NAMES[stack.pop()])
+        self.pstack = stack
         tokens += [""] * (len(TOKEN_SPACES) - len(tokens))
         self.rng.shuffle(tokens)
         self.path_tok = [""] * 21
@@ -352,8 +357,10 @@ class Rules:
             self.path_tok[sp] = t
         # LG-25.2 task display
         if self.advanced:
-            while len(self.tdisplay) < TASKS_DISPLAYED[n] and self.tdeck:
-                self.tdisplay.append(self.tdeck.pop())
+            display, deck = self.tdisplay[:], self.tdeck[:]
+            while len(display) < TASKS_DISPLAYED[n] and deck:
+                display.append(deck.pop())
+            self.tdisplay, self.tdeck = display, deck
         self.pos = [0] * n
 
     def _start_travel(self) -> None:
@@ -1133,8 +1140,10 @@ class Rules:
         if kind == "task":
             t = args[0]                                # LG-25.3
             self._pay(seat, 1)
-            self.tdisplay.remove(t)
-            self.tasks[seat].append([t] + [0] * len(TASK_CARDS[t][1]))
+            display = self.tdisplay[:]
+            display.remove(t)
+            self.tdisplay = display
+            self.tasks[seat] = self.tasks[seat] + [[t] + [0] * len(TASK_CARDS[t][1])]  # (new rows: a clone shares them)
             self.log(f"{nm} takes task {TASK_CARDS[t][0]} for $1")
             self._next_traveller()
             return
@@ -1247,9 +1256,8 @@ class Rules:
             tid, j = args
             piece, level = TASK_CARDS[tid][1][j]
             self.mill[seat][level + 1][piece] -= 1
-            for t in self.tasks[seat]:
-                if t[0] == tid:
-                    t[1 + j] = 1
+            self.tasks[seat] = [t[:1 + j] + [1] + t[2 + j:] if t[0] == tid else t  # (new rows, as above)
+                                for t in self.tasks[seat]]
             self.log(f"{nm} puts {PIECE_NAMES[piece]} on task {TASK_CARDS[tid][0]}")
             self._after()
             return

@@ -53,8 +53,13 @@ _STAGES = frozenset(("", "choose", "tact", "travel", "space4", "space10", "space
 _GLOBAL_INTS = ("round", "pi", "ti", "actor", "hut_left", "debt", "felled")
 _GLOBAL_LISTS = ("areas_food", "path_w", "order", "clearing", "pstack", "pdeck", "pused", "prevealed",
                  "tdeck", "tdisplay", "wrest")
-_FLAT_LISTS = _SEAT_INTS + ("mill_free", "path_tok", "pend") + _GLOBAL_LISTS
-"""Flat lists a clone copies (the nested ones are copied row by row in ``_copy``)."""
+_SHARED_LISTS = ("pstack", "pdeck", "pused", "prevealed", "tdeck", "tdisplay", "wrest", "winter")
+"""The decks, the product stack and the winter cards: a clone shares them with its original,
+so the rules never change one in place; they give the state a new list (the decks change a few
+times a round, a clone is made thousands of times a move by the bots)."""
+_FLAT_LISTS = _SEAT_INTS + ("mill_free", "path_tok", "pend") + tuple(k for k in _GLOBAL_LISTS if k not in _SHARED_LISTS)
+"""Flat lists a clone copies (the nested ones are copied row by row in ``_copy``; those of
+``_SHARED_LISTS`` are shared)."""
 _list_copy = list.copy
 
 
@@ -181,11 +186,10 @@ class LignumState(Rules, State):
         for k in _SEAT_LISTS:
             d[k] = [*map(_list_copy, d[k])]
         d["mill"] = [[*map(_list_copy, m)] for m in self.mill]
-        d["tasks"] = [[*map(_list_copy, ts)] for ts in self.tasks]
+        d["tasks"] = self.tasks[:]  # (a seat's row of tasks is replaced, never changed in place)
         d["areas_wood"] = [*map(_list_copy, self.areas_wood)]
         d["supply"] = self.supply.copy()
-        d["winter"] = [*map(_list_copy, self.winter)]
-        return new
+        return new  # (the _SHARED_LISTS are shared: never changed in place)
 
     # ------------------------------------------------------------ persistence
     def _state_dict(self) -> dict:
