@@ -233,6 +233,28 @@ def test_MS_1_7_at_most_ten_miners_a_colour():
     _refused(_edited("magnum-sal", lambda s: s["owned"].__setitem__(1, 11)), "state.owned[1]")
 
 
+def test_MS_20_8_a_castle_visit_with_the_royal_privilege_needs_an_unused_one():
+    """Found by the 10**7-step fuzz run: a save in the middle of a castle visit (stage
+    castle_from) with its ctx nudged from 0 to 1, "with the royal privilege", loaded, and the
+    next action raised AssertionError ("no unused royal_privilege")."""
+    game = meeple.load_game("magnum-sal")
+    r = random.Random(8)
+    for seed in range(200):
+        state = game.new_initial_state(2, seed=seed)
+        while not state.is_terminal() and state.to_dict()["state"]["stage"] != "castle_from":
+            state.apply_action(r.choice(state.legal_actions()))
+        d = state.to_dict()
+        if not state.is_terminal() and d["state"]["ctx"] == [0]:
+            break
+    seat = d["state"]["turn"]
+    assert "royal_privilege" not in [t for t, used in zip(d["state"]["tools"][seat], d["state"]["tools_used"][seat])
+                                     if not used]
+    d["state"]["ctx"] = [1]
+    _refused(lambda: game.state_from_dict(d), "state.ctx", "royal privilege", "MS-20.8")
+    d["state"]["ctx"] = [0]
+    assert game.state_from_dict(d).to_dict() == state.to_dict()
+
+
 def test_KL_15_4_rubies_are_unlimited_but_a_seat_holds_at_most_1000():
     """A save with 10**6 rubies made every auction decision list a million bids (KL-12); rubies,
     fresh rubies and bids are 0..1000 (KL-15.4: an unlimited supply, a few a round)."""

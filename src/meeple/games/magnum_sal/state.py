@@ -181,6 +181,9 @@ class MagnumSalState(State):
             if sorted(self.tile[c] for c in chambers) != sorted(C.TILES_BY_LEVEL[lvl]):
                 raise ValueError(f"the level {lvl} chambers must hold that level's tiles")
         _check_ctx(self.stage, self.ctx, n)
+        if self.stage == "castle_from" and self.ctx[0] and not rules.unused(self, self.turn, "royal_privilege"):
+            raise ValueError("ctx: a castle visit with the royal privilege, but the seat has no unused "
+                             "royal privilege (MS-20.8)")
         self._check_placed_miners()
 
     def _check_placed_miners(self) -> None:
