@@ -143,3 +143,8 @@ def test_a_spectator_sees_no_actions_and_a_bad_link_is_refused(page, server):
     assert page.locator("#actions button[data-action]").count() == 0
     page.goto(url.split("?")[0] + "?token=wrong")
     page.wait_for_function("document.querySelector('#turn').textContent.includes('not a seat')", timeout=20_000)
+    page.wait_for_function("document.querySelector('#connection').textContent === 'not connected'", timeout=20_000)
+    page.goto(url.split("?")[0] + "?token=")  # a seat link cut short: watched, and said so
+    page.wait_for_selector("body[data-version]")
+    assert "spectating" in page.locator("#title").inner_text()
+    page.wait_for_function("document.querySelector('#error').textContent.includes('token is empty')", timeout=20_000)

@@ -2,7 +2,8 @@
 import { $, el, rememberLink } from "./common.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-const token = new URLSearchParams(location.search).get("token");
+const params = new URLSearchParams(location.search);
+const token = params.get("token");   // null: a spectator's link; "": a seat link cut short
 let state = null;      // the last payload
 let socket = null;
 let pending = false;   // a move sent, its answer not yet in
@@ -35,7 +36,11 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const url = `${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}` + (token ? `?token=${encodeURIComponent(token)}` : "");
   socket = new WebSocket(url);
-  socket.onopen = () => { retry = 500; setConnection("connected", true); };
+  socket.onopen = () => {
+    retry = 500;
+    setConnection("connected", true);
+    if (token === "") showError("This link's token is empty (was the seat link cut short?): you are watching as a spectator.");
+  };
   socket.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") render(msg);
@@ -47,8 +52,8 @@ function connect() {
     }
   };
   socket.onclose = () => {
+    if (fatal) { setConnection("not connected", false); return; }   // a bad link: no retry
     setConnection("disconnected: reconnecting…", false);
-    if (fatal) return;
     setTimeout(connect, retry);   // the server sends the full state again on connect
     retry = Math.min(retry * 2, 8000);
   };
