@@ -301,3 +301,28 @@ def test_LG_8_6_1_on_the_path_the_clearing_holds_the_foremen_at_space_21():
     out = next(s for s in range(3) if d["state"]["pos"][s] != 21)
     d["state"]["pos"][out] = 21
     _refused(lambda: state.game.state_from_dict(d), "state.pos", "LG-8.6.1")
+
+
+def test_LG_8_6_the_foreman_to_move_is_the_next_not_in_the_clearing():
+    """Found by the 10**7-step fuzz run: a save on the path with ``actor`` nudged to a seat whose
+    foreman is already in the clearing loaded, and that foreman entered it a second time
+    (IndexError at the fifth slot of four)."""
+    state = _walk_to("lignum", "basic", "travel")
+    d = state.to_dict()
+    for seat in range(3):
+        if seat != d["state"]["actor"]:
+            d["state"]["actor"] = seat
+            _refused(lambda: state.game.state_from_dict(d), "state.actor", "LG-8.6")
+    d = state.to_dict()
+    d["state"]["ti"] = 3
+    _refused(lambda: state.game.state_from_dict(d), "state.ti", "0..2")
+
+
+def test_LG_2_4_the_supply_holds_at_most_the_games_tokens():
+    """Found by the 10**7-step fuzz run: a save with 2**63 x tokens in the supply loaded, and the
+    next refill of the path raised OverflowError."""
+    state = _position("lignum")
+    for v, words in ((2 ** 63, "LG-2.4"), (-1, "LG-2.4"), ("3", "an integer")):
+        d = state.to_dict()
+        d["state"]["supply"]["x_token"] = v
+        _refused(lambda: state.game.state_from_dict(d), "state.supply.x_token", words)

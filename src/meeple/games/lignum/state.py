@@ -299,10 +299,21 @@ class LignumState(Rules, State):
             raise InvalidRecordError(
                 f"malformed saved lignum state: pos puts the foremen {[s for s in range(n) if self.pos[s] == 21]} "
                 f"in the clearing (space 21) but clearing lists {self.clearing} (LG-8.6.1)", "state.pos")
+        saved_in_range("ti", [self.ti], 0, n - 1)
+        if d["phase"] == "travel" and (self.actor != self.order[self.ti] or self.pos[self.actor] == 21):
+            # LG-8.6: the foreman who moves is the next in player order not yet in the clearing
+            raise InvalidRecordError(
+                f"malformed saved lignum state: actor {self.actor} is not the foreman to move on the path "
+                f"(player order {self.order}, turn {self.ti}: seat {self.order[self.ti]}; a foreman in the "
+                f"clearing, space 21, moves no more; LG-8.6)", "state.actor")
         sup = d["supply"]
         if not isinstance(sup, dict) or sorted(sup) != sorted(EQUIP_COUNTS):
             raise ValueError("supply: one count per equipment token type")
-        self.supply = {k: int(sup[k]) for k in sorted(sup)}
+        self.supply = {k: sup[k] for k in sorted(sup)}
+        for k, v in self.supply.items():  # LG-2.4: the supply holds the game's own tokens
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= EQUIP_COUNTS[k]:
+                raise InvalidRecordError(f"malformed saved lignum state: the supply holds {v!r} {k} tokens; the game "
+                                         f"has {EQUIP_COUNTS[k]}, an integer from 0 to {EQUIP_COUNTS[k]} (LG-2.4)", f"state.supply.{k}")
         self.winter = [ints(w, 2) for w in d["winter"]]
         if len(self.winter) != 2:
             raise ValueError("winter: two cards")
