@@ -326,3 +326,29 @@ def test_LG_2_4_the_supply_holds_at_most_the_games_tokens():
         d = state.to_dict()
         d["state"]["supply"]["x_token"] = v
         _refused(lambda: state.game.state_from_dict(d), "state.supply.x_token", words)
+
+
+def test_KL_31_2_a_built_race_landscape_has_a_tile():
+    """Found by the 10**7-step fuzz run: race saves with a seat's layout made a string ("") or
+    the layouts shuffled loaded, and a seat that had built a landscape of no tile broke the
+    next listing of the legal actions (AttributeError)."""
+    state = _walk_to("klondike", "race", "tick")
+    d = state.to_dict()
+    built = next(s for s in range(3) if not d["state"]["building"][s])
+    d["state"]["layouts"][built] = ""
+    _refused(lambda: state.game.state_from_dict(d), f"state.layouts[{built}]", "list of tiles")
+    d["state"]["layouts"][built] = []
+    _refused(lambda: state.game.state_from_dict(d), f"state.layouts[{built}]", "KL-31.2")
+
+
+def test_KL_15_4_the_ruby_supply_limit_is_bounded():
+    """Found by the 10**7-step fuzz run: a record with ruby_supply_limit 2**64 replayed, and the
+    state it gave could not be loaded from its own to_dict()."""
+    state = _position("klondike")
+    rec = state.record()
+    rec["options"]["ruby_supply_limit"] = 2 ** 64
+    _refused(lambda: meeple.replay(rec), "options.ruby_supply_limit", "at most 1,000,000")
+    rec["options"]["ruby_supply_limit"] = 10 ** 6  # the most: its game saves and loads back
+    d = meeple.replay(rec).to_dict()
+    assert 0 < d["state"]["supply"] <= 10 ** 6
+    assert state.game.state_from_dict(d).to_dict() == d

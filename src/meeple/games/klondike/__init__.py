@@ -7,7 +7,7 @@ import textwrap
 from meeple.core import Game, InvalidConfigError, Option, register
 
 from .components import START_RUBIES
-from .state import KlondikeState
+from .state import MAX_RUBY_SUPPLY, KlondikeState
 
 _HELP_RAW = """\
 Klondike 1896 holds two games. Variants: 'family' (game 1; the spec's
@@ -144,8 +144,8 @@ class KlondikeGame(Game):
             raise InvalidConfigError(f"option tick_cap must be at least 1, not {options['tick_cap']}")
         lim = options.get("ruby_supply_limit")
         low = START_RUBIES * num_players  # KL-10.4: the rubies the players start with
-        if lim is not None and lim < low:
+        if lim is not None and not low <= lim <= MAX_RUBY_SUPPLY:
             raise InvalidConfigError(
                 f"option ruby_supply_limit must be at least {low} with {num_players} players (each "
-                f"starts with {START_RUBIES} rubies, KL-10.4; e.g. 32, KL-15.4) or null (unlimited), "
-                f"not {lim}")
+                f"starts with {START_RUBIES} rubies, KL-10.4; e.g. 32, KL-15.4), at most {MAX_RUBY_SUPPLY:,}, "
+                f"or null (unlimited), not {lim}")

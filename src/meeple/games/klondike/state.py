@@ -71,6 +71,10 @@ def _start_mask(sh) -> int:
     return m
 
 
+MAX_RUBY_SUPPLY = 10 ** 6
+"""Most rubies a limited supply may hold (option ``ruby_supply_limit``, a saved ``supply``):
+KL-15.4's supply is unlimited, a game hands out some dozens; a bound keeps a hand-edited
+number from making bids and saves endless."""
 FAMILY_SCALARS = ("phase", "cur", "supply", "dominoes", "start", "round", "normal_done",
                   "displaced", "s_high", "s_bid")
 FAMILY_LISTS = ("cov", "score", "rubies", "fresh", "pool", "removed", "finished", "slot_holder",
@@ -380,6 +384,8 @@ class KlondikeState(State):
             raise ValueError("one layout per seat")
         self.layouts = []
         for lay in lays:
+            if not isinstance(lay, list):
+                raise ValueError(f"a layout is a list of tiles, not {lay!r}")
             tiles = []
             for t in lay:
                 f, r = ints(t, 2)
@@ -408,6 +414,13 @@ class KlondikeState(State):
                 setattr(self, f, ints(d[f]))
             self.status = ints(d["status"], n)
             self.building = [bool(x) for x in d["building"]]
+            if len(self.building) == n:
+                for s in range(n):
+                    if not self.building[s] and not self.layouts[s]:
+                        # KL-31.2: a seat builds (ends its building) once at least one tile lies
+                        raise InvalidRecordError(
+                            f"malformed saved klondike state: P{s + 1} has built a landscape (building "
+                            f"false) of no tile; a landscape has 1 to 4 tiles (KL-31.2)", f"state.layouts[{s}]")
             self.pend = ints(d["pend"], n)
             self.backs = ints(d.get("backs", [0] * n), n)  # records before 'back' lack it
             self.tracks = [ints(t, 4) for t in d["tracks"]]
@@ -470,7 +483,7 @@ class KlondikeState(State):
             for f in ("rubies", "fresh", "slot_bid", "s_bid"):
                 v = getattr(self, f)
                 _in_range(f, v if isinstance(v, list) else [v], 0, MAX_RUBIES)
-            _in_range("supply", [self.supply], -1, 10 ** 6)
+            _in_range("supply", [self.supply], -1, MAX_RUBY_SUPPLY)
             if self.phase == "auction":
                 self._check_auction()
             if self.phase == "auction":  # KL-12.3: a bid is paid later, so its holder has the rubies
