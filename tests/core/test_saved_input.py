@@ -352,3 +352,26 @@ def test_KL_15_4_the_ruby_supply_limit_is_bounded():
     d = meeple.replay(rec).to_dict()
     assert 0 < d["state"]["supply"] <= 10 ** 6
     assert state.game.state_from_dict(d).to_dict() == d
+
+
+def test_LG_8_4_1_a_market_visit_has_a_dollar_to_spend_or_a_product_to_sell():
+    """Found by the second 10**7-step fuzz run: a save at the market (no purchase yet) with the
+    money of its seat set to -2**63-1 loaded; after its two loans the seat had no legal action
+    and the game no end. Money is -1000..1000 (negative only by LG-21.6), and a market visit
+    needs means (LG-8.4.1, LG-8.5)."""
+    game = meeple.load_game("lignum")
+    r = random.Random(4)
+    for seed in range(100):
+        state = game.new_initial_state(2, seed=seed)
+        while not state.is_terminal() and state.to_dict()["state"]["stage"] != "market":
+            state.apply_action(r.choice(state.legal_actions()))
+        d = state.to_dict()
+        if d["state"]["stage"] == "market" and not d["state"]["acted"] and not any(d["state"]["products"][d["state"]["actor"]]):
+            break
+    seat = d["state"]["actor"]
+    d["state"]["money"][seat] = -2 ** 63 - 1
+    _refused(lambda: game.state_from_dict(d), f"state.money[{seat}]", "-1000..1000")
+    d["state"]["money"][seat] = -9
+    _refused(lambda: game.state_from_dict(d), f"state.money[{seat}]", "LG-8.4.1")
+    d["state"]["money"][seat] = -7  # with two loans of $4 open: $1 to spend
+    assert game.state_from_dict(d).legal_actions()

@@ -274,6 +274,9 @@ class LignumState(Rules, State):
         saved_in_range("areas_wood, areas_food", [x for a in self.areas_wood for x in a] + self.areas_food, 0,
                        MAX_PIECES)
         saved_in_range("food", self.food, 0, MAX_PIECES)
+        # money: negative only by a debt left after selling everything (LG-21.6), some dozens of
+        # dollars in a game (LG-2.6: the bank never runs out)
+        saved_in_range("money", self.money, -MAX_PIECES, MAX_PIECES)
         for seat, m in enumerate(self.mill):
             for k in (1, 2, 3):
                 if sum(m[k]) > MAX_DRYER:
@@ -300,6 +303,14 @@ class LignumState(Rules, State):
                 f"malformed saved lignum state: pos puts the foremen {[s for s in range(n) if self.pos[s] == 21]} "
                 f"in the clearing (space 21) but clearing lists {self.clearing} (LG-8.6.1)", "state.pos")
         saved_in_range("ti", [self.ti], 0, n - 1)
+        if (d["phase"] == "travel" and d["stage"] == "market" and not d["acted"]
+                and self._avail(self.actor) < 1 and not self._product_sales(self.actor)):
+            # LG-8.4.1/LG-8.5: a foreman stops at the market only with a dollar to spend (cash and
+            # open loans) or a product set to sell; else the visit could never end
+            raise InvalidRecordError(
+                f"malformed saved lignum state: P{self.actor + 1} is at the market with ${self.money[self.actor]} "
+                f"and {self.loans[self.actor]} loans, nothing to buy with and nothing to sell (LG-8.4.1, LG-8.5)",
+                f"state.money[{self.actor}]")
         if d["phase"] == "travel" and (self.actor != self.order[self.ti] or self.pos[self.actor] == 21):
             # LG-8.6: the foreman who moves is the next in player order not yet in the clearing
             raise InvalidRecordError(
