@@ -199,9 +199,11 @@ def _ways(state, seat: int) -> list:
             more = 2
         if r > w:
             y = r - w  # cubes one extraction takes now (strength R - W, MS-10.1)
-        else:
+        elif w:
             d += 1  # pump first (MS-16)
             y = r if r else 1
+        else:
+            y = 1  # the miner to place there, in a dry chamber
         d += 1 + unseen  # the extraction
         for k in range(3):
             if has[k]:
