@@ -10,6 +10,9 @@ value = money
       + miners: future earning power, falling phase by phase
       + mine position: cubes the seat's rested miners could extract now, net of fees
       + assistants (income) - tired miners (need rest)
+      + the way to the nearest face-up order: so many groše for each action it is nearer,
+        counted only once a phase has lasted a few rounds, and more the longer it lasts
+        (``_reach``: only royal orders end a phase, MS-21.1)
 
 A compound decision in progress (extraction, placement, market ...) of the seat to move is
 first completed greedily, so one-ply lookahead sees the value of a whole action.
@@ -113,10 +116,12 @@ def _order_plan(orders_up: list, vals: list) -> list:
 
 
 def _urgency(state) -> float:
-    """How much the way to the face-up orders' salt counts (:func:`_reach`): 1, growing by 1
-    every ``URGENCY_RAMP`` rounds after round ``URGENCY_FROM`` of the phase. Only royal orders
-    end a phase (MS-21.1), so the longer a phase drags on, the more the long way to their
-    salt is worth against idling; 0 once the phase's end is triggered (no order starts after)."""
+    """How much the way to the face-up orders' salt counts (:func:`_reach`): 0 up to round
+    ``URGENCY_FROM`` of the phase, then growing by 1 every ``URGENCY_RAMP`` rounds up to
+    ``URGENCY_MAX``. Only royal orders end a phase (MS-21.1), so the longer a phase drags on,
+    the more the long way to their salt is worth against idling (as a person at the table
+    knows); early in a phase the evaluation is as before. 0 once the phase's end is triggered
+    (no order started then is completed in time)."""
     if state.triggered:
         return 0.0
     u = (state.round - URGENCY_FROM) / URGENCY_RAMP
@@ -153,11 +158,15 @@ def _guess(tiles: tuple) -> tuple:
 
 
 def _ways(state, seat: int) -> list:
-    """Per colour: the sources of its cubes for ``seat`` as ``(actions, cubes)`` nearest
-    first: the market (1 visit, MS-17.4) and each chamber holding that colour (an unrevealed
-    one by the tiles of its level, :func:`_level_salt`), whose actions are a placement for
-    each empty space on its path (MS-8.2) and for the seat's own miner there, a pump visit
-    when its water would stop the extraction (MS-10.1, MS-16), and the extraction."""
+    """Per colour: the sources of its cubes for ``seat``, nearest first, as ``(actions, y,
+    cubes, more)``: ``actions`` to its first ``y`` cubes, then ``more`` actions a further
+    cube, of ``cubes`` in all. Sources: the market (1 visit, up to 2 cubes, MS-17.2/MS-17.4)
+    and each chamber holding that colour (an unrevealed one by the face-down tiles of its
+    level, :func:`_guess`, an action more as it may hold none). A chamber's actions: a
+    placement for each empty space on its path (MS-8.2) and for the seat's own miner there, a
+    hire at the inn (MS-14) for each placement beyond the seat's free miners (supply,
+    assistants, and rested miners sharing a space), a pump visit when its water would stop
+    the extraction (MS-10.1, MS-16), and the extraction; ``y`` = the strength R - W now."""
     n = state.num_players
     gaps = _gaps(tuple(state.occ))
     rested = state.rested
@@ -219,8 +228,8 @@ def _ways(state, seat: int) -> list:
 def _actions_for(way: list, m: int) -> int:
     """Actions to gather ``m`` cubes from the sources ``way`` (:func:`_ways`), nearest first:
     a source's first ``y`` cubes in its first actions, each further one ``more`` actions
-    (one more miner there, MS-10.1, hired first if the seat has none free); sources counted apart (an upper bound when they share a
-    path); ``_BIG`` if they hold too few."""
+    (one more miner there, MS-10.1, hired first if the seat has none free); sources counted
+    apart (an upper bound when they share a path); ``_BIG`` if they hold too few."""
     d = 0
     for a, y, q, more in way:
         d += a
@@ -243,9 +252,9 @@ _BIG = 99
 def _reach(state, seat: int, salt: list, plan: list, met: int, queued: int) -> float:
     """Value of the way to the nearest face-up order: ``REACH`` groše for each action it is
     nearer than ``REACH_STEPS`` actions, scaled by :func:`_urgency`. An order is as many
-    actions away as the castle visit (MS-19.2, none when a queued miner will deliver it) plus,
-    per colour its salt still lacks (after the orders met by the seat's salt), the actions to
-    a cube of that colour (:func:`_ways`). Every step on the way (a shaft section filled, a
+    actions away as the castle visit (MS-19.2; none when the seat's salt meets an order and
+    its miner is queued) plus, per colour its salt still lacks (after the orders met by the
+    seat's salt), the actions to those cubes (:func:`_ways`, :func:`_actions_for`). Every step on the way (a shaft section filled, a
     chamber reached or pumped, the salt extracted, the miner sent) is then worth something,
     though it earns nothing yet: without it both bots idle at the town square (MS-18) for
     the rest of a phase whose orders need salt from deep in the mine."""
