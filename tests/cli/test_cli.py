@@ -1744,14 +1744,16 @@ def test_ladder_records_saves_the_games_it_plays(tmp_path):
 
 def test_ladder_and_report_warn_about_games_cut_short(tmp_path):
     out = tmp_path / "ms.csv"
-    r = run("ladder", "magnum-sal", "--bots", "random,greedy", "-n", "2", "--seed", "1", "--out", str(out))
+    # 4 games: since greedy works toward the royal orders (heuristics._reach) the first 2 of
+    # seed 1 end by the rules; games 3 and 4 end a phase on the cap
+    r = run("ladder", "magnum-sal", "--bots", "random,greedy", "-n", "4", "--seed", "1", "--out", str(out))
     assert r.exit_code == 0, r.output
     from meeple.sim.io import read_rows
     cut = len({row["index"] for row in read_rows(out) if str(row["truncated"]).lower() in ("true", "1")})
-    assert cut > 0  # random Magnum Sal games end on the max_rounds cap
-    assert f"{cut} of 2 games were cut short by a safety option" in " ".join(r.output.split())
+    assert cut > 0  # games with random in them often end on the max_rounds cap
+    assert f"{cut} of 4 games were cut short by a safety option" in " ".join(r.output.split())
     r = run("ladder", "magnum-sal", "--out", str(out), "--report")
-    assert f"{cut} of 2 games were cut short" in " ".join(r.output.split())
+    assert f"{cut} of 4 games were cut short" in " ".join(r.output.split())
 
 
 def test_a_loaded_bots_game_with_a_person_notes_the_cap_it_keeps(tmp_path):

@@ -551,6 +551,43 @@ def test_heuristics_value_a_resting_pass_above_the_town_square():
     assert make("greedy", 0).choose(s).text == "pass"
 
 
+def _deep_white_orders():
+    """Phase III, 2 players: the face-up orders all need white salt (MS-19.4); orange holds
+    S1-S4, level II is dug out, the white lies in III.L1 behind the empty shaft sections S5
+    and S6."""
+    s = new(2)
+    s.phase = 2
+    s.orders_up = ["O3-4", "O3-8", "O3-6"]
+    for space in ("S1", "S2", "S3", "S4"):
+        put(s, space, ORANGE)
+    for space in ("II.L1", "II.L2", "II.L3", "II.R1", "II.R2", "II.R3"):
+        chamber(s, space)  # level II dug out
+    chamber(s, "III.L1", white=3)
+    return s
+
+
+def test_heuristics_count_the_way_to_the_orders_salt():
+    """MS-21.1 ends a phase only by royal orders: each space filled on the way to the salt
+    they need brings the order an action nearer (heuristics._ways), and that counts more the
+    longer the phase lasts (heuristics._urgency), so idling at the town square (MS-18) stops
+    being the best move in a phase that drags on."""
+    s = _deep_white_orders()
+    # S5 and S6 to fill, a miner of orange's own in III.L1, the extraction (no water)
+    assert heuristics._ways(s, ORANGE)[2][0][:3] == (4, 1, 3)
+    filled = s.clone()
+    put(filled, "S5", ORANGE)
+    assert heuristics._ways(filled, ORANGE)[2][0][:3] == (3, 1, 3)
+    s.round = filled.round = 3
+    assert heuristics._urgency(s) == 0.0
+    early = heuristics.evaluate(filled, ORANGE) - heuristics.evaluate(s, ORANGE)
+    s.round = filled.round = 20
+    assert heuristics._urgency(s) == heuristics.URGENCY_MAX
+    late = heuristics.evaluate(filled, ORANGE) - heuristics.evaluate(s, ORANGE)
+    assert late == pytest.approx(early + heuristics.URGENCY_MAX * heuristics.REACH)
+    s.triggered = True  # the phase ends this round: no order starts any more
+    assert heuristics._urgency(s) == 0.0
+
+
 def test_MS_22_1_last_turn_tool_is_money_lost():
     """Last turn of the game: a second tool keeps the table value at 2 (MS-22.1), so buying
     it for 4 lowers the value by exactly 4; greedy does not buy it."""

@@ -40,8 +40,9 @@ Ties: more orders, then fewer miners, then fewer tools.
 Variant 'mapped-mine': all chamber tiles are visible from the start (cubes are placed when first
 entered). Option cart_max_cubes=2: a cart carries at most 2 cubes free (designers' advice).
 Safety option max_rounds (default 30; 0 turns it off): a phase also ends after that many
-rounds, so that self-play of bots that complete too few royal orders always ends (the bots'
-games often reach it). It is not a rule of the game (MS-5.5: no turn limit).
+rounds, so that self-play of bots that complete too few royal orders always ends (greedy
+self-play: 2% of 2-player games reach it, 4-player games none). It is not a rule of the game
+(MS-5.5: no turn limit).
 `meeple play` switches it off when a person is at the table (give --option max_rounds=30 to
 keep it); simulations report games it cut short ("truncated").
 """

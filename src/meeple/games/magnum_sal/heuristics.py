@@ -10,6 +10,9 @@ value = money
       + miners: future earning power, falling phase by phase
       + mine position: cubes the seat's rested miners could extract now, net of fees
       + assistants (income) - tired miners (need rest)
+      + the way to the nearest face-up order: so many groše for each action it is nearer,
+        counted only once a phase has lasted a few rounds, and more the longer it lasts
+        (``_reach``: only royal orders end a phase, MS-21.1)
 
 A compound decision in progress (extraction, placement, market ...) of the seat to move is
 first completed greedily, so one-ply lookahead sees the value of a whole action.
@@ -26,6 +29,7 @@ spent is lost) plus an order a queued miner still delivers.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import compress
 from operator import or_
 
@@ -47,7 +51,13 @@ ORDER_TRIP = 2.0  # a queued miner that meets an order (progress towards the pha
 PARTIAL = 0.3  # share of an order's gain for the part of its salt already held
 HOLD_SHARE = 0.6  # share of (sell price - 3) a held cube is worth
 POTENTIAL = 0.4  # share of the net value of cubes rested miners could extract now
-
+REACH = 4.0  # groše for each action nearer to a face-up order's salt (_reach), times the urgency
+REACH_STEPS = 16  # actions to an order at which that value is 0
+UNSEEN = 1  # an action more for salt only guessed in an unrevealed chamber
+URGENCY_FROM = 5  # rounds of a phase after which the urgency grows from 0 ...
+URGENCY_RAMP = 5  # ... by 1 every this many rounds ...
+URGENCY_MAX = 2.0  # ... up to this
+# (tuned on greedy self-play, 2 players, series seeds 97-99: phases ended by orders)
 
 
 VALUE_SCALE = 27
@@ -105,6 +115,173 @@ def _order_plan(orders_up: list, vals: list) -> list:
     return plan
 
 
+def _urgency(state) -> float:
+    """How much the way to the face-up orders' salt counts (:func:`_reach`): 0 up to round
+    ``URGENCY_FROM`` of the phase, then growing by 1 every ``URGENCY_RAMP`` rounds up to
+    ``URGENCY_MAX``. Only royal orders end a phase (MS-21.1), so the longer a phase drags on,
+    the more the long way to their salt is worth against idling (as a person at the table
+    knows); early in a phase the evaluation is as before. 0 once the phase's end is triggered
+    (no order started then is completed in time)."""
+    if state.triggered:
+        return 0.0
+    u = (state.round - URGENCY_FROM) / URGENCY_RAMP
+    return (u if u < URGENCY_MAX else URGENCY_MAX) if u > 0.0 else 0.0
+
+
+@lru_cache(maxsize=8192)
+def _gaps(occ: tuple) -> tuple:
+    """Per space: the empty spaces on its path to the surface (placements that connect it,
+    MS-8.2), for one board ``occ``."""
+    gaps = [0] * C.NSPACES
+    for s in range(1, C.NSPACES):
+        p = C.PARENT[s]
+        gaps[s] = gaps[p] + (0 if occ[p] else 1)
+    return tuple(gaps)
+
+
+_GUESSES: dict = {}
+
+
+def _guess(tiles: tuple) -> tuple:
+    """What an unrevealed chamber holds when ``tiles`` are the face-down tiles of its level
+    (public as a set: the level's tiles less those revealed, MS-1.2, MS-26): per colour the
+    mean count over them, rounded up from a half, where more than half of them hold that
+    colour (else 0); and whether more than half of them hold water."""
+    out = _GUESSES.get(tiles)
+    if out is None:
+        ts = [C.TILES[t] for t in tiles]
+        n = len(ts)
+        has = tuple(max(1, int(sum(t.salt[k] for t in ts) / n + 0.5))
+                    if 2 * sum(1 for t in ts if t.salt[k]) > n else 0 for k in range(3))
+        out = _GUESSES[tiles] = (has, 2 * sum(1 for t in ts if t.water) > n)
+    return out
+
+
+def _ways(state, seat: int) -> list:
+    """Per colour: the sources of its cubes for ``seat``, nearest first, as ``(actions, y,
+    cubes, more)``: ``actions`` to its first ``y`` cubes, then ``more`` actions a further
+    cube, of ``cubes`` in all. Sources: the market (1 visit, up to 2 cubes, MS-17.2/MS-17.4)
+    and each chamber holding that colour (an unrevealed one by the face-down tiles of its
+    level, :func:`_guess`, an action more as it may hold none). A chamber's actions: a
+    placement for each empty space on its path (MS-8.2) and for the seat's own miner there, a
+    hire at the inn (MS-14) for each placement beyond the seat's free miners (supply,
+    assistants, and rested miners sharing a space), a pump visit when its water would stop
+    the extraction (MS-10.1, MS-16), and the extraction; ``y`` = the strength R - W now."""
+    n = state.num_players
+    gaps = _gaps(tuple(state.occ))
+    rested = state.rested
+    mapped = state.variant == "mapped-mine"
+    ways = ([], [], [])
+    guess = {}
+    occ = state.occ
+    free = state.supply[seat] + state.assist.count(seat)
+    for x in range(C.NSPACES):
+        if occ[x] > 1:
+            free += rested[x * n + seat]
+    for c in range(C.NCHAMBERS):
+        s = c + _FIRST_CHAMBER
+        unseen = 0
+        if state.revealed[c]:
+            has = state.csalt[c]
+            if not (has[0] or has[1] or has[2]):
+                continue
+            w = state.water[c]
+        elif mapped:  # MS-24.1: the tile is face up
+            tile = C.TILES[state.tile[c]]
+            has, w = tile.salt, tile.water + state.water[c]
+        else:
+            lvl = C.CHAMBER_LEVEL[c]
+            g = guess.get(lvl)
+            if g is None:
+                g = guess[lvl] = _guess(tuple(sorted(state.tile[x] for x in C.LEVEL_CHAMBERS[lvl]
+                                                     if not state.revealed[x])))
+            has, wet = g
+            w = 1 if wet else state.water[c]
+            if not has[0] and not has[1] and not has[2]:
+                continue
+            unseen = UNSEEN
+        r = rested[s * n + seat]
+        d = gaps[s] + (0 if r else 1)  # placements
+        more = 1  # a further cube: one more miner placed there
+        if d >= free:  # a hire at the inn for each miner missing (MS-14)
+            d += d - free
+            more = 2
+        if r > w:
+            y = r - w  # cubes one extraction takes now (strength R - W, MS-10.1)
+        elif w:
+            d += 1  # pump first (MS-16)
+            y = r if r else 1
+        else:
+            y = 1  # the miner to place there, in a dry chamber
+        d += 1 + unseen  # the extraction
+        for k in range(3):
+            if has[k]:
+                ways[k].append((d, y, has[k], more))
+    market = state.market
+    for k in range(3):
+        if market[k]:
+            ways[k].append((1, 2, market[k], 1))  # a visit buys up to 2 (MS-17.2)
+        ways[k].sort()
+    return ways
+
+
+def _actions_for(way: list, m: int) -> int:
+    """Actions to gather ``m`` cubes from the sources ``way`` (:func:`_ways`), nearest first:
+    a source's first ``y`` cubes in its first actions, each further one ``more`` actions
+    (one more miner there, MS-10.1, hired first if the seat has none free); sources counted
+    apart (an upper bound when they share a path); ``_BIG`` if they hold too few."""
+    d = 0
+    for a, y, q, more in way:
+        d += a
+        if y > q:
+            y = q
+        m -= y
+        if m <= 0:
+            return d
+        q -= y
+        if q >= m:
+            return d + m * more
+        d += q * more
+        m -= q
+    return _BIG
+
+
+_BIG = 99
+
+
+def _reach(state, seat: int, salt: list, plan: list, met: int, queued: int) -> float:
+    """Value of the way to the nearest face-up order: ``REACH`` groše for each action it is
+    nearer than ``REACH_STEPS`` actions, scaled by :func:`_urgency`. An order is as many
+    actions away as the castle visit (MS-19.2; none when the seat's salt meets an order and
+    its miner is queued) plus, per colour its salt still lacks (after the orders met by the
+    seat's salt), the actions to those cubes (:func:`_ways`, :func:`_actions_for`). Every step on the way (a shaft section filled, a
+    chamber reached or pumped, the salt extracted, the miner sent) is then worth something,
+    though it earns nothing yet: without it both bots idle at the town square (MS-18) for
+    the rest of a phase whose orders need salt from deep in the mine."""
+    u = _urgency(state)
+    if u <= 0.0:
+        return 0.0
+    if met:
+        steps = 0 if queued else 1
+    else:
+        ways = None
+        steps = REACH_STEPS
+        for req, reward, base in plan:
+            if reward <= base:
+                continue
+            d = 1  # the castle visit (a queued miner would arrive before the salt)
+            for k in range(3):
+                if req[k] > salt[k]:
+                    if ways is None:
+                        ways = _ways(state, seat)
+                    d += _actions_for(ways[k], req[k] - salt[k])
+            if d < steps:
+                steps = d
+    if steps >= REACH_STEPS:
+        return 0.0
+    return u * REACH * (REACH_STEPS - steps)
+
+
 def _salt_and_orders(state, seat: int, salt: list, vals: list) -> float:
     """Salt value plus the share of order rewards already in reach."""
     queued = state.q_left[seat] + state.q_right[seat]
@@ -136,6 +313,7 @@ def _salt_and_orders(state, seat: int, salt: list, vals: list) -> float:
             if gain > 0:
                 value += PARTIAL * gain * have / need
     value += salt[0] * vals[0] + salt[1] * vals[1] + salt[2] * vals[2]
+    value += _reach(state, seat, salt, plan, met, queued)
     if queued > met:
         value -= QUEUE_PENALTY * (queued - met)
     return value
