@@ -375,3 +375,15 @@ def test_LG_8_4_1_a_market_visit_has_a_dollar_to_spend_or_a_product_to_sell():
     _refused(lambda: game.state_from_dict(d), f"state.money[{seat}]", "LG-8.4.1")
     d["state"]["money"][seat] = -7  # with two loans of $4 open: $1 to spend
     assert game.state_from_dict(d).legal_actions()
+
+
+def test_LG_8_6_2_after_the_path_the_clearing_holds_every_seat():
+    """Found by the third 10**7-step fuzz run: a save after the path (phase transport) with the
+    clearing cut to 3 of 4 seats loaded; at the round's end it became a player order of 3
+    seats and the next traveller was looked up out of range (IndexError)."""
+    state = _walk_to("lignum", "basic", "fell")
+    d = state.to_dict()
+    assert sorted(d["state"]["clearing"]) == [0, 1, 2]
+    for clearing, words in ((d["state"]["clearing"][:2], "LG-8.6.2"), ([], "LG-8.6.2"), ([0, 0, 1], "twice")):
+        d["state"]["clearing"] = clearing
+        _refused(lambda: state.game.state_from_dict(d), "state.clearing", words)

@@ -297,6 +297,12 @@ class LignumState(Rules, State):
         saved_in_range("clearing", self.clearing, 0, n - 1)
         if len(set(self.clearing)) != len(self.clearing):
             raise ValueError("clearing holds a seat twice")
+        if d["phase"] not in ("travel", "over") and sorted(self.clearing) != list(range(n)):
+            # LG-8.6.2: after the path every foreman is in the clearing; its order is the order
+            # of the wood work (LG-9.2) and, reversed, the next round's player order
+            raise InvalidRecordError(
+                f"malformed saved lignum state: after the path the clearing must hold every seat once, not "
+                f"{self.clearing} (LG-8.6.2)", "state.clearing")
         if d["phase"] == "travel" and set(self.clearing) != {s for s in range(n) if self.pos[s] == 21}:
             # LG-8.6.1: on the path, the clearing's slots A.. hold exactly the foremen at space 21
             raise InvalidRecordError(
