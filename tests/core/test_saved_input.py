@@ -387,3 +387,31 @@ def test_LG_8_6_2_after_the_path_the_clearing_holds_every_seat():
     for clearing, words in ((d["state"]["clearing"][:2], "LG-8.6.2"), ([], "LG-8.6.2"), ([0, 0, 1], "twice")):
         d["state"]["clearing"] = clearing
         _refused(lambda: state.game.state_from_dict(d), "state.clearing", words)
+
+
+def test_LG_4_1_LG_8_4_rounds_path_supply_and_pending_pieces_are_checked():
+    """Found by the fourth 10**7-step fuzz run: saves with the round nudged into a winter during
+    the felling (IndexError at the next season), a path supply of -1 carriers at the carriers
+    space (no action left after the loans) and a pending piece count of -2**63 in the drying
+    (a load that never ended) loaded."""
+    state = _walk_to("lignum", "basic", "fell")
+    d = state.to_dict()
+    d["state"]["round"] = 3
+    _refused(lambda: state.game.state_from_dict(d), "state.round", "LG-4.1")
+    d = state.to_dict()
+    d["state"]["path_w"][0] = -1
+    _refused(lambda: state.game.state_from_dict(d), "state.path_w[0]", "0..1000")
+    d = state.to_dict()
+    d["state"]["pend"] = [0, 0, -2 ** 63]
+    _refused(lambda: state.game.state_from_dict(d), "state.pend[2]", "0..1000")
+    game = meeple.load_game("lignum")
+    r = random.Random(6)
+    for seed in range(100):  # a foreman at the carriers space with nothing left to buy there
+        st = game.new_initial_state(3, seed=seed)
+        while not st.is_terminal() and st.to_dict()["state"]["stage"] != "space4":
+            st.apply_action(r.choice(st.legal_actions()))
+        if not st.is_terminal():
+            break
+    d = st.to_dict()
+    d["state"]["path_w"][0] = 0
+    _refused(lambda: game.state_from_dict(d), "state.stage", "LG-8.4")

@@ -264,6 +264,7 @@ class LignumState(Rules, State):
             setattr(self, k, ints(d[k]))
         if len(self.areas_food) != 6 or len(self.path_w) != 5:
             raise ValueError("areas_food has 6 entries, path_w 5")
+        saved_in_range("path_w", self.path_w, 0, MAX_PIECES)
         for k in _GLOBAL_INTS:
             setattr(self, k, saved_int(d[k], k))
         # piece counts (LG-2.6: an unlimited supply, but a game puts out some dozens of pieces):
@@ -358,7 +359,22 @@ class LignumState(Rules, State):
         if not isinstance(pend, list) or not all(isinstance(x, (int, str)) and not isinstance(x, bool) for x in pend):
             raise ValueError("pend: ints and stage names")
         self.pend = pend[:]
+        saved_in_range("pend", [x for x in pend if isinstance(x, int)], 0, MAX_PIECES)
         self.acted = bool(d["acted"])
+        # LG-4.1: rounds 0-2 and 4-6 are spring, summer, fall; 3 and 7 the winters
+        if (self.phase in NONWINTER_PHASES and self.round not in (0, 1, 2, 4, 5, 6)) or (
+                self.phase in WINTER_PHASES and self.round not in (3, 7)):
+            raise InvalidRecordError(f"malformed saved lignum state: phase {self.phase!r} in round {self.round} "
+                                     f"({'a winter' if self.round in (3, 7) else 'not a winter'}; LG-4.1)",
+                                     "state.round")
+        if self.phase == "travel" and self.stage in ("space4", "space10", "space13", "market") \
+                and not self._stage_actions():
+            # LG-8.4: a foreman stops on a space only when he can use it (buy or sell); the
+            # visit then ends by its own action
+            raise InvalidRecordError(
+                f"malformed saved lignum state: P{self.actor + 1} is on a path space ({self.stage}) with nothing "
+                f"to do there: ${self.money[self.actor]}, {self.loans[self.actor]} loans, path supply "
+                f"{self.path_w} (LG-8.4)", "state.stage")
 
     # ------------------------------------------------------------ information
     def _observation(self, seat) -> dict:
