@@ -237,15 +237,8 @@ def test_MS_20_8_a_castle_visit_with_the_royal_privilege_needs_an_unused_one():
     """Found by the 10**7-step fuzz run: a save in the middle of a castle visit (stage
     castle_from) with its ctx nudged from 0 to 1, "with the royal privilege", loaded, and the
     next action raised AssertionError ("no unused royal_privilege")."""
-    game = meeple.load_game("magnum-sal")
-    r = random.Random(8)
-    for seed in range(200):
-        state = game.new_initial_state(2, seed=seed)
-        while not state.is_terminal() and state.to_dict()["state"]["stage"] != "castle_from":
-            state.apply_action(r.choice(state.legal_actions()))
-        d = state.to_dict()
-        if not state.is_terminal() and d["state"]["ctx"] == [0]:
-            break
+    state, d = _at_stage("magnum-sal", 2, "castle_from", 8, 200, lambda s: s["ctx"] == [0])
+    game = state.game
     seat = d["state"]["turn"]
     assert "royal_privilege" not in [t for t, used in zip(d["state"]["tools"][seat], d["state"]["tools_used"][seat])
                                      if not used]
@@ -260,6 +253,21 @@ def test_KL_15_4_rubies_are_unlimited_but_a_seat_holds_at_most_1000():
     fresh rubies and bids are 0..1000 (KL-15.4: an unlimited supply, a few a round)."""
     _refused(_edited("klondike", lambda s: s["rubies"].__setitem__(1, 10 ** 6)), "state.rubies[1]", "0..1000")
     _refused(_edited("klondike", lambda s: s["fresh"].__setitem__(2, 1001)), "state.fresh[2]")
+
+
+def _at_stage(name, players, stage, rng_seed, tries, ok=lambda s: True):
+    """``(state, state.to_dict())`` of the first game (seeds 0..tries-1, random play from one
+    ``random.Random(rng_seed)``) that reaches ``stage`` with ``ok(to_dict()["state"])`` true."""
+    game = meeple.load_game(name)
+    r = random.Random(rng_seed)
+    for seed in range(tries):
+        state = game.new_initial_state(players, seed=seed)
+        while not state.is_terminal() and state.to_dict()["state"]["stage"] != stage:
+            state.apply_action(r.choice(state.legal_actions()))
+        d = state.to_dict()
+        if not state.is_terminal() and ok(d["state"]):
+            return state, d
+    raise AssertionError(f"no {name} game of {tries} reached stage {stage!r}")
 
 
 def _walk_to(name, variant, phase, seed=3):
@@ -359,15 +367,9 @@ def test_LG_8_4_1_a_market_visit_has_a_dollar_to_spend_or_a_product_to_sell():
     money of its seat set to -2**63-1 loaded; after its two loans the seat had no legal action
     and the game no end. Money is -1000..1000 (negative only by LG-21.6), and a market visit
     needs means (LG-8.4.1, LG-8.5)."""
-    game = meeple.load_game("lignum")
-    r = random.Random(4)
-    for seed in range(100):
-        state = game.new_initial_state(2, seed=seed)
-        while not state.is_terminal() and state.to_dict()["state"]["stage"] != "market":
-            state.apply_action(r.choice(state.legal_actions()))
-        d = state.to_dict()
-        if d["state"]["stage"] == "market" and not d["state"]["acted"] and not any(d["state"]["products"][d["state"]["actor"]]):
-            break
+    state, d = _at_stage("lignum", 2, "market", 4, 100,
+                         lambda s: not s["acted"] and not any(s["products"][s["actor"]]))
+    game = state.game
     seat = d["state"]["actor"]
     d["state"]["money"][seat] = -2 ** 63 - 1
     _refused(lambda: game.state_from_dict(d), f"state.money[{seat}]", "-1000..1000")
@@ -404,14 +406,7 @@ def test_LG_4_1_LG_8_4_rounds_path_supply_and_pending_pieces_are_checked():
     d = state.to_dict()
     d["state"]["pend"] = [0, 0, -2 ** 63]
     _refused(lambda: state.game.state_from_dict(d), "state.pend[2]", "0..1000")
-    game = meeple.load_game("lignum")
-    r = random.Random(6)
-    for seed in range(100):  # a foreman at the carriers space with nothing left to buy there
-        st = game.new_initial_state(3, seed=seed)
-        while not st.is_terminal() and st.to_dict()["state"]["stage"] != "space4":
-            st.apply_action(r.choice(st.legal_actions()))
-        if not st.is_terminal():
-            break
-    d = st.to_dict()
+    st, d = _at_stage("lignum", 3, "space4", 6, 100)  # a foreman at the carriers space ...
+    game = st.game
     d["state"]["path_w"][0] = 0
     _refused(lambda: game.state_from_dict(d), "state.stage", "LG-8.4")
