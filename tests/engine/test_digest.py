@@ -36,9 +36,11 @@ EXPECTED = {  # computed on main at c935353, before issue 34; Lignum after its p
     "lignum/advanced-tactical": "b005998096a0a334234cef8ee51d6b930e37ca8242b7b780af02d063cce1e163",
     # Magnum Sal: the greedy games changed on purpose when its evaluation began to count the way
     # to the face-up orders' salt (issue 34 part 1, heuristics._reach; the rules and the random
-    # games are as before). Before it: standard d5eca026..., mapped-mine 00ddb478...
-    "magnum-sal/standard": "c35575a68daa5660185a810dbe7e07c0b0317d626f0fc76c18bc0e3514afc623",
-    "magnum-sal/mapped-mine": "bffdc9163a7ec8914246e050dca863aec21cb3b853ba97496f22fc1fb54bdca8",
+    # games are as before). Before it: standard d5eca026..., mapped-mine 00ddb478... Again when
+    # the greedy completion of a placement began to value which miner goes with where it goes
+    # (heuristics._best_placement); before that: standard c35575a6..., mapped-mine bffdc916...
+    "magnum-sal/standard": "0badce40c75faa7d929d650a120f2b7663db391b46da3fe2065be0297e30dea0",
+    "magnum-sal/mapped-mine": "0176b4d245a7370934479a939d7affb1466d6a757ac6cd40e37f1d5fcd9f4171",
     "solomon/standard": "168f8f318fae9d8d7a01a0067bb231258921062ee6edb7c0cbef8a0799c56e9b",
     "solomon/children": "c7f5ae5c625eb5878c38d6a95d5476ab6f83e43218b236469dc70541520aeef9",
 }

@@ -485,11 +485,12 @@ def _complete(state, seat: int, limit: int = 10):
         if cur.over or cur.turn != seat or cur.stage not in _SUB:
             break
         legal = cur.legal_actions()
-        if len(legal) == 1 or cur.stage == "place_from":
-            # nothing to choose; or which miner goes (place_from only names it, MS-8.1): every
-            # choice leaves the valued fields as they are, so all are valued alike and the
-            # first is kept, as the loop below would keep it
-            legal = legal[:1]
+        if cur.stage == "place_from" and len(legal) > 1:
+            cur = _best_placement(cur, seat, legal)
+            owned = True
+            continue
+        if len(legal) == 1:
+            # nothing to choose
             if not owned:
                 cur = cur.clone()
                 owned = True
@@ -507,6 +508,27 @@ def _complete(state, seat: int, limit: int = 10):
         cur = best
         owned = True
     return cur
+
+
+def _best_placement(state, seat: int, sources: list):
+    """The best whole placement (MS-8.1): each miner ``sources`` can send (``place_from``)
+    with each space it may go to (``place_to``), valued on the static value after both; the
+    clone after the best pair (the first on ties). ``place_from`` only names the miner, so the
+    miner is valued by where it can go and by the space it leaves (a miner taken from a shaft
+    space may cut a path, MS-8.3); ``state`` is not changed."""
+    best, best_v = None, float("-inf")
+    for a in sources:
+        mid = state.clone()
+        mid.apply_unchecked(a)
+        dests = mid.legal_actions()
+        last = len(dests) - 1
+        for i, b in enumerate(dests):
+            child = mid if i == last else mid.clone()
+            child.apply_unchecked(b)
+            v = static_value(child, seat)
+            if v > best_v:
+                best, best_v = child, v
+    return best
 
 
 def rollout_action(state, legal, rng):
