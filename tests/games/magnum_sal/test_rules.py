@@ -588,6 +588,44 @@ def test_heuristics_count_the_way_to_the_orders_salt():
     assert heuristics._urgency(s) == 0.0
 
 
+def test_MS_8_1_greedy_values_a_placement_by_the_miner_that_goes():
+    """MS-8.1: a placement takes *one available miner* and puts it on a space; with no miner in
+    the supply, which board miner goes matters as much as where. The evaluation of 'place'
+    (the greedy completion of the whole action) is that of the best miner with its best
+    space: the miner of the dug-out II.R1 to S5, on the way to the white of III.L1, not the
+    first one listed (II.L1, whose brown it would leave)."""
+    s = _deep_white_orders()
+    chamber(s, "II.L1", brown=2)
+    put(s, "II.L1", ORANGE)
+    put(s, "II.R1", ORANGE)
+    s.supply[ORANGE] = 0
+    s.round = 20  # the phase drags on: the way to the orders' salt counts (heuristics._urgency)
+
+    def after(*actions):
+        c = s.clone()
+        for a in actions:
+            c.apply_action(a)
+        return heuristics.static_value(c, ORANGE)
+
+    placing = s.clone()
+    placing.apply_action("place")
+    assert [a.text for a in placing.legal_actions()] == ["from II.L1", "from II.R1"]
+    best = after("place", "from II.R1", "to S5")
+    assert best > after("place", "from II.L1", "to S5") > after("place", "from II.L1", "to S1")
+    assert heuristics.evaluate(placing, ORANGE) == best
+    square = s.clone()
+    square.apply_action("square")
+    assert best > heuristics.evaluate(square, ORANGE)
+    from meeple.agents import make
+    bot = make("greedy", 0)
+    chosen = []
+    for _ in range(3):
+        a = bot.choose(s)
+        chosen.append(a.text)
+        s.apply_action(a)
+    assert chosen == ["place", "from II.R1", "to S5"]
+
+
 def test_MS_22_1_last_turn_tool_is_money_lost():
     """Last turn of the game: a second tool keeps the table value at 2 (MS-22.1), so buying
     it for 4 lowers the value by exactly 4; greedy does not buy it."""
