@@ -588,6 +588,25 @@ def test_heuristics_count_the_way_to_the_orders_salt():
     assert heuristics._urgency(s) == 0.0
 
 
+def test_heuristics_count_no_miner_twice_on_the_way_to_the_salt():
+    """MS-10.1/MS-14: orange's only rested miner stands in III.L1 (shared with black) over the
+    white an order needs, and the supply is empty. That miner is the strength there (1 cube an
+    extraction), not a free miner to send: a further cube takes a hire at the inn and a
+    placement (2 actions a cube, heuristics._ways). After a hire it is 1 action a cube."""
+    s = _deep_white_orders()
+    for space in ("S5", "S6"):
+        put(s, space, ORANGE, k=0, tired=1)
+    put(s, "III.L1", ORANGE)
+    put(s, "III.L1", BLACK)
+    s.supply[ORANGE] = 0
+    s.owned[ORANGE] = 7  # S1-S6 and III.L1: the inn has miners to hire (MS-14.3)
+    assert heuristics._ways(s, ORANGE)[2][0] == (1, 1, 3, 2)
+    hired = s.clone()
+    hired.apply_action("inn")
+    assert hired.supply[ORANGE] == 1
+    assert heuristics._ways(hired, ORANGE)[2][0] == (1, 1, 3, 1)
+
+
 def test_MS_8_1_greedy_values_a_placement_by_the_miner_that_goes():
     """MS-8.1: a placement takes *one available miner* and puts it on a space; with no miner in
     the supply, which board miner goes matters as much as where. The evaluation of 'place'

@@ -203,8 +203,10 @@ def _ways(state, seat: int) -> list:
         r = rested[s * n + seat]
         d = gaps[s] + (0 if r else 1)  # placements
         more = 1  # a further cube: one more miner placed there
-        if d >= free:  # a hire at the inn for each miner missing (MS-14)
-            d += d - free
+        # the seat's miners already there are its strength there, not miners to send there
+        f = free - r if occ[s] > 1 else free
+        if d >= f:  # a hire at the inn for each miner missing (MS-14)
+            d += d - f
             more = 2
         if r > w:
             y = r - w  # cubes one extraction takes now (strength R - W, MS-10.1)
