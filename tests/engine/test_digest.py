@@ -36,13 +36,13 @@ EXPECTED = {  # computed on main at c935353, before issue 34; Lignum after its p
     "lignum/advanced-tactical": "b005998096a0a334234cef8ee51d6b930e37ca8242b7b780af02d063cce1e163",
     # Magnum Sal: the greedy games changed on purpose when its evaluation began to count the way
     # to the face-up orders' salt (issue 34 part 1, heuristics._reach; the rules and the random
-    # games are as before). Before it: standard d5eca026..., mapped-mine 00ddb478... Again when
-    # the greedy completion of a placement began to value which miner goes with where it goes
-    # (heuristics._best_placement), and when the way to the salt stopped counting the seat's
-    # miners in a chamber as free to send there (heuristics._ways); before these: standard
-    # c35575a6..., mapped-mine bffdc916...
-    "magnum-sal/standard": "1a0aafac4e2553b8e7be2918c9512f612c82b853b395db3164564c57ab746958",
-    "magnum-sal/mapped-mine": "358cef40048218cc6eac0b2e02d525390ac35e5501d06eff38c3b1cae628cc67",
+    # games are as before). Before it: standard d5eca026..., mapped-mine 00ddb478... Again with
+    # three fixes to that evaluation: the greedy completion of a placement values which miner
+    # goes (heuristics._best_placement), the way to the salt no longer counts the seat's miners
+    # in a chamber as free to send there (heuristics._ways), and a seat's turn is valued at one
+    # urgency (heuristics._urgency); before these: standard c35575a6..., mapped-mine bffdc916...
+    "magnum-sal/standard": "4be08d164071e55ab269ed1b73e4c572b3b31801367f18f5d55ea19ca30fb304",
+    "magnum-sal/mapped-mine": "aceb1ca3616334a5759e84457bd434fde3f20b2559e56caa6749bcf3859e9025",
     "solomon/standard": "168f8f318fae9d8d7a01a0067bb231258921062ee6edb7c0cbef8a0799c56e9b",
     "solomon/children": "c7f5ae5c625eb5878c38d6a95d5476ab6f83e43218b236469dc70541520aeef9",
 }

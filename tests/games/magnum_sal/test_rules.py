@@ -578,14 +578,36 @@ def test_heuristics_count_the_way_to_the_orders_salt():
     put(filled, "S5", ORANGE)
     assert heuristics._ways(filled, ORANGE)[2][0][:3] == (3, 1, 3)
     s.round = filled.round = 3
-    assert heuristics._urgency(s) == 0.0
+    assert heuristics._urgency(s, ORANGE) == 0.0
     early = heuristics.evaluate(filled, ORANGE) - heuristics.evaluate(s, ORANGE)
     s.round = filled.round = 20
-    assert heuristics._urgency(s) == heuristics.URGENCY_MAX
+    assert heuristics._urgency(s, ORANGE) == heuristics.URGENCY_MAX
     late = heuristics.evaluate(filled, ORANGE) - heuristics.evaluate(s, ORANGE)
     assert late == pytest.approx(early + heuristics.URGENCY_MAX * heuristics.REACH)
     s.triggered = True  # the phase ends this round: no order starts any more
-    assert heuristics._urgency(s) == 0.0
+    assert heuristics._urgency(s, ORANGE) == 0.0
+
+
+def test_heuristics_value_a_whole_turn_at_one_urgency():
+    """MS-5.1: one turn a player a round. Black starts; orange's turn is the round's last, so
+    its last action starts round 13. heuristics._urgency counts the round of the seat's last
+    turn, so orange's whole turn is valued at the urgency of round 12, and the action that
+    ends the round gains nothing from the new round alone. Counted by the round number, a
+    second 'pass' (its last action, MS-11.3) was worth more than the first by the urgency's
+    step: 0.2 x 4 groše for each of the 11 actions the way to the white is shorter than 16."""
+    s = _deep_white_orders()
+    s.start = 1
+    turn(s, ORANGE, actions=2, round_=12)
+    assert heuristics._urgency(s, ORANGE) == pytest.approx(1.4)
+    once = s.clone()
+    once.apply_action("pass")
+    assert (once.round, once.turn) == (12, ORANGE)
+    twice = once.clone()
+    twice.apply_action("pass")
+    assert (twice.round, twice.turn) == (13, BLACK)
+    assert heuristics._urgency(twice, ORANGE) == pytest.approx(1.4)  # orange's next turn is to come
+    assert heuristics._urgency(twice, BLACK) == pytest.approx(1.6)
+    assert heuristics.evaluate(twice, ORANGE) == pytest.approx(heuristics.evaluate(once, ORANGE))
 
 
 def test_heuristics_count_no_miner_twice_on_the_way_to_the_salt():

@@ -115,16 +115,23 @@ def _order_plan(orders_up: list, vals: list) -> list:
     return plan
 
 
-def _urgency(state) -> float:
-    """How much the way to the face-up orders' salt counts (:func:`_reach`): 0 up to round
-    ``URGENCY_FROM`` of the phase, then growing by 1 every ``URGENCY_RAMP`` rounds up to
-    ``URGENCY_MAX``. Only royal orders end a phase (MS-21.1), so the longer a phase drags on,
+def _urgency(state, seat: int) -> float:
+    """How much the way to the face-up orders' salt counts for ``seat`` (:func:`_reach`): 0 up
+    to round ``URGENCY_FROM`` of the phase, then growing by 1 every ``URGENCY_RAMP`` rounds up
+    to ``URGENCY_MAX``. Only royal orders end a phase (MS-21.1), so the longer a phase drags on,
     the more the long way to their salt is worth against idling (as a person at the table
     knows); early in a phase the evaluation is as before. 0 once the phase's end is triggered
-    (no order started then is completed in time)."""
+    (no order started then is completed in time).
+
+    The round counted is that of the seat's last turn: while its next turn is still to come
+    in this round (MS-5.1: a turn for each player a round), the round before. So one urgency
+    values a seat's turn from its first action to its last, whether that last action ends the
+    round or not. Counted by the round number, an action that ended the round looked better
+    by the step of the urgency alone, and greedy moved a miner out and back in one turn for it."""
     if state.triggered:
         return 0.0
-    u = (state.round - URGENCY_FROM) / URGENCY_RAMP
+    rnd = state.round - 1 if _still_to_play(state, seat) else state.round
+    u = (rnd - URGENCY_FROM) / URGENCY_RAMP
     return (u if u < URGENCY_MAX else URGENCY_MAX) if u > 0.0 else 0.0
 
 
@@ -260,7 +267,7 @@ def _reach(state, seat: int, salt: list, plan: list, met: int, queued: int) -> f
     chamber reached or pumped, the salt extracted, the miner sent) is then worth something,
     though it earns nothing yet: without it both bots idle at the town square (MS-18) for
     the rest of a phase whose orders need salt from deep in the mine."""
-    u = _urgency(state)
+    u = _urgency(state, seat)
     if u <= 0.0:
         return 0.0
     if met:
