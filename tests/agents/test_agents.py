@@ -137,7 +137,7 @@ def test_relative_values_grade_a_lead_by_the_game_scale(monkeypatch):
     scale = base.heuristics_of(state).VALUE_SCALE
     values = []
     for lead in (1, scale, 3 * scale):
-        monkeypatch.setattr(base, "evaluate", lambda st, s, lead=lead: 50.0 + (lead if s == 0 else 0))
+        monkeypatch.setattr(base, "evaluate", lambda st, s, root=None, lead=lead: 50.0 + (lead if s == 0 else 0))
         values.append(base.relative_values(state))
     assert values[0][0] < values[1][0] < values[2][0] < 1.0
     assert values[1][0] == pytest.approx(0.881, abs=0.001)

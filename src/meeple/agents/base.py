@@ -67,13 +67,32 @@ def heuristics_of(state: State) -> ModuleType | None:
     return _HEURISTICS[pkg]
 
 
-def evaluate(state: State, seat: int) -> float:
-    """The game's evaluation of ``state`` for ``seat`` (score units); final score when over."""
+_TAKES_ROOT: dict[str, bool] = {}
+
+
+def _takes_root(h: ModuleType) -> bool:
+    """The game's ``evaluate`` takes a third argument, the search's root (cached by module)."""
+    name = h.__name__
+    takes = _TAKES_ROOT.get(name)
+    if takes is None:
+        takes = _TAKES_ROOT[name] = h.evaluate.__code__.co_argcount >= 3
+    return takes
+
+
+def evaluate(state: State, seat: int, root: State | None = None) -> float:
+    """The game's evaluation of ``state`` for ``seat`` (score units); final score when over.
+
+    ``root``: the state the bot decides from (the search's root, the greedy bot's state),
+    passed on to a game whose ``heuristics.evaluate(state, seat, root)`` takes it, to value
+    progress made since then (Magnum Sal: the royal orders completed, ``heuristics.banked``).
+    """
     if state.is_terminal():
         return float(state.scores()[seat])
     h = heuristics_of(state)
     if h is None:
         return float(state.scores()[seat])
+    if root is not None and _takes_root(h):
+        return float(h.evaluate(state, seat, root))
     return float(h.evaluate(state, seat))
 
 
@@ -110,13 +129,14 @@ def value_scale(state: State, vals: list[float]) -> float:
     return max(1.0, max(vals) - min(vals), sum(abs(v) for v in vals) / n / 4) / 4.0
 
 
-def relative_values(state: State) -> list[float]:
+def relative_values(state: State, root: State | None = None) -> list[float]:
     """Per-seat value in [0, 1] of a (maybe unfinished) state, for search back-ups.
 
     Finished: ``(1 - MARGIN_WEIGHT) * returns()`` plus ``MARGIN_WEIGHT`` times a logistic
     on score differences, so a search still prefers a bigger win (or a smaller loss).
     Unfinished: the game's evaluation per seat compared pairwise through a logistic on the
-    difference (:func:`value_scale` points per unit), so a bigger lead is always worth more.
+    difference (:func:`value_scale` points per unit), so a bigger lead is always worth more;
+    ``root``: the state the search started from (:func:`evaluate`).
     """
     n = state.num_players
     if state.is_terminal():
@@ -124,5 +144,5 @@ def relative_values(state: State) -> list[float]:
         scores = [float(x) for x in state.scores()]
         margin = _pairwise(scores, value_scale(state, scores))
         return [(1.0 - MARGIN_WEIGHT) * r + MARGIN_WEIGHT * m for r, m in zip(ret, margin)]
-    vals = [evaluate(state, s) for s in range(n)]
+    vals = [evaluate(state, s, root) for s in range(n)]
     return _pairwise(vals, value_scale(state, vals))

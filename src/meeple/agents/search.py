@@ -19,13 +19,14 @@ MAX_PLAYOUT = 10_000
 Magnum Sal with ``max_rounds=0``, can go on for ever under random play."""
 
 
-def playout(state: State, rng, depth: int | None, policy: str) -> list[float]:
+def playout(state: State, rng, depth: int | None, policy: str, root: State | None = None) -> list[float]:
     """Play ``state`` (mutated) on to the end or ``depth`` more actions (at most
     :data:`MAX_PLAYOUT`); per-seat values in [0, 1].
 
     ``policy`` is ``"random"`` or ``"greedy"`` (the game's ``heuristics.rollout_action``
     where it exists, else random). Values: ``returns()`` at the end, else the game's
-    evaluation turned into relative values (:func:`meeple.agents.base.relative_values`).
+    evaluation turned into relative values (:func:`meeple.agents.base.relative_values`;
+    ``root``: the state the search started from).
     """
     h = heuristics_of(state) if policy == "greedy" else None
     rollout = getattr(h, "rollout_action", None) if h is not None else None
@@ -41,7 +42,7 @@ def playout(state: State, rng, depth: int | None, policy: str) -> list[float]:
             action = legal[rng.randrange(len(legal))]
         state.apply_unchecked(action)
         steps += 1
-    return relative_values(state)
+    return relative_values(state, root)
 
 
 class FlatMCAgent(Agent):
@@ -77,7 +78,7 @@ class FlatMCAgent(Agent):
             for i, action in enumerate(legal):
                 s = state.resample_hidden(seat, self.rng)
                 s.apply_action(action)
-                totals[i] += playout(s, self.rng, self.depth, self.rollout)[seat]
+                totals[i] += playout(s, self.rng, self.depth, self.rollout, state)[seat]
                 counts[i] += 1
                 if deadline is not None and time.perf_counter() > deadline:
                     break
@@ -133,7 +134,7 @@ def one_ply_priors(state: State, legal: list[Action]) -> dict[str, float]:
     for a in legal:
         child = state.clone()
         child.apply_unchecked(a)
-        values[a.text] = evaluate(child, seat)
+        values[a.text] = evaluate(child, seat, state)
     if not values:
         return {}
     lo, hi = min(values.values()), max(values.values())
@@ -350,7 +351,7 @@ class MCTSAgent(Agent):
                     barred = takebacks.get(best_a.text)
                 node = children[best_a.text]
                 path.append(node)
-            values = playout(s, rng, depth, self.rollout)
+            values = playout(s, rng, depth, self.rollout, state)
             for nd in path:
                 nd.visits += 1
                 tot = nd.total

@@ -40,7 +40,7 @@ class GreedyAgent(Agent):
                 continue
             child = base.clone()
             child.apply_unchecked(action)
-            value = evaluate(child, seat) + self.rng.random() * 1e-6
+            value = evaluate(child, seat, base) + self.rng.random() * 1e-6
             if value > best_value:
                 best, best_value = by_text[action.text], value
         return best

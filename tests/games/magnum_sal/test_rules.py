@@ -629,6 +629,38 @@ def test_heuristics_count_no_miner_twice_on_the_way_to_the_salt():
     assert heuristics._ways(hired, ORANGE)[2][0] == (1, 1, 3, 1)
 
 
+def test_MS_19_4_a_completed_order_keeps_the_way_to_it():
+    """MS-19.4: orange's miner reaches the castle at the start of its next turn with the 2
+    brown of O1-1 in its supply; it is round 20 (urgency 2). Met with a miner queued, the
+    order is the end of the way (heuristics._reach: 16 actions x 4 groše x 2); the
+    completion takes the salt and the order away, so on the static value alone it looked no
+    better than selling the salt now and paying the MS-19.6 penalty. Seen from the bot's
+    root, the completed order keeps that value (heuristics.banked), so keeping the salt for
+    the delivery is worth the most."""
+    from meeple.agents import base
+
+    s = new(2)
+    s.orders_up = ["O1-1", "O1-5", "O1-6"]
+    s.order_stack = ["O1-2", "O1-7"]
+    s.salt[ORANGE] = [2, 0, 0]
+    put(s, "S1", ORANGE)
+    put(s, "S1", BLACK)
+    turn(s, ORANGE, round_=20)
+    s.q_left[ORANGE] = 1
+    s.owned[ORANGE] += 1
+    assert heuristics._urgency(s, ORANGE) == heuristics.URGENCY_MAX
+    kept = play(s.clone(), "square", "pass", "square", "pass")
+    assert kept.orders_done[ORANGE] == ["O1-1"] and kept.turn == ORANGE
+    sold = play(s.clone(), "market", "sell brown", "done", "pass", "square", "pass")
+    assert sold.orders_done[ORANGE] == [] and sold.salt[ORANGE] == [1, 0, 0]
+    full = heuristics.URGENCY_MAX * heuristics.REACH * heuristics.REACH_STEPS
+    assert heuristics.banked(kept, ORANGE, s) == full == 128
+    assert heuristics.banked(sold, ORANGE, s) == 0.0
+    assert heuristics.banked(kept, BLACK, s) == 0.0
+    assert base.evaluate(kept, ORANGE, s) == pytest.approx(base.evaluate(kept, ORANGE) + full)
+    assert base.evaluate(kept, ORANGE, s) > base.evaluate(s, ORANGE, s) > base.evaluate(sold, ORANGE, s)
+
+
 def test_MS_8_1_greedy_values_a_placement_by_the_miner_that_goes():
     """MS-8.1: a placement takes *one available miner* and puts it on a space; with no miner in
     the supply, which board miner goes matters as much as where. The evaluation of 'place'

@@ -476,13 +476,41 @@ def static_value(state, seat: int) -> float:
     return value
 
 
-def evaluate(state, seat: int) -> float:
-    """Estimated final total of ``seat`` in groše (see the module docstring)."""
+def evaluate(state, seat: int, root=None) -> float:
+    """Estimated final total of ``seat`` in groše (see the module docstring); with ``root``,
+    the state a bot decides from, plus :func:`banked` (the way to an order kept when the
+    order is completed). The final score when the game is over."""
     if state.over:
         return float(state.scores()[seat])
     if state.turn == seat and state.stage in _SUB:
         state = _complete(state, seat)
-    return static_value(state, seat)
+    value = static_value(state, seat)
+    if root is not None:
+        value += banked(state, seat, root)
+    return value
+
+
+def banked(state, seat: int, root) -> float:
+    """The value of the way to an order (:func:`_reach`) kept for each royal order ``seat``
+    has completed since ``root`` (MS-19.4), in groše: ``REACH_STEPS * REACH`` times the
+    larger urgency of ``root`` and ``state``, an order.
+
+    An order met with a miner in the castle queue is the end of the way, worth the most
+    (``_reach``: no action left); the completion takes the salt and the order away, and the
+    next order is far, maybe in the next phase (urgency 0). Without this a search saw the
+    delivery lose that value, sold the order's salt to keep the order a few actions away and
+    paid the MS-19.6 penalty instead, and the seat near the phase's last order avoided it
+    (MS-21.1). Counted from the search's root, not from the start of the phase: orders
+    completed before it change no decision and would only inflate the lead seen."""
+    done = len(state.orders_done[seat]) - len(root.orders_done[seat])
+    if done <= 0:
+        return 0.0
+    u = _urgency(root, seat)
+    if state.phase == root.phase:
+        v = _urgency(state, seat)
+        if v > u:
+            u = v
+    return done * u * REACH * REACH_STEPS
 
 
 def _complete(state, seat: int, limit: int = 10):
