@@ -41,8 +41,8 @@ EXPECTED = {  # computed on main at c935353, before issue 34; Lignum after its p
     # goes (heuristics._best_placement), the way to the salt no longer counts the seat's miners
     # in a chamber as free to send there (heuristics._ways), and a seat's turn is valued at one
     # urgency (heuristics._urgency); before these: standard c35575a6..., mapped-mine bffdc916...
-    "magnum-sal/standard": "4be08d164071e55ab269ed1b73e4c572b3b31801367f18f5d55ea19ca30fb304",
-    "magnum-sal/mapped-mine": "aceb1ca3616334a5759e84457bd434fde3f20b2559e56caa6749bcf3859e9025",
+    "magnum-sal/standard": "11f44ea1a379559f1e64247b9b186718e9528d7fd77bc1e771efe9cb0bf3994f",
+    "magnum-sal/mapped-mine": "53b65e08ebf75c9cb5cc6fa8db102c98ec2cee28c50e7e7f28a5d864db2850ec",
     "solomon/standard": "168f8f318fae9d8d7a01a0067bb231258921062ee6edb7c0cbef8a0799c56e9b",
     "solomon/children": "c7f5ae5c625eb5878c38d6a95d5476ab6f83e43218b236469dc70541520aeef9",
 }

@@ -629,6 +629,27 @@ def test_heuristics_count_no_miner_twice_on_the_way_to_the_salt():
     assert heuristics._ways(hired, ORANGE)[2][0] == (1, 1, 3, 1)
 
 
+def test_MS_16_1_greedy_values_a_pump_visit_by_the_water_it_removes():
+    """MS-16.1/MS-10.1: orange's 2 rested miners stand in III.L1 over the white the orders
+    need, behind 3 water; round 20. The first cube is free, the 2nd costs 2, the 3rd 3: only
+    all three let the miners extract. Valued cube by cube, a cube that leaves water opens
+    nothing, so the visit stopped after the free cube and greedy placed a miner instead. The
+    visit is now valued by where it stops (heuristics._best_pumping): all 3 cubes, 5 groše."""
+    from meeple.agents import make
+
+    s = _deep_white_orders()
+    for space in ("S5", "S6"):
+        put(s, space, ORANGE)
+    put(s, "III.L1", ORANGE, k=2)
+    chamber(s, "III.L1", white=3, water=3)
+    turn(s, ORANGE, round_=20)
+    pumped = heuristics._complete(play(s.clone(), "pump III.L1"), ORANGE)
+    assert pumped.stage == "main"
+    assert cubes(pumped, "III.L1") == ((0, 0, 3), 0)
+    assert pumped.money[ORANGE] == s.money[ORANGE] - 5
+    assert make("greedy", 0).choose(s).text == "pump III.L1"
+
+
 def test_MS_19_4_a_completed_order_keeps_the_way_to_it():
     """MS-19.4: orange's miner reaches the castle at the start of its next turn with the 2
     brown of O1-1 in its supply; it is round 20 (urgency 2). Met with a miner queued, the

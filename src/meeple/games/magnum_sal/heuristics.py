@@ -526,6 +526,10 @@ def _complete(state, seat: int, limit: int = 10):
             cur = _best_placement(cur, seat, legal)
             owned = True
             continue
+        if cur.stage == "pump" and len(legal) > 1:
+            cur = _best_pumping(cur, seat)
+            owned = True
+            continue
         if len(legal) == 1:
             # nothing to choose
             if not owned:
@@ -565,6 +569,38 @@ def _best_placement(state, seat: int, sources: list):
             v = static_value(child, seat)
             if v > best_v:
                 best, best_v = child, v
+    return best
+
+
+def _best_pumping(state, seat: int):
+    """The best number of further water cubes to remove in a pump visit (MS-16.1): each
+    stopping point (``done`` now, after one ``pump more``, after two ...) valued on the static
+    value; the clone after the best (the fewest cubes on ties). Valued cube by cube, a cube
+    that leaves water in the chamber opens nothing and costs groše, so the visit stopped
+    after its free first cube although pumping the rest would let the miners extract (MS-10.1:
+    the water must go first); ``state`` is not changed."""
+    best, best_v = None, float("-inf")
+    cur = state
+    while cur.stage == "pump":
+        done = more = None
+        for a in cur.legal_actions():
+            if a.kind == "pump_more":
+                more = a
+            else:
+                done = a
+        stop = cur.clone()
+        stop.apply_unchecked(done)
+        v = static_value(stop, seat)
+        if v > best_v:
+            best, best_v = stop, v
+        if more is None:
+            break
+        cur = cur.clone()
+        cur.apply_unchecked(more)
+        if cur.stage != "pump":  # that cube ended the visit (no water or no money left)
+            v = static_value(cur, seat)
+            if v > best_v:
+                best, best_v = cur, v
     return best
 
 
