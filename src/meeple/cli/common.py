@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import errno
-import importlib
 import json
 import os
 import re
@@ -13,7 +12,6 @@ from pathlib import Path
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.pretty import Pretty
 
 from ..core import Game, InvalidConfigError, State, load_game
 
@@ -124,51 +122,27 @@ def parse_seats(text: str, flag: str = "--seats", example: str = "human,greedy")
     return out
 
 
-def _text_module(state: State):
-    """The game's ``text`` module (terminal display), or None if it has none."""
-    try:
-        return importlib.import_module(state.game.package + ".text")
-    except ModuleNotFoundError:
-        return None
-
-
 def render(state: State, seat: int | None):
-    """The game's rich rendering of ``state`` as ``seat`` sees it (fallback: the observation)."""
-    text = _text_module(state)
-    if text is None:
-        return Pretty(state.observation(seat))
-    return text.render(state, seat)
+    """The game's rich rendering of ``state`` as ``seat`` sees it (``game.view.render_text``)."""
+    return state.game.view.render_text(state, seat)
 
 
 def action_notes(state: State, actions: list) -> tuple[list[str], str]:
-    """``(notes, footnote)`` for the legal ``actions`` listed to the person to move.
-
-    A game may define the optional hook ``action_notes(state, actions) -> (notes, footnote)``
-    in its ``text`` module: one note a listed action (``""`` for none), e.g. a warning that the
-    action takes a loan, and one line printed under the list (``""`` for none). Display only:
-    the actions and their notation are unchanged. Games without the hook get no notes.
-    """
-    text = _text_module(state)
-    hook = getattr(text, "action_notes", None)
-    if hook is None:
-        return [""] * len(actions), ""
-    notes, footnote = hook(state, actions)
+    """``(notes, footnote)`` for the legal ``actions`` listed to the person to move: one note a
+    listed action (``""`` for none), e.g. a warning that the action takes a loan, and one line
+    printed under the list (``""`` for none), from ``game.view.action_notes``. Display only."""
+    notes, footnote = state.game.view.action_notes(state, actions)
     return list(notes), footnote or ""
 
 
 def listed_actions(state: State) -> list:
-    """The legal actions of ``state`` in the order they are listed (and numbered) to a person.
-
-    A game may define the optional hook ``display_order(state, actions) -> actions`` in its
-    ``text`` module: the same actions in an order easier to read (Solomon's tile moves by
-    cell). Display only: ``state.legal_actions()`` keeps its order (the bots depend on it);
-    the numbers a person types must be looked up in this list. An order that is not the same
-    actions is ignored (the legal order is listed)."""
+    """The legal actions of ``state`` in the order they are listed (and numbered) to a person
+    (``game.view.listed_actions``: Solomon's tile moves by cell). Display only:
+    ``state.legal_actions()`` keeps its order (the bots depend on it); the numbers a person
+    types must be looked up in this list. An order that is not the same actions is ignored
+    (the legal order is listed)."""
     legal = state.legal_actions()
-    hook = getattr(_text_module(state), "display_order", None)
-    if hook is None:
-        return legal
-    listed = list(hook(state, legal))
+    listed = list(state.game.view.listed_actions(state))
     if sorted(a.text for a in listed) != sorted(a.text for a in legal):
         return legal
     return listed

@@ -6,9 +6,10 @@ from .game import Game, Option
 from .registry import game_names, load_game, register, replay
 from .rng import Rng, derive_seed
 from .state import TERMINAL, State
+from .view import RuleSection, View
 
 __all__ = [
     "Action", "action_table", "Game", "Option", "State", "Rng", "TERMINAL", "derive_seed",
     "MeepleError", "IllegalActionError", "InvalidConfigError", "InvalidRecordError",
-    "game_names", "load_game", "register", "replay",
+    "game_names", "load_game", "register", "replay", "View", "RuleSection",
 ]

@@ -11,6 +11,7 @@ from typing import Any
 from .checks import check_seed, whole_number
 from .errors import InvalidConfigError, InvalidRecordError
 from .state import REDACTED, State, check_record_header
+from .view import View
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,9 @@ class Game:
     Class attributes a game sets: ``name`` (id, e.g. ``"magnum-sal"``), ``title``,
     ``min_players``, ``max_players``, ``variants`` (tuple of names, the first is the
     default), ``options`` (tuple of :class:`Option`), ``state_class`` (its State subclass),
-    ``package`` (the module path holding ``components.json``), ``rules_help`` (text).
+    ``package`` (the module path holding ``components.json``), ``rules_help`` (text),
+    ``view_class`` (its :class:`~meeple.core.view.View` subclass; ``game.view`` is the one
+    instance that every front end uses).
     """
 
     name: str = ""
@@ -64,6 +67,8 @@ class Game:
     state_class: type[State] = State
     package: str = ""
     rules_help: str = ""
+    view_class: type[View] = View
+    """How the game is shown to people (labels, status, board, rules); see :attr:`view`."""
     rules_edition: int = 1
     """Raised by one when a rules fix changes what a seed or a list of actions means. Records,
     saves and results rows carry it (``"rules"``; absent = 1), and one of another edition is
@@ -73,6 +78,15 @@ class Game:
 
     def __init__(self):
         self._components = None
+        self._view: View | None = None
+
+    @property
+    def view(self) -> View:
+        """The game's :class:`~meeple.core.view.View` (made once): words, board and rules for
+        the terminal and the web."""
+        if self._view is None:
+            self._view = self.view_class(self)
+        return self._view
 
     # ------------------------------------------------------------ components
     @property

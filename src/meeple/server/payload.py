@@ -3,8 +3,8 @@
 :func:`build_payload` reads, of the live state, only ``observation(seat)``, the public
 ``events`` (every event is public: ``meeple play`` prints them all to everyone at the table),
 the legal actions of ``seat`` when it is to act, ``seat_name``, and, once the game is over,
-the final scores and ranking. The board is the game's ``svg.render_svg(obs, legal,
-seat_names)`` when the game has an ``svg`` module, else the terminal view of that seat
+the final scores and ranking. The board is the game view's ``board_svg(obs, legal,
+seat_names, seat)`` when it draws one, else the terminal view of that seat
 (``text.render(state, seat)``, the very view ``meeple play`` shows it) as preformatted text.
 Everything else comes from the table (:class:`TableInfo`), which holds no hidden
 information. tests/server/test_leaks.py checks that a payload is the same when built from a
@@ -14,29 +14,11 @@ re-sample of what the seat cannot see.
 from __future__ import annotations
 
 import html
-import importlib
 import io
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import State
-
-_SVG_MODULES: dict[str, Any] = {}
-
-
-def svg_module(state: State):
-    """The game's ``svg`` module (``meeple.games.<pkg>.svg``) or None while it has none."""
-    package = state.game.package
-    if package not in _SVG_MODULES:
-        try:
-            module = importlib.import_module(package + ".svg")
-        except ModuleNotFoundError as e:
-            if e.name != package + ".svg":
-                raise
-            module = None
-        _SVG_MODULES[package] = module if module is not None and hasattr(module, "render_svg") else None
-    return _SVG_MODULES[package]
-
 
 def text_view(state: State, seat: int | None) -> str:
     """The terminal view of ``state`` as ``seat`` sees it (the game's ``text.render``), as
@@ -54,9 +36,9 @@ def text_view(state: State, seat: int | None) -> str:
 def board_html(state: State, obs: dict, seat: int | None, legal: list[str], names: list[str]) -> tuple[str, str]:
     """``(kind, markup)``: ``("svg", "<svg ...>")`` from the game's ``render_svg``, or
     ``("text", "<pre class=board-text>...</pre>")`` (the terminal view) without one."""
-    module = svg_module(state)
-    if module is not None:
-        return "svg", module.render_svg(obs, legal, names)
+    markup = state.game.view.board_svg(obs, legal, names, seat)
+    if markup is not None:
+        return "svg", markup
     return "text", f'<pre class="board-text">{html.escape(text_view(state, seat))}</pre>'
 
 

@@ -8,6 +8,7 @@ from meeple.core import Game, InvalidConfigError, Option, register
 
 from .components import START_RUBIES
 from .state import MAX_RUBY_SUPPLY, KlondikeState
+from .view import KlondikeView
 
 _HELP_RAW = """\
 Klondike 1896 holds two games. Variants: 'family' (game 1; the spec's
@@ -120,6 +121,7 @@ class KlondikeGame(Game):
     )
     state_class = KlondikeState
     package = "meeple.games.klondike"
+    view_class = KlondikeView
     rules_help = RULES_HELP
 
     def check_options(self, num_players, variant, options):

@@ -8,6 +8,7 @@ LG-26) is not available: its rules are not public.
 from meeple.core import Game, Option, register
 
 from .state import LignumState
+from .view import LignumView
 
 
 @register
@@ -27,6 +28,7 @@ class LignumGame(Game):
     )
     state_class = LignumState
     package = "meeple.games.lignum"
+    view_class = LignumView
     rules_edition = 2
     rules_changes = {2: "since 2026-12-03 a turn is no longer settled by an automatic 'done' when building "
                         "or using a hut would open a decision: the seat gets its turn (LG-19.1, LG-19.3, "

@@ -8,6 +8,7 @@ from __future__ import annotations
 from meeple.core import Game, InvalidConfigError, Option, register
 
 from .state import MagnumSalState
+from .view import MagnumSalView
 
 RULES_HELP = """\
 Magnum Sal, 2-4 players, 3 phases. Money is counted in groše. The start player of phase I is
@@ -69,6 +70,7 @@ class MagnumSalGame(Game):
     )
     state_class = MagnumSalState
     package = "meeple.games.magnum_sal"
+    view_class = MagnumSalView
     rules_help = RULES_HELP
     rules_edition = 2
     rules_changes = {2: "since 2026-12-01 the start player is drawn at random (MS-3.3) and a rope "

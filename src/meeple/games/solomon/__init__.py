@@ -8,6 +8,7 @@ from __future__ import annotations
 from meeple.core import Game, InvalidConfigError, Option, register
 
 from .state import SolomonState
+from .view import SolomonView
 
 RULES_HELP = """\
 King Solomon's Treasury. The 6x6 treasury holds stacks of up to 4 tiles
@@ -72,6 +73,7 @@ class SolomonGame(Game):
     )
     state_class = SolomonState
     package = "meeple.games.solomon"
+    view_class = SolomonView
     rules_help = RULES_HELP
 
     def check_options(self, num_players: int, variant: str, options: dict) -> None:
