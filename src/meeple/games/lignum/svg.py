@@ -781,3 +781,8 @@ def render_svg(obs: dict, legal: list[str], seat_names: list[str]) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {height}" width="100%" '
             f'font-family="sans-serif" role="img" aria-label="Lignum board">'
             f'<rect x="0" y="0" width="{W}" height="{height}" fill="#fdfcf7"/>' + "".join(parts) + "</svg>")
+
+
+def place_keys(obs: dict) -> dict[str, str]:
+    """Placeholder: replaced by the board rework."""
+    return {}
