@@ -158,7 +158,10 @@ def words(notation: str) -> str:
         return w[1]
     if head == "burn":
         return "burn"
-    return notation
+    if head in PIECE_NAMES and len(w) == 2:
+        return {"saw": "to the saw room", "sales": "to the sales room", "river": "to the river"}[w[1]]
+    return {"heat": "to the heating store", "sales": "to the sales room", "food": "1 more piece for a food cube",
+            "extra": "the extra sawyer: $1"}.get(notation, notation)
 
 
 # ------------------------------------------------------------------ the board's content
