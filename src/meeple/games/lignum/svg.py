@@ -219,6 +219,7 @@ class _Board:
         self.n = len(obs["money"])
         self.c = Canvas(legal or [])
         self.legal = self.c.legal
+        self.order = list(dict.fromkeys(legal or []))     # the legal order, for the panels' buttons
         self.names = seat_names
         self.popups: list[str] = []
         self.shown = self._shown_panel()
@@ -277,7 +278,7 @@ class _Board:
 
     def _panel(self, name, x, y, title, items, shown=False) -> None:
         """A chooser panel (a layer of the group ``pick``): a title and one button per item."""
-        bw = [max(MIN_HIT + 8, 14 + 7.4 * len(t)) for _, t in items]
+        bw = [max(MIN_HIT + 8, 18 + 7.8 * len(t)) for _, t in items]
         width = min(max(sum(bw) + 8 * len(bw) + 8, 16 + 7.4 * len(title)), 560)
         rows, row, cur = [], [], 8
         for (a, t), b in zip(items, bw):
@@ -404,11 +405,11 @@ class _Board:
                 body.append(self.disc(x + 16 + len(here) * 27, yy + ch - 16, o["seat"], ghost=True))
             cands = [action]
             if sp == 4:
-                cands += [a for a in self.legal if a.startswith("carriers ")]
+                cands += [a for a in self.order if a.startswith("carriers ")]
             if sp == 10:
-                cands += [a for a in self.legal if a.startswith("cutters ")]
+                cands += [a for a in self.order if a.startswith("cutters ")]
             if t == "market":
-                cands += [a for a in self.legal if a.startswith("buy ") or (a.startswith("sell ") and "+" in a)
+                cands += [a for a in self.order if a.startswith("buy ") or (a.startswith("sell ") and "+" in a)
                           or (a.startswith("sell ") and a[5:6].isdigit())]
             title = f"space {sp}" if sp else "start space"
             if len(cands) > 1 and action not in self.legal:
@@ -686,7 +687,7 @@ class _Board:
         mx = x + 186
         fig = (c.rect(mx, yy + 22, 20, 28, fill=SEAT_COLOURS[s % 4], stroke="#222", rx=5, opacity="1" if free else "0.3")
                + c.text(mx + 10, yy + 66, "mill" if free else "used", size=12, anchor="middle", fill="#444"))
-        cands = sorted(a for a in self.legal if a.endswith(" mill")) if free else []
+        cands = [a for a in self.order if a.endswith(" mill")] if free else []
         self.pick(cands, mx - 4, yy + 20, 28, 34, fig,
                   "mill worker: " + ("free this round" if free else "used this round"),
                   panel_title="Your mill worker:")
@@ -758,7 +759,7 @@ class _Board:
             if o["hut_left"]:
                 cands = [f"hut {i + 1}"]
             elif i == 2 and k:
-                cands = sorted(a for a in self.legal if a.endswith(" lodge"))
+                cands = [a for a in self.order if a.endswith(" lodge")]
             else:
                 cands = []
             self.pick(cands, bx, yy + 32, 86, 44, cell, f"hut field {i + 1} {label}: {k} hut{'s' if k != 1 else ''}",
@@ -858,9 +859,9 @@ class _Board:
             if a not in self.legal:
                 continue
             zx, zy = pos[key]
-            body = (self.c.rect(zx + 100, zy + 4, 40, 24, fill="#fff6c2", stroke="#b08900", rx=8)
-                    + self.c.text(zx + 120, zy + 21, "+", size=15, anchor="middle", weight="bold"))
-            self.c.add(self.c.place(a, zx + 100, zy + 4, 40, 24, body, title=f"put a {PIECE_LONG[p]} here"))
+            body = (self.c.rect(zx + 82, zy + 2, 58, 24, fill="#fff6c2", stroke="#b08900", rx=8)
+                    + self.c.text(zx + 111, zy + 19, "put here", size=12, anchor="middle", weight="bold"))
+            self.c.add(self.c.place(a, zx + 82, zy + 2, 58, 24, body, title=f"put a {PIECE_LONG[p]} here"))
 
     # --------------------------------------------------------------- legend
     def legend(self, y) -> float:
