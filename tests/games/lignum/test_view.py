@@ -295,3 +295,17 @@ def test_lobby_texts():
         assert all(VIEW.option_applies(o.name, v) for v in GAME.variants)
     assert VIEW.option_text("easy_winter")[0] == "Easier winters"
     assert VIEW.rule("LG-19.4").id == "LG-19"
+
+
+def test_pieces_keep_their_ids_for_animations():
+    """Each foreman, felling token and player-order marker is drawn once with its data-piece
+    id; a foreman keeps his id from the path into the clearing (LG-8.6)."""
+    s = new(4, seed=0)
+    bot = meeple.agents.make("greedy", seed=0)
+    while s.phase == "travel":
+        svg = board(s, None)[0]
+        ids = re.findall(r'data-piece="([^"]+)"', svg)
+        assert len(ids) == len(set(ids))
+        assert {f"foreman-{k}" for k in range(4)} <= set(ids) and {f"order-{k}" for k in range(4)} <= set(ids)
+        s.apply_action(bot.choose(s))
+    assert {f"foreman-{k}" for k in range(4)} <= set(re.findall(r'data-piece="([^"]+)"', board(s, None)[0]))

@@ -445,7 +445,7 @@ class _Board:
             body.append(self.c.rect(sx, sy, 72, 84, fill="#fff" if i < n else "#ddd", stroke="#888", rx=4))
             body.append(self.c.text(sx + 6, sy + 18, "ABCD"[i], size=14, weight="bold", fill="#555"))
             if known and i < len(o["clearing"]):
-                body.append(self.disc(sx + 36, sy + 52, o["clearing"][i], r=14))
+                body.append(self.disc(sx + 36, sy + 52, o["clearing"][i], r=14, piece=f"foreman-{o['clearing'][i]}"))
         if "go C" in self.legal and o["seat"] is not None:
             k = len(o["clearing"])
             if k < 4:
@@ -515,7 +515,7 @@ class _Board:
             body.append(self.c.rect(sx, y + 30, 40, 50, fill="#fff" if i < n else "#ddd", stroke="#888", rx=4))
             body.append(self.c.text(sx + 4, y + 44, i + 1, size=12, fill="#555"))
             if i < len(o["order"]):
-                body.append(self.disc(sx + 20, y + 62, o["order"][i]))
+                body.append(self.disc(sx + 20, y + 62, o["order"][i], piece=f"order-{o['order'][i]}"))
         body.append(self.c.text(18, y + 104, "next round: reverse", size=12, fill="#555"))
         body.append(self.c.text(18, y + 120, "of the clearing order", size=12, fill="#555"))
         self.c.add(self.c.place(None, 10, y, 190, h, "".join(body), key="order"))
