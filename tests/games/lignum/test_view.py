@@ -127,6 +127,15 @@ def test_forced_step_only_when_one_action():
     s._legal_cache = None
     assert [a.text for a in s.legal_actions()] == ["burn sFW"]
     assert VIEW.action_label(s, VIEW.forced(s)) == "Burn a sawn firewood stick from the heating store"
+    # a foreman with only the clearing ahead goes there: a loan beside it is no choice (LG-8.3.1)
+    s = new(4, seed=0)
+    start_travel(s, [H, N, J, V])
+    s.pos[H] = 20
+    s._legal_cache = None
+    assert [a.text for a in s.legal_actions()] == ["go C", "loan"]
+    assert VIEW.forced(s).text == "go C"
+    play(s, "loan")
+    assert VIEW.forced(s).text == "go C"
 
 
 # ------------------------------------------------------------------ the rulebook examples' costs

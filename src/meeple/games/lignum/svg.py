@@ -94,7 +94,7 @@ _LOC_LONG = ("sales room", "dryer 1", "dryer 2", "dryer 3")
 _WHERE = {"woodpile": "on the woodpile card", "river": "on the river", "saw": "in the saw room",
           "heat": "in the heating store", "sales": "in the sales room", "d1": "in dryer 1", "d2": "in dryer 2",
           "d3": "in dryer 3"}
-_STYLE = (".lg .ghost{opacity:0;pointer-events:none}"
+_STYLE = (".lg .act,.lg .choose{cursor:pointer}.lg .ghost{opacity:0;pointer-events:none}"
           ".lg .selected .ghost,.lg [aria-pressed=\"true\"] .ghost{opacity:.6}")
 """Ghost previews stay invisible until the client marks their place selected (``.selected``
 or ``aria-pressed``) after the first tap of a ``data-confirm`` place."""

@@ -387,12 +387,16 @@ class LignumView(View):
         return f"Waiting for {name}: {_doing(state, False)}{when}."
 
     def forced(self, state):
-        """The single legal action, taken with a notice; None for the secret felling-area choice
-        (LG-7.1, the person commits himself) and whenever there is a choice."""
+        """The one action the rules leave, taken with a notice; None for the secret felling-area
+        choice (LG-7.1, the person commits himself) and whenever there is a choice.
+
+        A ``loan`` beside it is no choice: every payment takes the loans it needs by itself
+        (LG-8.3.1, LG-21.4) and a loan taken early only costs $7 at the end (LG-21.3), so a foreman
+        left with the clearing alone (``go C``) is moved there."""
         if state.is_terminal() or state.is_secret_decision():
             return None
-        legal = state.legal_actions()
-        return legal[0] if len(legal) == 1 else None
+        left = [a for a in state.legal_actions() if a.kind != "loan"]
+        return left[0] if len(left) == 1 else None
 
     def board_svg(self, obs, legal, names, seat=None, highlights=None):
         """The board as SVG (:func:`.svg.render_svg`), see :meth:`View.board_svg`."""
