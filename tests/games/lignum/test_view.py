@@ -318,3 +318,9 @@ def test_pieces_keep_their_ids_for_animations():
         assert {f"foreman-{k}" for k in range(4)} <= set(ids) and {f"order-{k}" for k in range(4)} <= set(ids)
         s.apply_action(bot.choose(s))
     assert {f"foreman-{k}" for k in range(4)} <= set(re.findall(r'data-piece="([^"]+)"', board(s, None)[0]))
+    while not s.is_terminal():      # and never twice: in winter the foremen are back on space 0
+        ids = re.findall(r'data-piece="([^"]+)"', board(s, None)[0])
+        assert len(ids) == len(set(ids)), (s.phase, sorted(ids))
+        for _ in range(7):
+            if not s.is_terminal():
+                s.apply_action(bot.choose(s))

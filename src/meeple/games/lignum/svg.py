@@ -315,10 +315,10 @@ class _Board:
         cur = o["current_player"]
         self.text(10, y + 20, f"Lignum · {o['variant']} · {n} players", size=18, weight="bold")
         if cur is not None and cur >= 0:
-            self.c.add(self.disc(350, y + 14, cur))
-            self.text(368, y + 20, f"to act: {_cut(_name(self.names, cur), 28)}", size=15, weight="bold")
+            self.c.add(self.disc(420, y + 14, cur))
+            self.text(438, y + 20, f"to act: {_cut(_name(self.names, cur), 28)}", size=15, weight="bold")
         else:
-            self.text(350, y + 20, "game over" if o["phase"] == "over" else "waiting", size=15, weight="bold")
+            self.text(420, y + 20, "game over" if o["phase"] == "over" else "waiting", size=15, weight="bold")
         if o.get("seat") is not None:
             s = o["seat"]
             self.text(W - 10, y + 20, f"you: {_cut(_name(self.names, s), 24)} ({SEAT_COLOUR_NAMES[s % 4]})",
@@ -445,7 +445,11 @@ class _Board:
             body.append(self.c.rect(sx, sy, 72, 84, fill="#fff" if i < n else "#ddd", stroke="#888", rx=4))
             body.append(self.c.text(sx + 6, sy + 18, "ABCD"[i], size=14, weight="bold", fill="#555"))
             if known and i < len(o["clearing"]):
-                body.append(self.disc(sx + 36, sy + 52, o["clearing"][i], r=14, piece=f"foreman-{o['clearing'][i]}"))
+                f = o["clearing"][i]
+                if o["pos"][f] == 21:       # the foreman stands here (LG-8.6.1)
+                    body.append(self.disc(sx + 36, sy + 52, f, r=14, piece=f"foreman-{f}"))
+                else:                       # back on the start space: his slot still orders the winter (LG-20.2)
+                    body.append(self.disc(sx + 36, sy + 52, f, r=14, dashed=True))
         if "go C" in self.legal and o["seat"] is not None:
             k = len(o["clearing"])
             if k < 4:
@@ -553,11 +557,14 @@ class _Board:
             ty = y + 20 if not advanced else y + 126
             if not advanced:
                 self.text(x + 8, ty, "placement cards of the next round", size=14, weight="bold")
+                what = ("firewood", "softwood", "hardwood", "food")
                 for i, c in enumerate(o["prevealed"]):
                     cid, items = PLACEMENT_CARDS[c]
-                    line = f"{cid}: " + ", ".join(f"area {a} +{k} {('firewood', 'softwood', 'hardwood', 'food')[it]}"
-                                                  for a, it, k in items)
-                    self.text(x + 8, ty + 20 + i * 18, _cut(line, 70), size=12)
+                    parts = [f"area {a} +{k} {what[it]}" for a, it, k in items]
+                    self.text(x + 8, ty + 19 + i * 32, f"{cid}: " + ", ".join(parts[:2]) + ("," if parts[2:] else ""),
+                              size=12)
+                    if parts[2:]:
+                        self.text(x + 50, ty + 34 + i * 32, ", ".join(parts[2:]), size=12)
             else:
                 cards = " | ".join(PLACEMENT_CARDS[c][0] for c in o["prevealed"])
                 self.text(x + wbox - 8, ty + 10, f"next round's placement cards: {cards}", size=12, anchor="end")
