@@ -44,6 +44,9 @@ def check_board(svg, leg):
             assert float(el.get("width")) >= 28 and float(el.get("height")) >= 28, el.attrib
         if el.get("font-size") is not None:
             assert float(el.get("font-size")) >= 12, el.attrib
+        if el.get("data-layer"):            # a chooser's panel: its buttons say different things
+            tips = [x.find(NS + "title").text for x in el.iter() if x.get("data-action")]
+            assert len(tips) == len(set(tips)) >= 1, tips
     return on
 
 
@@ -324,3 +327,33 @@ def test_pieces_keep_their_ids_for_animations():
         for _ in range(7):
             if not s.is_terminal():
                 s.apply_action(bot.choose(s))
+
+
+def test_workers_choosers_LG_18_2_LG_19_6():
+    """No hired woodcutter left: each disc of the area, the mill worker and the lodging-hut
+    field open a panel of the fellings they can do, in different words (LG-18.2, LG-19.6)."""
+    s = new(4)
+    empty_players(s)
+    s.areas_wood = [discs(""), discs(""), discs(""), discs(""), discs("SW FW FW"), discs("")]
+    s.area[H], s.area[J], s.area[N], s.area[V] = 1, 5, 2, 4
+    s.huts[J] = [0, 0, 1]
+    goto(s, "fell", clearing=[J, H, N, V])
+    svg, leg = board(s, J)
+    assert sorted(a for a in leg if a.startswith("fell")) == ["fell FW lodge", "fell FW mill", "fell SW lodge",
+                                                               "fell SW mill"]
+    check_board(svg, leg)
+    root = ET.fromstring(svg)
+    layers = {e.get("data-layer"): e for e in root.iter() if e.get("data-layer")}
+    panels = {}
+    for e in root.iter():
+        if e.get("data-show-layer"):
+            title = e.find(NS + "title").text
+            panels[title] = sorted((x.get("data-action"), x.find(NS + "title").text)
+                                   for x in layers[e.get("data-show-layer")].iter() if x.get("data-action"))
+    assert panels["mill worker: free this round"] == [("fell FW mill", "fell firewood (mill worker)"),
+                                                      ("fell SW mill", "fell softwood (mill worker)")]
+    assert panels["hut field 3 lodging: 1 hut"] == [("fell FW lodge", "fell firewood (lodging hut)"),
+                                                    ("fell SW lodge", "fell softwood (lodging hut)")]
+    assert panels["2 firewood discs"] == [("fell FW lodge", "fell firewood (lodging hut)"),
+                                          ("fell FW mill", "fell firewood (mill worker)")]
+    assert labels(s)["fell SW lodge"] == "Fell a softwood disc with a lodging hut"

@@ -132,9 +132,9 @@ def words(notation: str) -> str:
     if head == "fell":
         if w[1] in ("mill", "lodge"):
             return "fell 2 firewood (mill worker)" if w[1] == "mill" else "+1 firewood (lodging hut)"
-        return "fell" + tail
+        return f"fell {_WOOD[PIECE_NAMES.index(w[1])]}" + tail
     if head == "saw":
-        return "saw" + tail
+        return f"saw {_WOOD[PIECE_NAMES.index(w[1])]}" + tail
     if head == "sell" and len(w) == 3 and w[1] in PIECE_NAMES:
         p, loc = PIECE_NAMES.index(w[1]), w[2]
         bonus = BONUS[_LOCS.index(loc)] if loc in _LOCS else 0
@@ -157,7 +157,7 @@ def words(notation: str) -> str:
     if head in ("carriers", "cutters"):
         return w[1]
     if head == "burn":
-        return "burn"
+        return f"burn {_WOOD[PIECE_NAMES.index(w[1])]}"
     if head in PIECE_NAMES and len(w) == 2:
         return {"saw": "to the saw room", "sales": "to the sales room", "river": "to the river"}[w[1]]
     return {"heat": "to the heating store", "sales": "to the sales room", "food": "1 more piece for a food cube",
