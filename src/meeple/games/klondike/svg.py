@@ -859,7 +859,49 @@ def _race_final(cv: _Canvas, ps: list, names: list, x, y) -> float:
 
 
 # --------------------------------------------------------------------------- entry point
-def render_svg(obs: dict, legal: list[str], seat_names: list[str]) -> str:
+def place_keys(obs: dict) -> dict[str, str]:
+    """What each marked place of the board shows, ``{data-place key: content}``, read from
+    ``obs`` (for last-move highlights; :meth:`meeple.core.View.place_keys`).
+
+    Keys: ``plate-S`` (seat S's public holdings), ``claim-S-I`` (seat S's I-th laid claim, its
+    notation), ``tile-S-I`` (a laid landscape tile), ``slot-I`` (the front row's claim I with its
+    figure and bid, KL-12), ``domino`` (the domino auction, KL-16), ``card`` (the requirement
+    card, KL-31.1), ``favour-CARD`` (a card of the display, KL-30.4), ``track-S-T`` (seat S on
+    celebrity track T, KL-30.3), ``revealed-S`` (seat S's board at the last check, KL-34.1).
+    """
+    out: dict[str, str] = {}
+    ps = obs["players"]
+    if obs["variant"] == "race":
+        for s, p in enumerate(ps):
+            out[f"plate-{s}"] = f"{p['status']}|{p.get('pick')}"
+            for t, v in enumerate(p["tracks"]):
+                out[f"track-{s}-{t}"] = str(v)
+            for i, t in enumerate(p.get("claims") or []):
+                out[f"claim-{s}-{i}"] = t
+        out["card"] = str(obs.get("card"))
+        for cid in obs["display"]:
+            out[f"favour-{cid}"] = cid
+        for s, (lay, claims) in enumerate(obs.get("revealed") or []):
+            if lay:
+                out[f"revealed-{s}"] = " ".join(claims)
+        return out
+    for s, p in enumerate(ps):
+        out[f"plate-{s}"] = f"{p['score']}|{p['rubies']}|{p['fresh']}|{p['won']}|{p['finished']}|{p['penalty']}"
+        for i, t in enumerate(p["claims"]):
+            out[f"claim-{s}-{i}"] = t
+        for i, t in enumerate(p["layout"].split()):
+            out[f"tile-{s}-{i}"] = t
+    auc = obs.get("auction")
+    if auc and obs["rows"]:
+        for i, kid in enumerate(obs["rows"][0]):
+            out[f"slot-{i}"] = f"{kid}|{auc['holders'][i]}|{auc['bids'][i]}"
+    sup = obs.get("supplementary")
+    if sup:
+        out["domino"] = f"{sup['high_bidder']}|{sup['high_bid']}"
+    return out
+
+
+def render_svg(obs: dict, legal: list[str], seat_names: list[str], highlights=None) -> str:
     """An SVG drawing of the whole table as ``obs = state.observation(seat)`` shows it.
 
     Args:
@@ -884,4 +926,4 @@ def render_svg(obs: dict, legal: list[str], seat_names: list[str]) -> str:
     return cv.svg()
 
 
-__all__ = ["SEAT_COLOURS", "render_svg"]
+__all__ = ["SEAT_COLOURS", "place_keys", "render_svg"]

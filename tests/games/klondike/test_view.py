@@ -1,0 +1,282 @@
+"""Klondike 1896's view (meeple.games.klondike.view.KlondikeView): actions in words, status
+sentences, forced steps, the lobby's texts and the board as the interface."""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import meeple
+from meeple.core.view import RULE_ID
+from meeple.games.klondike import rules
+from meeple.games.klondike.components import KIND_INDEX
+
+from .test_examples import L2, family, to_place
+
+NS = "{http://www.w3.org/2000/svg}"
+
+CONFIGS = [
+    ("family", 2, {}), ("family", 3, {"secret_rubies": True}), ("family", 4, {"layout": "choose"}),
+    ("square", 2, {"layout": "choose"}), ("square", 3, {}), ("square", 4, {}),
+    ("race", 2, {}), ("race", 3, {"children": [1]}), ("race", 4, {}),
+]
+"""Every variant with 2, 3 and 4 players (and the options that change what is shown)."""
+
+
+def _game():
+    return meeple.load_game("klondike")
+
+
+def _state(variant: str, n: int, seed: int = 1, **options):
+    return _game().new_initial_state(num_players=n, seed=seed, variant=variant, **options)
+
+
+def _walk(variant, n, opts, seed, steps):
+    """The states of a seeded random game (every state to decide in, up to ``steps``)."""
+    s = _state(variant, n, seed, **opts)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if s.is_terminal():
+            return
+        yield s
+        s.apply_action(rng.choice(s.legal_actions()))
+
+
+def _is_words(label: str, notation: str) -> bool:
+    """Words, not notation: differs from it, starts with a capital, no rule id, and does not
+    quote a notation of several words (``bid 0 2``; a word like "done" may be said)."""
+    return (label != notation and label[:1].isupper() and not RULE_ID.search(label)
+            and (" " not in notation or notation not in label))
+
+
+# ----------------------------------------------------------------------------- words
+@pytest.mark.parametrize("variant,n,opts", CONFIGS)
+def test_every_legal_action_has_a_distinct_label_in_words(variant, n, opts):
+    view = _game().view
+    kinds = set()
+    for seed in (1, 2):
+        for s in _walk(variant, n, opts, seed, 300):
+            legal = s.legal_actions()
+            labels = [view.action_label(s, a) for a in legal]
+            for a, lab in zip(legal, labels):
+                assert _is_words(lab, a.text), (a.text, lab)
+                help_ = view.action_help(s, a)
+                assert help_ and RULE_ID.search(help_), (a.text, help_)
+                kinds.add(a.kind)
+            assert len(set(labels)) == len(labels), [x for x in labels if labels.count(x) > 1]
+    expected = {"family": {"bid", "place"}, "square": {"bid", "place"},
+                "race": {"tile", "build", "claim", "place", "done", "pick"} | ({"fate"} if n > 2 else set())}[variant]
+    assert expected <= kinds, kinds
+
+
+def test_auction_example_words():
+    """EX-6 (the rulebook's auction): Jirka bids 0 on the cross; Honza must bid exactly 1 and
+    his label names whom he outbids; Jirka, displaced, raises to 2."""
+    view = _game().view
+    st = family(n=4, seed=0)
+    st.rows = [[KIND_INDEX[k] for k in ("X5", "O4", "L4", "Z4")]] + st.rows[1:]
+    st.start = 0
+    rules.start_round(st)
+    by = {a.text: a for a in st.legal_actions()}
+    assert view.action_label(st, by["bid 0 0"]) == "Set your figure at the cross claim for no rubies"
+    assert view.action_label(st, by["bid 1 2"]) == "Bid 2 rubies on the square claim"
+    assert view.status(st, 0) == "Your turn in the auction: set your figure at a claim of the front row (3 rubies to bid with)."
+    st.apply_action("bid 0 0")
+    by = {a.text: a for a in st.legal_actions()}
+    assert view.action_label(st, by["bid 0 1"]) == "Outbid P1: 1 ruby on the cross claim"
+    assert "bid 0 2" not in by  # KL-12.3: exactly one more
+    st.apply_action("bid 0 1")
+    assert view.status(st, 0).startswith("You were outbid")
+    assert view.status(st, 2) == "Waiting for P1, who is outbid and must raise or move."
+    by = {a.text: a for a in st.legal_actions()}
+    assert view.action_label(st, by["bid 0 2"]) == "Outbid P2: 2 rubies on the cross claim"
+
+
+def test_scoring_example_words():
+    """EX-5 (rulebook figure 6: "4 points and 2 rubies"): on landscape L2 the O4 at the start
+    covers 4 gold; later the X5 at rows 1-3, columns 2-4 covers 4 gold and 2 rubies."""
+    view = _game().view
+    st = family(n=2, layout=L2)
+    to_place(st, 0, "O4")
+    by = {a.text: a for a in st.legal_actions()}
+    assert view.action_label(st, by["place O4 0 2 0"]) == "Lay the square claim on rows 2-3, columns 0-1: 4 gold"
+    st.apply_action("place O4 0 2 0")
+    to_place(st, 0, "X5")
+    by = {a.text: a for a in st.legal_actions()}
+    assert view.action_label(st, by["place X5 0 1 2"]) == \
+        "Lay the cross claim on rows 1-3, columns 2-4: 4 gold and 2 rubies"
+    to_place(st, 0, "L4")
+    by = {a.text: a for a in st.legal_actions()}
+    labels = [view.action_label(st, a) for a in by.values()]
+    assert any(lab.startswith("Lay the L claim, upside down, on ") for lab in labels)
+    assert view.status(st, 0) == "Lay the L claim on your landscape, touching the claim you laid last."
+    assert view.status(st, 1) == "Waiting for P1, who is laying the L claim."
+
+
+def _to_place(s):
+    rng = random.Random(0)
+    while s.phase != "place":
+        s.apply_action(rng.choice(s.legal_actions()))
+    return s
+
+
+def test_place_label_names_cells_turn_and_yield():
+    """A placement's label: the claim, how it is turned, the rows and columns it covers and its
+    yield (KL-1.8) counted from the acting seat's landscape."""
+    view = _game().view
+    s = _to_place(_state("family", 2, seed=5))
+    seat = s.current_player
+    board = s.boards[seat]
+    for a in s.legal_actions():
+        if a.kind != "place":
+            continue
+        lab = view.action_label(s, a)
+        cells = s.shapes[seat].cells[a.args[0]]
+        cols = s.shapes[seat].cols
+        g = sum(meeple.games.klondike.components.GOLD_OF[board[i]] for i in cells)
+        r = sum(meeple.games.klondike.components.RUBY_OF[board[i]] for i in cells)
+        rows = sorted({i // cols for i in cells})
+        assert (f"row {rows[0]}" if len(rows) == 1 else f"rows {rows[0]}-{rows[-1]}") in lab
+        if g:
+            assert f"{g} gold" in lab
+        if r:
+            assert f"{r} rub" in lab
+        if not g and not r:
+            assert lab.endswith("covers nothing")
+
+
+def test_domino_example_words():
+    """EX-7: the first domino bid is at least 4 rubies (KL-16.2)."""
+    view = _game().view
+    rng = random.Random(2)
+    s = _state("family", 2, seed=2)
+    while s.phase != "sauction" or not any(a.kind == "sbid" for a in s.legal_actions()):
+        legal = s.legal_actions()
+        # bid low in the main auction so that rubies are left for the domino
+        s.apply_action(min(legal, key=lambda a: a.args[1]) if legal[0].kind == "bid" else rng.choice(legal))
+    labels = {a.text: view.action_label(s, a) for a in s.legal_actions()}
+    assert labels["pass"] == "Pass on the domino"
+    low = min(int(t.split()[1]) for t in labels if t.startswith("sbid"))
+    if s.s_high < 0:
+        assert low == 4 and labels["sbid 4"] == "Bid 4 rubies for the domino"
+
+
+def test_race_example_words():
+    """EX-14: the done label gives the count and the card (W07: 10 gold, 1 ruby)."""
+    view = _game().view
+    rng = random.Random(4)
+    s = _state("race", 3, seed=4)
+    while not any(a.kind == "done" for a in s.legal_actions()):
+        s.apply_action(rng.choice(s.legal_actions()))
+    seat = s.current_player
+    done = next(a for a in s.legal_actions() if a.kind == "done")
+    from meeple.games.klondike.components import REQ_CARDS
+    rc = REQ_CARDS[s.req]
+    lab = view.action_label(s, done)
+    assert lab.startswith(f"Say done: you cover {s.gold[seat]} gold and ")
+    assert lab.endswith(f"the card asks {rc.gold} gold and " + (f"{rc.rubies} rub" if rc.rubies else "no rubies")) \
+        or f"the card asks {rc.gold} gold and {rc.rubies} rub" in lab
+
+
+def test_favour_card_words_and_identical_cards():
+    view = _game().view
+    from meeple.games.klondike.view import favour_words
+    assert favour_words("RD7") == "madam's favour card worth 4"
+    assert favour_words("BL3") == "mayor's favour card worth 2"
+    assert favour_words("GN1") == "horse trader's favour card worth 1"
+    del view
+
+
+# ----------------------------------------------------------------------------- status
+@pytest.mark.parametrize("variant,n,opts", CONFIGS)
+def test_status_sentences_for_actor_other_and_spectator(variant, n, opts):
+    view = _game().view
+    for s in _walk(variant, n, opts, 3, 200):
+        cur = s.current_player
+        mine = view.status(s, cur)
+        other = view.status(s, (cur + 1) % n)
+        spect = view.status(s, None)
+        name = s.seat_name(cur)
+        assert mine[:1].isupper() and mine.endswith(".") and not mine.startswith("Waiting")
+        assert other.startswith(f"Waiting for {name}, who is ") and other.endswith(".")
+        assert spect.startswith(f"{name} is ") and spect.endswith(".")
+        if variant == "race" and s.phase in ("build", "tick"):
+            assert "secret" in other or "secret" in spect  # KL-40.1: nothing of the move is told
+
+
+def test_status_never_tells_secret_rubies():
+    """KL-21.2: with secret rubies, the others' status says nothing of the amount."""
+    view = _game().view
+    s = _state("family", 3, seed=1, secret_rubies=True)
+    cur = s.current_player
+    assert "3 rubies" in view.status(s, cur)
+    assert "rub" not in view.status(s, (cur + 1) % 3) and "rub" not in view.status(s, None)
+
+
+def test_status_at_the_end_names_the_winners():
+    view = _game().view
+    s = _state("family", 2, seed=1)
+    rng = random.Random(1)
+    while not s.is_terminal():
+        s.apply_action(rng.choice(s.legal_actions()))
+    win = s.winners()
+    assert view.status(s, 0) == view.status(s, None)
+    assert view.status(s, None).startswith("The game is over: " + s.seat_name(win[0]))
+
+
+# ----------------------------------------------------------------------------- forced
+def test_forced_is_none_for_secret_moves_and_choices():
+    view = _game().view
+    for variant, n, opts in CONFIGS:
+        for s in _walk(variant, n, opts, 7, 200):
+            f = view.forced(s)
+            legal = s.legal_actions()
+            if s.is_secret_decision() or len(legal) > 1:
+                assert f is None
+            elif legal[0].kind == "pass" and s.options.get("secret_rubies"):
+                assert f is None  # KL-21.2: the lone pass is made by the person
+            else:
+                assert f == legal[0]
+
+
+def test_forced_discard():
+    """EX-13 / KL-14.2: a claim with no placement leaves a lone 'discard', taken for the person."""
+    view = _game().view
+    rng = random.Random(11)
+    for seed in range(1, 40):
+        s = _state("family", 2, seed=seed)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            if len(legal) == 1 and legal[0].kind == "discard":
+                assert view.forced(s) == legal[0]
+                assert view.action_label(s, legal[0]).startswith("Give up the ")
+                return
+            s.apply_action(rng.choice(legal))
+    pytest.skip("no discard met in 40 random games")
+
+
+# ----------------------------------------------------------------------------- lobby texts
+def test_lobby_texts():
+    g = _game()
+    view = g.view
+    assert len(view.description) > 200 and view.length
+    words = len(view.how_to_play.split())
+    assert 150 <= words <= 300, words
+    assert not RULE_ID.search(view.how_to_play)
+    for v in g.variants:
+        assert view.variant_text(v)[:1].isupper()
+    for o in g.options:
+        label, help_ = view.option_text(o.name)
+        assert label[:1].isupper() and "_" not in label and not RULE_ID.search(label) and help_
+    applies = {v: {o.name for o in g.options if view.option_applies(o.name, v)} for v in g.variants}
+    assert applies["family"] == {"layout", "secret_rubies", "ruby_supply_limit", "edge_rule"}
+    assert applies["square"] == {"layout", "secret_rubies", "ruby_supply_limit"}  # KL-21.3: no edge rule
+    assert applies["race"] == {"tick_cap", "children"}
+
+
+def test_rules_sections_are_there():
+    view = _game().view
+    assert view.rule("KL-12.3") is not None and view.rule("KL-12.3").id.startswith("KL-12")
