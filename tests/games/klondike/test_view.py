@@ -12,7 +12,7 @@ import pytest
 import meeple
 from meeple.core.view import RULE_ID
 from meeple.games.klondike import rules
-from meeple.games.klondike.components import KIND_INDEX
+from meeple.games.klondike.components import KIND_INDEX, KINDS
 
 from .test_examples import L2, family, to_place
 
@@ -280,3 +280,143 @@ def test_lobby_texts():
 def test_rules_sections_are_there():
     view = _game().view
     assert view.rule("KL-12.3") is not None and view.rule("KL-12.3").id.startswith("KL-12")
+
+
+# ----------------------------------------------------------------------------- the board
+NO_PLACE = {"pass", "discard", "build", "undo", "relayout", "done", "back"}
+"""Action kinds with no place on the board (the client lists them only)."""
+
+
+def _svg(s, seat):
+    view = _game().view
+    legal = [a.text for a in s.legal_actions()] if seat is not None and seat == s.current_player else []
+    obs = s.observation(seat)
+    return view.board_svg(obs, legal, [s.seat_name(i) for i in range(s.num_players)], seat), legal
+
+
+def _check_board(svg: str, legal: list[str]) -> dict:
+    """Checks the kit's conventions; returns facts for the caller's asserts."""
+    root = ET.fromstring(svg)
+    acts, places, layers, shows = [], set(), set(), set()
+    for el in root.iter():
+        fs = el.get("font-size")
+        if fs is not None:
+            assert float(fs) >= 12, ET.tostring(el)[:200]
+        if el.get("class") == "hit":
+            assert float(el.get("width")) >= 28 and float(el.get("height")) >= 28
+        a = el.get("data-action")
+        if a is not None:
+            assert el.tag == NS + "g" and el.get("class") == "act"
+            hits = [c for c in el if c.get("class") == "hit"]
+            assert len(hits) == 1, a
+            if el.get("data-confirm") is not None:
+                assert any(c.get("class") == "ghost" for c in el.iter()), a  # a preview to confirm
+            acts.append(a)
+        if el.get("data-place") is not None:
+            places.add(el.get("data-place"))
+        if el.get("data-layer") is not None:
+            layers.add(el.get("data-layer"))
+        if el.get("data-show-layer") is not None:
+            shows.add(el.get("data-show-layer"))
+
+    def sizes(el, inherited):  # every text's font size, inherited from its groups
+        fs = float(el.get("font-size") or inherited)
+        if el.tag == NS + "text":
+            assert fs >= 12, ET.tostring(el)[:200]
+        for c in el:
+            sizes(c, fs)
+
+    sizes(root, 0)
+    assert set(acts) <= set(legal)
+    assert shows <= layers and layers <= shows | set()  # every layer can be shown, every chooser shows one
+    return {"acts": acts, "places": places, "layers": layers}
+
+
+@pytest.mark.parametrize("variant,n,opts", CONFIGS)
+def test_board_is_the_interface(variant, n, opts):
+    """Over a seeded random game: every legal action with a place is on the main board, once
+    (placements once in their orientation's layer), nothing else is clickable, hit areas are at
+    least 28 x 28, text at least 12; spectators and waiting seats get no action; the place keys
+    are ``data-place`` values of the spectator's board."""
+    view = _game().view
+    seen = set()
+    for i, s in enumerate(_walk(variant, n, opts, 5, 250)):
+        svg, legal = _svg(s, s.current_player)
+        facts = _check_board(svg, legal)
+        with_place = [a for a in legal if a.split()[0] not in NO_PLACE]
+        counted = sorted(a for a in facts["acts"] if not a.startswith("bid ") or facts["acts"].count(a) == 1)
+        assert set(facts["acts"]) == set(with_place), set(with_place) ^ set(facts["acts"])
+        if not any(a.startswith("bid ") for a in legal):
+            assert counted == sorted(with_place)  # each exactly once (a bid may be on its card too)
+        seen.update(a.split()[0] for a in facts["acts"])
+        if i % 10 == 0:
+            spect, _ = _svg(s, None)
+            sf = _check_board(spect, [])
+            assert sf["acts"] == []
+            assert set(view.place_keys(s.observation(None))) <= sf["places"]
+            other, _ = _svg(s, (s.current_player + 1) % n)
+            assert _check_board(other, [])["acts"] == []
+    assert {"bid", "place"} <= seen or variant == "race"
+    if variant == "race":
+        assert {"tile", "claim", "place"} <= seen
+
+
+def test_placement_layers_follow_the_pointer():
+    """KL-1.6, KL-1.5: one layer per orientation with legal placements; each placement is a
+    confirm place at its anchor cell (the covered cell nearest the claim's centre) whose ghost
+    covers exactly its cells; the Rotate chooser of each layer shows the next orientation."""
+    from meeple.games.klondike.svg import OWN_CS, handle
+    st = family(n=2, layout=L2)
+    to_place(st, 0, "O4")
+    st.apply_action("place O4 0 2 0")
+    to_place(st, 0, "L4")
+    svg, legal = _svg(st, 0)
+    root = ET.fromstring(svg)
+    layers = [el for el in root.iter() if el.get("data-layer-group") == "kl-place"]
+    orients = sorted({int(a.split()[2]) for a in legal if a.startswith("place ")})
+    assert [el.get("data-layer") for el in layers] == [f"kl-o{o}" for o in orients]
+    assert [el.get("visibility") for el in layers] == [None] + ["hidden"] * (len(orients) - 1)
+    for j, lay in enumerate(layers):
+        rotate = [c for c in lay.iter() if c.get("data-show-layer") and any(
+            (t.text or "") == "Rotate" for t in c.iter(NS + "text"))]
+        assert rotate and rotate[0].get("data-show-layer") == f"kl-o{orients[(j + 1) % len(orients)]}"
+        for g in lay.iter(NS + "g"):
+            a = g.get("data-action")
+            if not a:
+                continue
+            _, kid, o, r0, c0 = a.split()
+            offs = KINDS[KIND_INDEX[kid]].orientations[int(o)]
+            hr, hc = handle(kid, int(o))
+            assert (hr, hc) in offs
+            hit = next(c for c in g if c.get("class") == "hit")
+            ghost = next(c for c in g.iter() if c.get("class") == "ghost")
+            cells = {(round(float(rc.get("y"))), round(float(rc.get("x")))) for rc in ghost.iter(NS + "rect")}
+            x0 = float(hit.get("x")) - (int(c0) + hc) * OWN_CS
+            y0 = float(hit.get("y")) - (int(r0) + hr) * OWN_CS
+            want = {(round(y0 + (int(r0) + dr) * OWN_CS), round(x0 + (int(c0) + dc) * OWN_CS)) for dr, dc in offs}
+            assert cells == want, a
+            assert float(hit.get("width")) == OWN_CS == 28
+
+
+def test_tiles_are_chosen_in_the_landscape_slot():
+    """KL-10.2 layout=choose: the next tile position shows each face in each rotation, one
+    layer each; after face B is laid, 12 layers for A, C and D remain, each a confirm place
+    over the second tile position."""
+    s = _state("family", 2, seed=1, layout="choose")
+    s.apply_action("tile B2")
+    svg, legal = _svg(s, s.current_player)
+    facts = _check_board(svg, legal)
+    assert sorted(facts["layers"]) == sorted(f"kl-t{f}{r}" for f in "ACD" for r in range(4))
+    assert sorted(facts["acts"]) == sorted(legal)
+
+
+def test_bid_chips_are_28_units():
+    """KL-12.3: each legal bid is a chip with a 28 x 28 hit area (the issue: chips were 7 x 7)."""
+    s = _state("family", 3, seed=1)
+    svg, legal = _svg(s, s.current_player)
+    root = ET.fromstring(svg)
+    chips = [g for g in root.iter(NS + "g") if (g.get("data-action") or "").startswith("bid ")]
+    assert len(chips) == 12
+    for g in chips:
+        c = next(g.iter(NS + "circle"))
+        assert float(c.get("r")) * 2 >= 28
