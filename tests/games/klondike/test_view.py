@@ -294,6 +294,30 @@ def _svg(s, seat):
     return view.board_svg(obs, legal, [s.seat_name(i) for i in range(s.num_players)], seat), legal
 
 
+def _inside_hit(place, hit) -> None:
+    """What a confirm place shows outside its preview lies inside its hit area, so its box is
+    the hit area (a tap at its centre lands on it; the ghost is display:none until shown)."""
+    x, y = float(hit.get("x")), float(hit.get("y"))
+    w, h = float(hit.get("width")), float(hit.get("height"))
+
+    def walk(e, dx, dy):
+        if e.get("class") == "ghost" or e is hit:
+            return
+        t = re.fullmatch(r"translate\(([-\d.]+),([-\d.]+)\)", e.get("transform") or "translate(0,0)")
+        dx, dy = dx + float(t.group(1)), dy + float(t.group(2))
+        if e.tag == NS + "circle":
+            cx, cy, r = float(e.get("cx")) + dx, float(e.get("cy")) + dy, float(e.get("r"))
+            assert x <= cx - r and cx + r <= x + w and y <= cy - r and cy + r <= y + h
+        elif e.tag == NS + "rect":
+            ex, ey = float(e.get("x")) + dx, float(e.get("y")) + dy
+            assert x <= ex + 0.01 and ex + float(e.get("width")) <= x + w + 0.01
+            assert y <= ey + 0.01 and ey + float(e.get("height")) <= y + h + 0.01
+        for c in e:
+            walk(c, dx, dy)
+
+    walk(place, 0.0, 0.0)
+
+
 def _check_board(svg: str, legal: list[str]) -> dict:
     """Checks the kit's conventions; returns facts for the caller's asserts."""
     root = ET.fromstring(svg)
@@ -311,6 +335,7 @@ def _check_board(svg: str, legal: list[str]) -> dict:
             assert len(hits) == 1, a
             if el.get("data-confirm") is not None:
                 assert any(c.get("class") == "ghost" for c in el.iter()), a  # a preview to confirm
+                _inside_hit(el, hits[0])
             acts.append(a)
         if el.get("data-place") is not None:
             places.add(el.get("data-place"))

@@ -112,11 +112,13 @@ CS = 24
 BAR_H = 44
 """Height of the tool bar above the viewer's own landscape (orientation / tile choosers)."""
 
-STYLE = (".ghost{visibility:hidden;pointer-events:none}"
-         ".act:hover .ghost,.act:focus .ghost,.act.selected .ghost{visibility:visible}"
+STYLE = (".ghost{display:none;pointer-events:none}"
+         ".act:hover .ghost,.act:focus .ghost,.act.selected .ghost{display:inline}"
          ".act:hover .kl-mark,.act.selected .kl-mark{stroke:#ffd600}")
 """The embedded style: a placement's preview (``.ghost``) shows while the place is hovered,
-focused or selected (the first tap of a ``data-confirm`` place)."""
+focused or selected (the first tap of a ``data-confirm`` place). ``display:none`` (not
+``visibility``) keeps a place's box equal to its hit area, so a tap or a test click at its
+centre lands on it."""
 
 
 class _Cv(Canvas):

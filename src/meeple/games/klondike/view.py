@@ -215,7 +215,7 @@ class KlondikeView(View):
             return f"Start with this landscape of {plural(len(st.layouts[seat]), 'tile', 'tiles')}"
         if kind == "bid":
             slot, n = action.args
-            what = claim_name(svg_kind(st, slot))
+            what = claim_name(_front_kind(st, slot))
             holder = st.slot_holder[slot]
             if holder == seat:  # cannot happen: one's own claim is never bid on again
                 return f"Stay at {what} with {rubies(n)}"
@@ -422,7 +422,7 @@ class KlondikeView(View):
         return text.render(state, seat)
 
 
-def svg_kind(st, slot: int) -> str:
+def _front_kind(st, slot: int) -> str:
     """The kind id of the front row's claim at ``slot`` (KL-12.1)."""
     return KINDS[st.rows[0][slot]].id
 
