@@ -14,7 +14,7 @@ from meeple.core.view import RULE_ID
 from meeple.games.klondike import rules
 from meeple.games.klondike.components import KIND_INDEX, KINDS
 
-from .test_examples import L2, family, to_place
+from .test_examples import L2, _tick, family, lay, race, to_place
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -149,45 +149,97 @@ def test_place_label_names_cells_turn_and_yield():
 
 
 def test_domino_example_words():
-    """EX-7: the first domino bid is at least 4 rubies (KL-16.2)."""
+    """EX-7 (KL-16.2): S0 bids at least 4 of his 5 rubies; after his bid S2 may bid 5 to 7;
+    the winner lays the domino."""
     view = _game().view
-    rng = random.Random(2)
-    s = _state("family", 2, seed=2)
-    while s.phase != "sauction" or not any(a.kind == "sbid" for a in s.legal_actions()):
-        legal = s.legal_actions()
-        # bid low in the main auction so that rubies are left for the domino
-        s.apply_action(min(legal, key=lambda a: a.args[1]) if legal[0].kind == "bid" else rng.choice(legal))
-    labels = {a.text: view.action_label(s, a) for a in s.legal_actions()}
-    assert labels["pass"] == "Pass on the domino"
-    low = min(int(t.split()[1]) for t in labels if t.startswith("sbid"))
-    if s.s_high < 0:
-        assert low == 4 and labels["sbid 4"] == "Bid 4 rubies for the domino"
+    st = family(n=4)
+    lay(st, 2, "place O4 0 2 0")
+    st.start = 0
+    st.rubies = [5, 4, 7, 2]
+    st.fresh = [0, 0, 0, 3]
+    st.won = [-1] * 4
+    rules.start_supp(st)
+    st._legal_cache = None
+    labels = [view.action_label(st, a) for a in st.legal_actions()]
+    assert labels == ["Bid 4 rubies for the domino", "Bid 5 rubies for the domino", "Pass on the domino"]
+    assert view.status(st, 0) == "Bid at least 4 rubies for the domino, or pass."
+    assert view.status(st, 1) == "Waiting for P1, who is deciding on the domino."
+    st.apply_action("sbid 4")  # P2 cannot bid 5 and passes automatically (KL-16.2)
+    labels = [view.action_label(st, a) for a in st.legal_actions()]
+    assert labels == [f"Bid {n} rubies for the domino" for n in (5, 6, 7)] + ["Pass on the domino"]
+    assert view.status(st, 2) == "Bid more than 4 rubies for the domino, or pass."
+    st.apply_action("sbid 6")
+    assert st.phase == "splace" and view.status(st, 2).startswith("Lay the domino on your landscape")
+    assert all(view.action_label(st, a).startswith(("Lay the domino", "Give up the domino"))
+               for a in st.legal_actions())
 
 
 def test_race_example_words():
-    """EX-14: the done label gives the count and the card (W07: 10 gold, 1 ruby)."""
+    """EX-14 (the rulebook's round, card W07: 10 gold, 1 ruby): Michal's claims with what
+    they add and the running count, his 'done', the favour cards RD7, BL3, GN1 and Pavel's
+    fate."""
     view = _game().view
-    rng = random.Random(4)
-    s = _state("race", 3, seed=4)
-    while not any(a.kind == "done" for a in s.legal_actions()):
-        s.apply_action(rng.choice(s.legal_actions()))
-    seat = s.current_player
-    done = next(a for a in s.legal_actions() if a.kind == "done")
-    from meeple.games.klondike.components import REQ_CARDS
-    rc = REQ_CARDS[s.req]
-    lab = view.action_label(s, done)
-    assert lab.startswith(f"Say done: you cover {s.gold[seat]} gold and ")
-    assert lab.endswith(f"the card asks {rc.gold} gold and " + (f"{rc.rubies} rub" if rc.rubies else "no rubies")) \
-        or f"the card asks {rc.gold} gold and {rc.rubies} rub" in lab
+    st = race(n=3)
+    assert view.status(st, 0) == ("Lay out your landscape for 10 gold and 1 ruby: 1 to 4 tiles "
+                                  "(secret until the check).")
+    by = {a.text: a for a in st.legal_actions()}
+    assert view.action_label(st, by["tile A0"]) == "Lay landscape tile A, as printed, as your first tile"
+    for seat, tiles in ((0, ["A0"]), (1, ["A0"]), (2, ["B0", "C0"])):
+        for t in tiles:
+            _tick(st, seat, "tile " + t)
+        if seat == 0:
+            assert view.action_label(st, next(a for a in st.legal_actions() if a.kind == "build")) == \
+                "Start with this landscape of 1 tile"
+        _tick(st, seat, "build")
+    assert view.status(st, 1) == "Waiting for P1, who is choosing a secret move for turn 1."
+    by = {a.text: a for a in st.legal_actions()}
+    assert view.action_label(st, by["claim O4"]) == "Take the square claim to lay it"
+    st.apply_action("claim O4")
+    by = {a.text: a for a in st.legal_actions()}
+    assert view.action_label(st, by["place O4 0 2 0"]) == \
+        "Lay the square claim on rows 2-3, columns 0-1: 6 gold and 1 ruby (then 6 gold, 1 ruby)"
+    assert view.action_label(st, by["back"]) == "Put the square claim back and choose another move"
+    st.apply_action("place O4 0 2 0")
+    ticks = [(None, "place O4 0 2 0", "place O4 0 2 0"),
+             ("place I3 0 1 2", "place I3 0 1 0", "place I3 0 1 2"),
+             ("place V3 1 2 2", "place T4 3 2 2", "place I4 1 2 5")]
+    for row in ticks:
+        for seat, text in enumerate(row):
+            if text:
+                _tick(st, seat, text)
+    by = {a.text: a for a in st.legal_actions()}
+    assert view.action_label(st, by["done"]) == "Say done: you cover 10 gold and 1 ruby, the card asks 10 gold and 1 ruby"
+    assert view.action_label(st, by["undo"]) == "Take back the corner three claim you laid last"
+    for seat, text in enumerate(("done", "done", "place X5 0 1 6")):
+        _tick(st, seat, text)
+    assert view.status(st, 0) == "You finished first: take a favour card."
+    labels = sorted(view.action_label(st, a) for a in st.legal_actions())
+    assert labels == ["Take the horse trader's favour card worth 1", "Take the madam's favour card worth 4",
+                      "Take the mayor's favour card worth 2"]
+    _tick(st, 0, "pick RD7")
+    _tick(st, 1, "pick BL3")
+    assert view.status(st, 2) == "Choose whose fate you join: that player's check decides your favour card."
+    assert [view.action_label(st, a) for a in st.legal_actions()] == \
+        ["Join P1's fate: that check decides your card", "Join P2's fate: that check decides your card"]
 
 
 def test_favour_card_words_and_identical_cards():
     view = _game().view
     from meeple.games.klondike.view import favour_words
-    assert favour_words("RD7") == "madam's favour card worth 4"
-    assert favour_words("BL3") == "mayor's favour card worth 2"
-    assert favour_words("GN1") == "horse trader's favour card worth 1"
-    del view
+    assert favour_words("RD7") == "the madam's favour card worth 4"
+    assert favour_words("BL3") == "the mayor's favour card worth 2"
+    assert favour_words("GN1") == "the horse trader's favour card worth 1"
+    # two cards alike in the display (values 1, 1, 2, 2, ... per colour, KL-30.4): distinct labels
+    st = race(n=2, display=("RD1", "RD2", "GN1"))
+    for seat, t in ((0, "A0"), (1, "A0")):
+        _tick(st, seat, "tile " + t)
+        _tick(st, seat, "build")
+    st.phase, st.pq, st.cur = "pick", [0], 0
+    st._legal_cache = None
+    labels = [view.action_label(st, a) for a in st.legal_actions()]
+    assert labels == ["Take the madam's favour card worth 1 (first in the display)",
+                      "Take the madam's favour card worth 1 (second in the display)",
+                      "Take the horse trader's favour card worth 1"]
 
 
 # ----------------------------------------------------------------------------- status

@@ -78,9 +78,10 @@ def span(lo: int, hi: int, one: str, many: str) -> str:
 
 
 def favour_words(card_id: str) -> str:
-    """A favour card in words (KL-30.4): ``"BL3"`` -> ``"the mayor's favour card worth 2"``."""
+    """A favour card in words (KL-30.4): ``"BL3"`` -> ``"the mayor's favour card worth 2"``.
+    Raises KeyError for an unknown card id."""
     c = FAVOUR_CARDS[FAVOUR_INDEX[card_id]]
-    return f"{CELEBRITY[TRACKS[c.track]].removeprefix('the ')}'s favour card worth {c.value}"
+    return f"{CELEBRITY[TRACKS[c.track]]}'s favour card worth {c.value}"
 
 
 def requirement_words(card_index: int) -> str:
