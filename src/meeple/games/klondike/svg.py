@@ -619,7 +619,7 @@ def _rows_panel(cv: _Cv, obs: dict, legal: list, names: list, x, y) -> float:
         y += 22
     for i, row in enumerate(rows):
         if i == 0 and auc:
-            slot_w = 140
+            slot_w = 3 * (MIN_HIT + 4) + 16  # three chips a row
             h_max = 0.0
             for si, kid in enumerate(row):
                 sx = x + si * (slot_w + 8)
@@ -634,15 +634,17 @@ def _rows_panel(cv: _Cv, obs: dict, legal: list, names: list, x, y) -> float:
                 with cv.placing(one, sx, y, slot_w, 92, key=f"slot-{si}"):
                     cv.box(sx, y, slot_w, 92, fill="#fffdf6", stroke=SEAT_COLOURS[holder] if holder >= 0 else "#999",
                            sw=3 if holder >= 0 else 1, rx=4)
-                    cv.label(sx + 6, y + 16, f"{KINDS[KIND_INDEX[kid]].name} ({kid})", size=13, weight="bold")
+                    head = f"{KINDS[KIND_INDEX[kid]].name} ({kid})"
+                    cv.label(sx + 6, y + 16, head if len(head) <= 15 else KINDS[KIND_INDEX[kid]].name, size=13,
+                             weight="bold")
                     _shape_icon(cv, kid, 0, sx + 8, y + 22, 11)
                     if holder >= 0:
                         cv.add(f'<rect data-piece="figure-{holder}" x="{num(sx + 6)}" y="{num(y + 71)}" width="14" '
                                f'height="14" fill="{SEAT_COLOURS[holder]}" stroke="#222" stroke-width="0.8"/>')
-                        cv.label(sx + 24, y + 83, f"{_name(names, holder)[:10]}: {_rubies(auc['bids'][si])}", size=12)
+                        cv.label(sx + 24, y + 83, f"{_name(names, holder)[:6]}: {_rubies(auc['bids'][si])}", size=12)
                     else:
                         cv.label(sx + 6, y + 83, "free", size=12, fill="#555")
-                ch = _chips(cv, amounts, sx, y + 96, per_row=4) if amounts else 0
+                ch = _chips(cv, amounts, sx + 8, y + 96, per_row=3) if amounts else 0
                 h_max = max(h_max, 96 + ch)
             y += h_max + 6
             bits = [f"normal turns taken {auc['normal_turns_taken']}/{len(obs['players'])}"]
