@@ -467,7 +467,10 @@ def test_placement_layers_follow_the_pointer():
             assert (hr, hc) in offs
             hit = next(c for c in g if c.get("class") == "hit")
             ghost = next(c for c in g.iter() if c.get("class") == "ghost")
-            cells = {(round(float(rc.get("y"))), round(float(rc.get("x")))) for rc in ghost.iter(NS + "rect")}
+            d = next(e for e in ghost.iter(NS + "path") if e.get("class") == "kl-cells").get("d")
+            squares = re.findall(r"M([-\d.]+) ([-\d.]+)h28v28h-28z", d)
+            assert len(squares) == len(offs) == d.count("M")
+            cells = {(round(float(yy)), round(float(xx))) for xx, yy in squares}
             x0 = float(hit.get("x")) - (int(c0) + hc) * OWN_CS
             y0 = float(hit.get("y")) - (int(r0) + hr) * OWN_CS
             want = {(round(y0 + (int(r0) + dr) * OWN_CS), round(x0 + (int(c0) + dc) * OWN_CS)) for dr, dc in offs}

@@ -114,6 +114,10 @@ BAR_H = 44
 
 STYLE = (".ghost{display:none;pointer-events:none}"
          ".act:hover .ghost,.act:focus .ghost,.act.selected .ghost{display:inline}"
+         ".kl-cells{fill:#ffeb3b;fill-opacity:.8;stroke:#e65100;stroke-width:1}"
+         ".kl-edge{fill:none;stroke:#bf360c;stroke-width:3}"
+         ".kl-ring{fill:none;stroke:#4e342e;stroke-width:4.5}"
+         ".kl-mark{fill:none;stroke:#fff;stroke-width:2}"
          ".act:hover .kl-mark,.act.selected .kl-mark{stroke:#ffd600}")
 """The embedded style: a placement's preview (``.ghost``) shows while the place is hovered,
 focused or selected (the first tap of a ``data-confirm`` place). ``display:none`` (not
@@ -449,15 +453,14 @@ def _place_layers(cv: _Cv, legal, bx, by, cs, bar_y) -> float:
                 r0, c0 = int(a.split()[3]), int(a.split()[4])
                 ax, ay = bx + (c0 + hc) * cs, by + (r0 + hr) * cs
                 with cv.placing(a, ax, ay, cs, cs, confirm=True):
-                    ghost = "".join(f'<rect x="{num(bx + c * cs)}" y="{num(by + r * cs)}" width="{num(cs)}" '
-                                    f'height="{num(cs)}"/>' for r, c in cells)
-                    cv.add(f'<g class="ghost"><g fill="#ffeb3b" fill-opacity="0.8" stroke="#e65100" '
-                           f'stroke-width="1">{ghost}</g>'
-                           f'<path d="{_outline_d(cells, bx, by, cs)}" fill="none" stroke="#bf360c" '
-                           f'stroke-width="3"/></g>')
-                    ring = f'cx="{num(ax + cs / 2)}" cy="{num(ay + cs / 2)}" r="{num(cs * 0.38)}" fill="none"'
-                    cv.add(f'<circle {ring} stroke="#4e342e" stroke-width="4.5"/>'
-                           f'<circle class="kl-mark" {ring} stroke="#fff" stroke-width="2"/>')
+                    # the covered cells as one path of squares (``M x y h cs v cs h -cs z``), small
+                    # enough for hundreds of placements (a first claim on the square landscape)
+                    ghost = "".join(f"M{num(bx + c * cs)} {num(by + r * cs)}h{num(cs)}v{num(cs)}h{num(-cs)}z"
+                                    for r, c in cells)
+                    cv.add(f'<g class="ghost"><path class="kl-cells" d="{ghost}"/>'
+                           f'<path class="kl-edge" d="{_outline_d(cells, bx, by, cs)}"/></g>')
+                    ring = f'cx="{num(ax + cs / 2)}" cy="{num(ay + cs / 2)}" r="{num(cs * 0.38)}"'
+                    cv.add(f'<circle class="kl-ring" {ring}/><circle class="kl-mark" {ring}/>')
         cv.add(cv.layer(f"kl-o{o}", "kl-place", body[0], shown=j == 0))
     return end
 
