@@ -180,6 +180,12 @@ def _name(seat_names, s: int) -> str:
     return seat_names[s] if 0 <= s < len(seat_names) else f"P{s + 1}"
 
 
+def _kind_words(kid: str) -> str:
+    """A claim kind as people say it (KL-1.4): ``"X5"`` -> ``"the cross"``, ``"D2"`` -> ``"the
+    domino"``."""
+    return "the domino" if kid == "D2" else f"the {KINDS[KIND_INDEX[kid]].name}"
+
+
 def _parse_layout(text: str) -> list:
     """``"A0 B3"`` -> [(face index, rotation), ...]."""
     return [(FACE_NAMES.index(t[0]), int(t[1])) for t in text.split()]
@@ -561,7 +567,7 @@ def _family(cv: _Cv, obs: dict, legal: list, names: list) -> None:
         else:
             bits.append(_rubies(p['rubies']) + (f" +{p['fresh']} fresh" if p["fresh"] else ""))
         if p["won"]:
-            bits.append(f"lays {p['won']}")
+            bits.append(f"lays {_kind_words(p['won'])}")
         if square:  # KL-21.3: the zones covered so far (public: the claims are)
             cov = {c for t in p["claims"] for c in _claim_cells(t)[0]}
             got = "".join(ZONE_NAMES[z][0].upper() for z, zc in enumerate(ZONES) if cov & set(zc))
@@ -894,7 +900,7 @@ def _own_race(cv: _Cv, obs: dict, legal: list, names: list, seat: int, x, y) -> 
     if p.get("said_done"):
         line += " - you said done"
     if p.get("claim_in_hand"):
-        line += f" - in hand: {p['claim_in_hand']}"
+        line += f" - in hand: {_kind_words(p['claim_in_hand'])}"
     cv.label(x, y + 14, line, size=14, weight="bold")
     y += 22
     lay = _parse_layout(p.get("layout", ""))
