@@ -86,6 +86,7 @@ from .components import (
     TRACKS,
     ZONE_NAMES,
     ZONES,
+    board_cells,
 )
 from .scoring import race_points
 
@@ -288,9 +289,11 @@ def _coords_svg(rows: int, cols: int, cs: float) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _claim_svg(text: str, i: int, last: bool, cs: float, colour: str) -> str:
+def _claim_svg(text: str, i: int, last: bool, cs: float, colour: str, codes: tuple = ()) -> str:
     """A laid claim over the board (origin = the board's top-left): cells faded, the outline
-    in the seat's colour, the laying number; the last claim edged yellow (KL-2.2)."""
+    in the seat's colour, the laying number; the last claim edged yellow (KL-2.2). ``codes``:
+    the cell codes under the claim's cells (KL-1.2); the number goes on a meadow cell, where it
+    hides no gold or ruby, else on the top-left corner of the first cell."""
     t = _Cv(())
     cells, _ = _claim_cells(text)
     for r, c in cells:
@@ -298,11 +301,16 @@ def _claim_svg(text: str, i: int, last: bool, cs: float, colour: str) -> str:
     if last:  # KL-2.2: the claim the next one must touch
         _outline(t, cells, 0, 0, cs, "#ffd600", max(3.0, cs * 0.22))
     _outline(t, cells, 0, 0, cs, colour, max(1.5, cs * 0.1))
-    r, c = min(cells)
-    t.add(f'<circle cx="{num(c * cs + cs * 0.3)}" cy="{num(r * cs + cs * 0.3)}" '
-          f'r="{num(cs * 0.27)}" fill="{colour}"/>')
-    t.label(c * cs + cs * 0.3, r * cs + cs * 0.3 + 4.3, i + 1, size=MIN_TEXT, fill="#fff",
-            anchor="middle", weight="bold")
+    meadow = [rc for rc, code in zip(cells, codes) if code == 0]
+    if meadow:
+        r, c = min(meadow)
+        cx, cy = c * cs + cs / 2, r * cs + cs / 2
+    else:
+        r, c = min(cells)
+        cx, cy = c * cs + cs * 0.25, r * cs + cs * 0.25
+    rad = max(7.5, cs * 0.3) if i >= 9 else max(7.0, cs * 0.27)
+    t.add(f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(rad)}" fill="{colour}" stroke="#fff" stroke-width="1"/>')
+    t.label(cx, cy + 4.3, i + 1, size=MIN_TEXT, fill="#fff", anchor="middle", weight="bold")
     return "".join(t.parts)
 
 
@@ -342,8 +350,14 @@ def _board(cv: _Cv, layout_text: str, claims: list, x0, y0, cs, *, square=False,
     if claims:
         cv.add(f'<g transform="translate({num(bx)},{num(by)})">')
         last = len(claims) - 1
+        # the cell codes under each claim (the laid tiles only; a square needs all four)
+        under = board_cells(lay, square) if lay and (len(lay) == 4 or not square) else ()
+        ucols = SQ_SIZE if square else TILE * len(lay)
         for i, text in enumerate(claims):
-            body = _claim_svg(text, i, i == last, cs, colour)
+            cells = _claim_cells(text)[0]
+            codes = tuple(under[r * ucols + c] for r, c in cells) \
+                if under and all(c < ucols for _, c in cells) else ()
+            body = _claim_svg(text, i, i == last, cs, colour, codes)
             cv.add(body if seat is None else f'<g data-place="claim-{seat}-{i}">{body}</g>')
         cv.add("</g>")
     if marks and not square:  # KL-2.1 start cells, KL-10.2 goal cells
