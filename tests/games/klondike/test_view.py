@@ -476,6 +476,11 @@ def test_placement_layers_follow_the_pointer():
             want = {(round(y0 + (int(r0) + dr) * OWN_CS), round(x0 + (int(c0) + dc) * OWN_CS)) for dr, dc in offs}
             assert cells == want, a
             assert float(hit.get("width")) == OWN_CS == 28
+            # the preview says what the claim covers, as its label does (KL-1.8)
+            covers = next(t.text for t in ghost.iter(NS + "text")).removeprefix("covers ")
+            label = _game().view.action_label(st, st.parse_action(a))
+            assert label.endswith(covers.replace(", ", " and ") if covers != "nothing" else "covers nothing"), \
+                (label, covers)
 
 
 def test_tiles_are_chosen_in_the_landscape_slot():

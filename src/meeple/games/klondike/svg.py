@@ -72,12 +72,14 @@ from .components import (
     FAVOUR_CARDS,
     FAVOUR_INDEX,
     GOAL_CELLS,
+    GOLD_OF,
     KIND_INDEX,
     KINDS,
     RACE_ROUNDS,
     RACE_SET,
     REQ_CARDS,
     REQ_INDEX,
+    RUBY_OF,
     SQ_POSITIONS,
     SQ_SIZE,
     START_CELLS,
@@ -425,12 +427,20 @@ def _button(cv: _Cv, x, y, w, h, text: str, *, on: bool = False) -> None:
     cv.label(x + w / 2, y + h / 2 + 4.5, text, size=13, anchor="middle", weight="bold" if on else "normal")
 
 
-def _place_layers(cv: _Cv, legal, bx, by, cs, bar_y) -> float:
+def _yield_words(codes) -> str:
+    """What cells with these codes hold (KL-1.8): ``"4 gold, 1 ruby"``, ``"nothing"``."""
+    g, r = sum(GOLD_OF[x] for x in codes), sum(RUBY_OF[x] for x in codes)
+    bits = ([f"{g} gold"] if g else []) + ([_rubies(r)] if r else [])
+    return ", ".join(bits) or "nothing"
+
+
+def _place_layers(cv: _Cv, legal, bx, by, cs, bar_y, under=(), ucols: int = 0) -> float:
     """KL-1.6 on the viewer's own landscape (top-left of cell (0, 0) at ``bx, by``): a layer
     per orientation of the claim to lay; in each the tool bar (at ``bar_y``) with the claim in
     every orientation (choosers) and "Rotate" (the next orientation), and every legal
     placement as a ``data-confirm`` place at its anchor cell (:func:`handle`) whose ghost
-    shows the cells it covers. Returns the right end of the tool bar (0: nothing to lay)."""
+    shows the cells it covers and, from ``under`` (the cell codes of the landscape, ``ucols``
+    wide), what they hold. Returns the right end of the tool bar (0: nothing to lay)."""
     by_o: dict[int, list] = {}
     kid = None
     for a in legal:
@@ -467,6 +477,7 @@ def _place_layers(cv: _Cv, legal, bx, by, cs, bar_y) -> float:
             hint = "tap a ring, then tap it again to lay"
             cv.label(x + 4, bar_y + 27, hint, size=13, fill="#555")
             end = max(end, x + 4 + len(hint) * 13 * 0.58)
+            tag_x = x + 4 + len(hint) * 13 * 0.58 + 12
             hr, hc = handle(kid, o)
             for a in by_o[o]:
                 cells, _ = _claim_cells(a)
@@ -477,8 +488,16 @@ def _place_layers(cv: _Cv, legal, bx, by, cs, bar_y) -> float:
                     # enough for hundreds of placements (a first claim on the square landscape)
                     ghost = "".join(f"M{num(bx + c * cs)} {num(by + r * cs)}h{num(cs)}v{num(cs)}h{num(-cs)}z"
                                     for r, c in cells)
+                    tag = ""
+                    if under:  # what the previewed claim covers, in the tool bar (nothing paints over it)
+                        words = "covers " + _yield_words([under[r * ucols + c] for r, c in cells])
+                        tw = len(words) * 8 + 14
+                        tag = (f'<rect x="{num(tag_x)}" y="{num(bar_y + 8)}" width="{num(tw)}" height="28" rx="5" '
+                               f'fill="#3e2723"/>' + cv.text(tag_x + 7, bar_y + 27, words, size=14, fill="#fff",
+                                                             weight="bold"))
+                        end = max(end, tag_x + tw)
                     cv.add(f'<g class="ghost"><path class="kl-cells" d="{ghost}"/>'
-                           f'<path class="kl-edge" d="{_outline_d(cells, bx, by, cs)}"/></g>')
+                           f'<path class="kl-edge" d="{_outline_d(cells, bx, by, cs)}"/>{tag}</g>')
                     ring = f'cx="{num(ax + cs / 2)}" cy="{num(ay + cs / 2)}" r="{num(cs * 0.38)}"'
                     cv.add(f'<circle class="kl-ring" {ring}/><circle class="kl-mark" {ring}/>')
         cv.add(cv.layer(f"kl-o{o}", "kl-place", body[0], shown=j == 0))
@@ -542,7 +561,9 @@ def _own_board(cv: _Cv, obs: dict, legal: list, seat: int, x, y, *, square: bool
         end = _tile_layers(cv, {f for f, _ in lay}, bx + tc * OWN_CS, by + tr * OWN_CS, OWN_CS, bx, bar_y,
                            len(lay) + 1)
     else:
-        end = _place_layers(cv, legal, bx, by, OWN_CS, bar_y)
+        complete = lay and (len(lay) == 4 or not square)
+        end = _place_layers(cv, legal, bx, by, OWN_CS, bar_y, board_cells(lay, square) if complete else (),
+                            SQ_SIZE if square else TILE * len(lay))
         if not end:
             cv.label(bx, bar_y + 27, "Your landscape", size=14, weight="bold", fill="#555")
     return max(w, end - x), BAR_H + h
