@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import meeple
+from meeple.games.klondike.components import KIND_INDEX, KINDS
 from meeple.games.klondike.svg import render_svg
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -93,7 +94,9 @@ def test_first_auction_turn_every_bid_is_a_chip():
     assert sorted(legal) == sorted(f"bid {slot} {n}" for slot in range(3) for n in range(4))
     acts = _clickable(svg)
     assert sorted(acts) == sorted(legal)  # every bid once, nothing else
-    assert "3 rubies" in svg and "slot 0:" in svg
+    assert "3 rubies" in svg
+    kid = s.observation(None)["rows"][0][0]
+    assert f"({kid})</text>" in svg  # the front row's first claim card names its kind
 
 
 def test_a_challenge_is_one_amount_on_the_slot_card_and_its_chip():
@@ -108,7 +111,9 @@ def test_a_challenge_is_one_amount_on_the_slot_card_and_its_chip():
     assert sorted(set(legal)) == sorted({"bid 0 2", *(f"bid {slot} {n}" for slot in (1, 2) for n in range(4))})
 
 
-def test_placements_are_dots_on_the_picker_discard_and_pass_are_not():
+def test_placements_are_on_the_own_landscape_discard_and_pass_are_not():
+    """KL-1.6: every placement once, as a confirm place in its orientation's layer over the
+    viewer's own landscape (no thumbnails)."""
     s = _advance(_state("family", 2, seed=5), lambda s: s.observation(None)["phase"] == "place", _bots(2))
     svg, legal = _view(s, s.current_player)
     places = [a for a in legal if a.startswith("place ")]
@@ -118,7 +123,9 @@ def test_placements_are_dots_on_the_picker_discard_and_pass_are_not():
     # KL-2.1: the first claim covers a start cell (2,0) or (3,0); the won claim's kind
     won = s.observation(None)["players"][s.current_player]["won"]
     assert all(a.split()[1] == won for a in acts)
-    assert f"Lay {won}:" in svg
+    name = "the domino" if won == "D2" else f"the {KINDS[KIND_INDEX[won]].name} claim"
+    assert f"Lay {name}:" in svg
+    assert svg.count('data-layer-group="kl-place"') == len({a.split()[2] for a in places})
 
 
 def test_square_first_claim_goes_anywhere():

@@ -1,51 +1,68 @@
 """SVG board of Klondike 1896 for the web client: ``render_svg(obs, legal, seat_names)``.
 
-Built from ``state.observation(seat)`` only (plus the game's static data in
-:mod:`.components`), so a seat's page shows nothing hidden from it (KL-50.2).
+Built on :class:`meeple.core.svgkit.Canvas` from ``state.observation(seat)`` only (plus the
+game's static data in :mod:`.components`), so a seat's page shows nothing hidden from it
+(KL-50.2). One SVG unit is one CSS pixel at the initial zoom; every clickable place has a hit
+area of at least 28 x 28 units and every text is at least 12 units (:mod:`meeple.core.svgkit`).
 
 What is drawn
   *Game 1* (variants ``family`` and ``square``): a title line (round, phase, start player,
-  whose turn it is); every seat's board (KL-1.3: 6 x 24 cells, or 12 x 12 on the square
-  board, KL-21.3) cell by cell - meadow green, gold brown with its number, ruby grey with a
-  red gem (KL-1.2) - with the laid claims over it in the seat's colour, numbered in laying
-  order, the last claim (the one the next must touch, KL-2.2) with a thick outline; start
-  cells ``>`` and goal cells ``<`` (KL-2.1, KL-10.2), the edge-touch stretches of tiles 2 and
-  3 (KL-14.3; solid once met) or the square board's five zones (dashed, lettered N S W E C);
-  above each board a name plate with score, rubies (+fresh, ``?`` when secret, KL-21.2), the
-  claim to lay, finished / penalty. On the right: the claim rows (KL-10.5; the front row with
-  each slot's figure and bid during the main auction, KL-12), the pool, dominoes and removed
-  claims, the domino auction (KL-16), and at the end the final scores (KL-19, KL-20).
+  whose turn it is); every seat's landscape (KL-1.3: 6 x 24 cells, or 12 x 12 on the square
+  landscape, KL-21.3) cell by cell - meadow green, gold brown with its number, ruby grey with
+  a red gem (KL-1.2) - with the laid claims over it in the seat's colour, numbered in laying
+  order, the last claim (the one the next must touch, KL-2.2) edged yellow; start cells ``>``
+  and goal cells ``<`` (KL-2.1, KL-10.2), the edge stretches of tiles 2 and 3 (KL-14.3; solid
+  once met) or the square landscape's five zones (dashed, lettered N S W E C); above each
+  landscape a name plate with score, rubies (+fresh, ``?`` when secret, KL-21.2), the claim to
+  lay, finished / penalty. The viewer's own landscape is drawn larger (28 units a cell), with
+  a tool bar above it. On the right: the claim rows (KL-10.5; the front row with each claim's
+  figure and bid during the main auction, KL-12), the pool, dominoes and removed claims, the
+  domino auction (KL-16), and at the end the final scores (KL-19, KL-20).
   *Game 2* (variant ``race``): the requirement card (KL-31.4), the favour display (KL-30.4),
   the influence board with every seat's cube on the four celebrity tracks (KL-30.3), each
-  seat's status, card and last result (KL-34); the viewer's own board, claim set and
-  covered totals; the other boards as backs until the check, then the revealed boards of
-  the last round (KL-34.1); at the end the final scoring (KL-36).
+  seat's status, card and last result (KL-34); the viewer's own landscape, claim set and
+  covered totals; the other landscapes stay hidden until the check, then the revealed boards
+  of the last round (KL-34.1); at the end the final scoring (KL-36).
 
-Seat colours: blue, brown and green (the players of the rulebook's scoring example) and
-purple (ASSUMED; the rulebook does not name the fourth). The seat to act has a gold frame
-and a ``to act`` tag; the viewer's plate says ``(you)``.
-
-Clickable (``class="act"`` and ``data-action``, only for notations in ``legal``)
-  * ``tile A0`` ...: the face previews in every rotation (KL-10.2 layout=choose, KL-31.2);
-  * ``bid SLOT N``: the numbered ruby chips under each slot of the front row (one chip per
-    legal amount); the slot card itself too when exactly one amount is legal there (a raise
-    or a challenge, KL-12.3);
-  * ``sbid N``: the numbered chips of the domino auction (KL-16.2);
-  * ``place KIND K ROW COL``: a placement picker (game 1: right of the boards; race: under the
-    viewer's board), one small copy of the viewer's board per orientation K, with a dot at the
-    centre of each legal placement; hovering a dot shows the cells it would cover (an
-    embedded ``<style>`` with the classes ``kl-ghost``, no script);
-  * ``claim KIND``: the shapes of the viewer's claim set (KL-40.1);
+Everything is chosen on the main board (``class="act"`` and ``data-action``, only for
+notations in ``legal``):
+  * ``place KIND K ROW COL`` (KL-1.6): on the viewer's own landscape, one layer per
+    orientation K (``data-layer="kl-o{K}"``, group ``kl-place``); the tool bar above the
+    landscape shows the claim in each orientation (a chooser per orientation) and a "Rotate"
+    chooser that shows the next orientation's layer. In a layer every legal placement is a
+    ``data-confirm`` place anchored at one covered cell (the cell nearest the claim's centre,
+    the same for every placement of that orientation, so the claim follows the pointer or the
+    finger), marked with a dot; its ``.ghost`` child shows the cells it would cover (shown on
+    :hover, :focus and ``.selected`` by the embedded style; the client's Confirm plays it).
+  * ``tile A0`` (KL-10.2 layout=choose, KL-31.2): the next empty tile position of the
+    viewer's landscape shows the candidate tile; one layer per face and rotation (group
+    ``kl-tile``), a chooser per face and a "Rotate" chooser in the tool bar; the tile in the
+    slot is a ``data-confirm`` place.
+  * ``bid SLOT N``: ruby chips (28 units) under each claim of the front row, one per legal
+    amount; the claim card itself too when exactly one amount is legal there (a raise or a
+    challenge, KL-12.3);
+  * ``sbid N``: the ruby chips of the domino auction (KL-16.2);
+  * ``claim KIND``: the cards of the viewer's claim set (KL-40.1);
   * ``pick CARD``: the favour cards of the display (KL-32);
   * ``fate SEAT``: the other seats' name plates (KL-33.2).
   ``pass``, ``discard``, ``build``, ``undo``, ``relayout``, ``done`` and ``back`` have no place
   on the board; the client lists them (as it lists every legal action).
+
+Places for highlights (``data-place``, :func:`place_keys`) and pieces (``data-piece``: the
+bid figures ``figure-S``, the celebrity cubes ``cube-S-T``) are marked as
+:mod:`meeple.core.svgkit` describes.
+
+Seat colours: blue, brown and green (the players of the rulebook's scoring example) and
+purple (ASSUMED; the rulebook does not name the fourth). The seat to act has a gold frame
+and a ``to act`` tag; the viewer's plate says ``(you)``.
 """
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from functools import lru_cache
-from xml.sax.saxutils import escape
+
+from meeple.core.svgkit import MIN_HIT, MIN_TEXT, Canvas, esc, num
 
 from .components import (
     CODE_CHAR,
@@ -55,12 +72,14 @@ from .components import (
     FAVOUR_CARDS,
     FAVOUR_INDEX,
     GOAL_CELLS,
+    GOLD_OF,
     KIND_INDEX,
     KINDS,
     RACE_ROUNDS,
     RACE_SET,
     REQ_CARDS,
     REQ_INDEX,
+    RUBY_OF,
     SQ_POSITIONS,
     SQ_SIZE,
     START_CELLS,
@@ -69,6 +88,7 @@ from .components import (
     TRACKS,
     ZONE_NAMES,
     ZONES,
+    board_cells,
 )
 from .scoring import race_points
 
@@ -88,74 +108,69 @@ PHASE_NAMES = {
     "lastpick": "the last player chooses a card", "fate": "the last player joins fate",
 }
 TERMINAL = -4
+OWN_CS = 28
+"""Cell size of the viewer's own landscape: a cell is a whole hit area (MIN_HIT)."""
+CS = 24
+"""Cell size of the other landscapes: the gold numbers are 12 units (MIN_TEXT)."""
+BAR_H = 44
+"""Height of the tool bar above the viewer's own landscape (orientation / tile choosers)."""
 
-_STYLE = ("<style>.kl-ghost{opacity:0;pointer-events:none}"
-          ".act:hover .kl-ghost{opacity:.75}</style>")
+STYLE = (".ghost{display:none;pointer-events:none}"
+         ".act:hover .ghost,.act:focus .ghost,.act.selected .ghost{display:inline}"
+         ".kl-cells{fill:#ffeb3b;fill-opacity:.8;stroke:#e65100;stroke-width:1}"
+         ".kl-edge{fill:none;stroke:#bf360c;stroke-width:3}"
+         ".kl-ring{fill:none;stroke:#4e342e;stroke-width:4.5}"
+         ".kl-mark{fill:none;stroke:#fff;stroke-width:2}"
+         ".act:hover .kl-mark,.act.selected .kl-mark{stroke:#ffd600}")
+"""The embedded style: a placement's preview (``.ghost``) shows while the place is hovered,
+focused or selected (the first tap of a ``data-confirm`` place). ``display:none`` (not
+``visibility``) keeps a place's box equal to its hit area, so a tap or a test click at its
+centre lands on it."""
 
 
-def _e(text) -> str:
-    """Escaped text for an element's content or a double-quoted attribute."""
-    return escape(str(text), {'"': "&quot;"})
+class _Cv(Canvas):
+    """:class:`~meeple.core.svgkit.Canvas` with drawing calls that append (the kit's return
+    markup) and groups captured from what is drawn inside a ``with`` block."""
 
+    def box(self, x, y, w, h, fill="none", stroke="none", sw=1.0, rx=0.0, **kw) -> None:
+        """Append a rectangle (``sw``: stroke width)."""
+        self.add(self.rect(x, y, w, h, fill=fill, stroke=stroke, rx=rx,
+                           stroke_width=None if stroke == "none" else float(sw), **kw))
 
-def _f(x: float) -> str:
-    """A coordinate, at most one decimal (``12``, ``12.5``)."""
-    if type(x) is int:
-        return str(x)
-    t = "%.1f" % x
-    return t[:-2] if t.endswith(".0") else t
+    def label(self, x, y, s, size=MIN_TEXT, fill="#222", anchor="start", weight="normal") -> None:
+        """Append a text (at least MIN_TEXT units); the extent grows by an estimate of its width."""
+        size = max(size, MIN_TEXT)
+        w = len(str(s)) * size * 0.58
+        self.grow(x + (w if anchor == "start" else w / 2 if anchor == "middle" else 0), y + 4)
+        self.add(self.text(x, y, s, size=size, anchor=anchor, weight=weight, fill=fill))
 
+    def line(self, x1, y1, x2, y2, stroke="#222", sw=1.0, dash: str | None = None) -> None:
+        self.add(f'<line x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" y2="{num(y2)}" stroke="{stroke}" '
+                 f'stroke-width="{num(sw)}"' + (f' stroke-dasharray="{dash}"' if dash else "") + "/>")
 
-class _Canvas:
-    """SVG fragments and the drawing's extent (the viewBox is fitted at the end)."""
+    @contextmanager
+    def capture(self):
+        """Collect what is drawn inside the block into ``out[0]`` (a string) instead."""
+        i = len(self.parts)
+        out = [""]
+        yield out
+        out[0] = "".join(self.parts[i:])
+        del self.parts[i:]
 
-    def __init__(self, legal):
-        self.parts: list[str] = []
-        self.w = 0.0
-        self.h = 0.0
-        self.legal = set(legal)
+    @contextmanager
+    def placing(self, action, x, y, w, h, *, key=None, confirm=False):
+        """What is drawn inside becomes the body of :meth:`Canvas.place` (clickable only when
+        ``action`` is legal); yields whether it is."""
+        with self.capture() as body:
+            yield action is not None and action in self.legal
+        self.add(self.place(action, x, y, w, h, body[0], confirm=confirm, key=key))
 
-    def grow(self, x: float, y: float) -> None:
-        self.w = max(self.w, x)
-        self.h = max(self.h, y)
-
-    def add(self, s: str) -> None:
-        self.parts.append(s)
-
-    def rect(self, x, y, w, h, fill="none", stroke="none", sw=1.0, rx=0.0, extra="") -> None:
-        self.grow(x + w, y + h)
-        r = f' rx="{_f(rx)}"' if rx else ""
-        self.add(f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}"{r} fill="{fill}" '
-                 f'stroke="{stroke}" stroke-width="{_f(sw)}"{extra}/>')
-
-    def text(self, x, y, s, size=12.0, fill="#222", anchor="start", weight="normal") -> None:
-        self.grow(x + (len(str(s)) * size * 0.6 if anchor == "start" else 0), y + 4)
-        w = ' font-weight="bold"' if weight == "bold" else ""
-        self.add(f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}" fill="{fill}" '
-                 f'text-anchor="{anchor}"{w}>{_e(s)}</text>')
-
-    def line(self, x1, y1, x2, y2, stroke="#222", sw=1.0, extra="") -> None:
-        self.add(f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="{stroke}" '
-                 f'stroke-width="{_f(sw)}"{extra}/>')
-
-    def act_open(self, action: str) -> bool:
-        """Opens a clickable group for ``action`` if it is legal (returns whether it did)."""
-        if action in self.legal:
-            self.add(f'<g class="act" data-action="{_e(action)}">')
-            return True
-        self.add("<g>")
-        return False
-
-    def close(self) -> None:
+    @contextmanager
+    def keyed(self, key: str, piece: str | None = None):
+        """A ``<g data-place=KEY>`` (and ``data-piece``) around what is drawn inside."""
+        self.add(f'<g data-place="{esc(key)}"' + (f' data-piece="{esc(piece)}"' if piece else "") + ">")
+        yield
         self.add("</g>")
-
-    def svg(self) -> str:
-        w, h = self.w + 10, self.h + 10
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(w)} {_f(h)}" '
-                f'width="100%" preserveAspectRatio="xMinYMin meet" font-family="sans-serif" '
-                f'role="img" aria-label="Klondike 1896 board">{_STYLE}'
-                f'<rect x="0" y="0" width="{_f(w)}" height="{_f(h)}" fill="#f6f1e4"/>'
-                + "".join(self.parts) + "</svg>")
 
 
 # --------------------------------------------------------------------------- helpers
@@ -166,6 +181,12 @@ def _rubies(n) -> str:
 
 def _name(seat_names, s: int) -> str:
     return seat_names[s] if 0 <= s < len(seat_names) else f"P{s + 1}"
+
+
+def _kind_words(kid: str) -> str:
+    """A claim kind as people say it (KL-1.4): ``"X5"`` -> ``"the cross"``, ``"D2"`` -> ``"the
+    domino"``."""
+    return "the domino" if kid == "D2" else f"the {KINDS[KIND_INDEX[kid]].name}"
 
 
 def _parse_layout(text: str) -> list:
@@ -181,6 +202,17 @@ def _claim_cells(text: str):
     return [(r0 + dr, c0 + dc) for dr, dc in offs], kid
 
 
+def handle(kid: str, o: int) -> tuple[int, int]:
+    """The cell offset ``(dr, dc)`` a placement of ``kid`` in orientation ``o`` is anchored at
+    on the board: the covered cell nearest the shape's centre (first in reading order on a
+    tie). The same for every placement of that orientation, so each placement has its own
+    anchor cell and the claim is drawn around the pointer."""
+    offs = KINDS[KIND_INDEX[kid]].orientations[o]
+    mr = sum(r for r, _ in offs) / len(offs)
+    mc = sum(c for _, c in offs) / len(offs)
+    return min(offs, key=lambda rc: ((rc[0] - mr) ** 2 + (rc[1] - mc) ** 2, rc))
+
+
 def _tile_origins(n: int, square: bool):
     """Top-left (row, col) of each tile position (KL-1.3, KL-21.3 for the square board)."""
     if square:
@@ -188,29 +220,33 @@ def _tile_origins(n: int, square: bool):
     return [(0, TILE * i) for i in range(n)]
 
 
-def _outline(cv: _Canvas, cells, x0, y0, cs, stroke, sw, extra="") -> None:
-    """The outer edges of a set of cells (a claim's outline)."""
+def _outline_d(cells, x0, y0, cs) -> str:
     cset = set(cells)
     d = []
     for r, c in cells:
         x, y = x0 + c * cs, y0 + r * cs
         if (r - 1, c) not in cset:
-            d.append(f"M{_f(x)} {_f(y)}h{_f(cs)}")
+            d.append(f"M{num(x)} {num(y)}h{num(cs)}")
         if (r + 1, c) not in cset:
-            d.append(f"M{_f(x)} {_f(y + cs)}h{_f(cs)}")
+            d.append(f"M{num(x)} {num(y + cs)}h{num(cs)}")
         if (r, c - 1) not in cset:
-            d.append(f"M{_f(x)} {_f(y)}v{_f(cs)}")
+            d.append(f"M{num(x)} {num(y)}v{num(cs)}")
         if (r, c + 1) not in cset:
-            d.append(f"M{_f(x + cs)} {_f(y)}v{_f(cs)}")
-    cv.add(f'<path d="{"".join(d)}" fill="none" stroke="{stroke}" stroke-width="{_f(sw)}" '
-           f'stroke-linecap="square"{extra}/>')
+            d.append(f"M{num(x + cs)} {num(y)}v{num(cs)}")
+    return "".join(d)
 
 
-def _shape_icon(cv: _Canvas, kid: str, o: int, x, y, cs, fill="#e8d9b5", stroke="#5d4020") -> tuple:
+def _outline(cv: _Cv, cells, x0, y0, cs, stroke, sw, dash: str | None = None) -> None:
+    """The outer edges of a set of cells (a claim's outline)."""
+    cv.add(f'<path d="{_outline_d(cells, x0, y0, cs)}" fill="none" stroke="{stroke}" stroke-width="{num(sw)}" '
+           f'stroke-linecap="square"' + (f' stroke-dasharray="{dash}"' if dash else "") + "/>")
+
+
+def _shape_icon(cv: _Cv, kid: str, o: int, x, y, cs, fill="#e8d9b5", stroke="#5d4020") -> tuple:
     """A claim shape (KL-1.5) drawn with its top-left at (x, y); returns (width, height)."""
     offs = KINDS[KIND_INDEX[kid]].orientations[o]
     for r, c in offs:
-        cv.rect(x + c * cs, y + r * cs, cs, cs, fill=fill, stroke=stroke, sw=0.6)
+        cv.box(x + c * cs, y + r * cs, cs, cs, fill=fill, stroke=stroke, sw=0.6)
     _outline(cv, offs, x, y, cs, stroke, 1.4)
     return (max(c for _, c in offs) + 1) * cs, (max(r for r, _ in offs) + 1) * cs
 
@@ -221,106 +257,125 @@ def _tile_svg(face: int, rot: int, cs: float) -> str:
     cell rects sharing one stroke, the gold numbers sharing one text style, ruby gems."""
     grid = FACE_GRIDS[face][rot]
     rects, nums, gems = [], [], []
-    w = _f(cs)
+    w = num(cs)
     h = cs * 0.32
     for r in range(TILE):
         for c in range(TILE):
             ch = CODE_CHAR[grid[r][c]]
             x, y = c * cs, r * cs
-            rects.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{w}" height="{w}" fill="{CELL_FILL[ch]}"/>')
+            rects.append(f'<rect x="{num(x)}" y="{num(y)}" width="{w}" height="{w}" fill="{CELL_FILL[ch]}"/>')
             if ch == "R":
                 m, v = x + cs / 2, y + cs / 2
-                gems.append(f'<polygon points="{_f(m)},{_f(v - h)} {_f(m + h)},{_f(v)} {_f(m)},{_f(v + h)} '
-                            f'{_f(m - h)},{_f(v)}"/>')
+                gems.append(f'<polygon points="{num(m)},{num(v - h)} {num(m + h)},{num(v)} {num(m)},{num(v + h)} '
+                            f'{num(m - h)},{num(v)}"/>')
             elif ch != ".":
-                nums.append(f'<text x="{_f(x + cs / 2)}" y="{_f(y + cs * 0.68)}">{ch}</text>')
+                nums.append(f'<text x="{num(x + cs / 2)}" y="{num(y + cs * 0.68)}">{ch}</text>')
     return (f'<g stroke="#6d6d5a" stroke-width="0.4">{"".join(rects)}</g>'
             f'<g fill="#d81b3c" stroke="#7a0019" stroke-width="0.6">{"".join(gems)}</g>'
-            f'<g font-size="{_f(cs * 0.5)}" fill="#fff7d6" text-anchor="middle" font-weight="bold">'
+            f'<g font-size="{num(max(MIN_TEXT, cs * 0.5))}" fill="#fff7d6" text-anchor="middle" font-weight="bold">'
             f'{"".join(nums)}</g>')
 
 
-def _tile_at(cv: _Canvas, face: int, rot: int, x, y, cs) -> None:
-    cv.add(f'<g transform="translate({_f(x)},{_f(y)})">{_tile_svg(face, rot, cs)}</g>')
+def _tile_at(cv: _Cv, face: int, rot: int, x, y, cs) -> None:
+    cv.add(f'<g transform="translate({num(x)},{num(y)})">{_tile_svg(face, rot, cs)}</g>')
     cv.grow(x + TILE * cs, y + TILE * cs)
 
 
 @lru_cache(maxsize=64)
 def _coords_svg(rows: int, cols: int, cs: float) -> str:
     """Column numbers above and row numbers left of a board whose top-left is the origin."""
-    size = _f(min(8.0, cs * 0.4))
-    top = "".join(f'<text x="{_f(c * cs + cs / 2)}" y="-4">{c}</text>' for c in range(cols))
-    left = "".join(f'<text x="-3" y="{_f(r * cs + cs * 0.65)}">{r}</text>' for r in range(rows))
-    return (f'<g font-size="{size}" fill="#777" text-anchor="middle">{top}</g>'
-            f'<g font-size="{size}" fill="#777" text-anchor="end">{left}</g>')
+    top = "".join(f'<text x="{num(c * cs + cs / 2)}" y="-4">{c}</text>' for c in range(cols))
+    left = "".join(f'<text x="-4" y="{num(r * cs + cs * 0.65)}">{r}</text>' for r in range(rows))
+    return (f'<g font-size="{MIN_TEXT}" fill="#666" text-anchor="middle">{top}</g>'
+            f'<g font-size="{MIN_TEXT}" fill="#666" text-anchor="end">{left}</g>')
 
 
 @lru_cache(maxsize=4096)
-def _claim_svg(text: str, i: int, last: bool, cs: float, colour: str) -> str:
+def _claim_svg(text: str, i: int, last: bool, cs: float, colour: str, codes: tuple = ()) -> str:
     """A laid claim over the board (origin = the board's top-left): cells faded, the outline
-    in the seat's colour, the laying number; the last claim edged yellow (KL-2.2)."""
-    t = _Canvas(())
+    in the seat's colour, the laying number; the last claim edged yellow (KL-2.2). ``codes``:
+    the cell codes under the claim's cells (KL-1.2); the number goes on a meadow cell, where it
+    hides no gold or ruby, else on the top-left corner of the first cell."""
+    t = _Cv(())
     cells, _ = _claim_cells(text)
     for r, c in cells:
-        t.rect(c * cs, r * cs, cs, cs, fill="#fff", extra=' fill-opacity="0.45"')
+        t.box(c * cs, r * cs, cs, cs, fill="#fff", fill_opacity="0.45")
     if last:  # KL-2.2: the claim the next one must touch
         _outline(t, cells, 0, 0, cs, "#ffd600", max(3.0, cs * 0.22))
     _outline(t, cells, 0, 0, cs, colour, max(1.5, cs * 0.1))
-    r, c = min(cells)
-    if cs >= 14:
-        t.add(f'<circle cx="{_f(c * cs + cs * 0.2)}" cy="{_f(r * cs + cs * 0.2)}" '
-              f'r="{_f(cs * 0.19)}" fill="{colour}"/>')
-        t.text(c * cs + cs * 0.2, r * cs + cs * 0.31, i + 1, size=cs * 0.28, fill="#fff",
-               anchor="middle", weight="bold")
+    meadow = [rc for rc, code in zip(cells, codes) if code == 0]
+    if meadow:
+        r, c = min(meadow)
+        cx, cy = c * cs + cs / 2, r * cs + cs / 2
+    else:
+        r, c = min(cells)
+        cx, cy = c * cs + cs * 0.25, r * cs + cs * 0.25
+    rad = max(7.5, cs * 0.3) if i >= 9 else max(7.0, cs * 0.27)
+    t.add(f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(rad)}" fill="{colour}" stroke="#fff" stroke-width="1"/>')
+    t.label(cx, cy + 4.3, i + 1, size=MIN_TEXT, fill="#fff", anchor="middle", weight="bold")
     return "".join(t.parts)
 
 
-def _board(cv: _Canvas, layout_text: str, claims: list, x0, y0, cs, *, square=False, tiles=4,
-           colour="#444", marks=True, coords=True, zone_marks=False, goal=True) -> tuple:
-    """One board: tiles (empty slots for tiles not laid yet), claims, start/goal marks.
-    Returns (width, height) used, coordinates included."""
+def _board(cv: _Cv, layout_text: str, claims: list, x0, y0, cs, *, square=False, tiles=4,
+           colour="#444", marks=True, coords=True, zone_marks=False, goal=True, seat=None,
+           empty_from: int | None = None) -> tuple:
+    """One landscape: tiles (empty positions for tiles not laid yet), claims (each marked
+    ``data-place="claim-S-I"`` when ``seat`` is given), start/goal marks. Returns (width,
+    height, bx, by): the size used, coordinates included, and the top-left of cell (0, 0)."""
     lay = _parse_layout(layout_text)
     n = max(tiles, len(lay))
     rows = SQ_SIZE if square else TILE
     cols = SQ_SIZE if square else TILE * n
-    pad = 14 if coords else 0
-    bx, by = x0 + pad, y0 + pad
+    pad = 18 if coords else 0
+    bx, by = x0 + pad + (12 if marks and not square else 0), y0 + pad
     if coords:  # row numbers on the left, column numbers on top (KL-1.3)
-        cv.add(f'<g transform="translate({_f(bx)},{_f(by)})">{_coords_svg(rows, cols, cs)}</g>')
+        cv.add(f'<g transform="translate({num(bx)},{num(by)})">{_coords_svg(rows, cols, cs)}</g>')
     for i, (tr, tc) in enumerate(_tile_origins(n, square)):
         tx, ty = bx + tc * cs, by + tr * cs
         if i < len(lay):
-            _tile_at(cv, lay[i][0], lay[i][1], tx, ty, cs)
+            if seat is not None:
+                with cv.keyed(f"tile-{seat}-{i}"):
+                    _tile_at(cv, lay[i][0], lay[i][1], tx, ty, cs)
+            else:
+                _tile_at(cv, lay[i][0], lay[i][1], tx, ty, cs)
         else:
-            cv.rect(tx, ty, TILE * cs, TILE * cs, fill="#ece6d6", stroke="#999", sw=1,
-                    extra=' stroke-dasharray="4 3"')
-            cv.text(tx + TILE * cs / 2, ty + TILE * cs / 2 + 4, f"tile {i + 1}", size=max(7.0, cs * 0.45),
-                    fill="#999", anchor="middle")
-        cv.rect(tx, ty, TILE * cs, TILE * cs, stroke="#3b3b2e", sw=1.6)
+            cv.box(tx, ty, TILE * cs, TILE * cs, fill="#ece6d6", stroke="#999", sw=1, stroke_dasharray="4 3")
+            cv.label(tx + TILE * cs / 2, ty + TILE * cs / 2 + 5, f"tile {i + 1}", size=14, fill="#888",
+                     anchor="middle")
+        cv.box(tx, ty, TILE * cs, TILE * cs, stroke="#3b3b2e", sw=1.6)
     if zone_marks and square:  # KL-21.3 zones
         for zi, z in enumerate(ZONES):
-            _outline(cv, list(z), bx, by, cs, "#fff", 2.2, ' stroke-dasharray="3 2"')
+            _outline(cv, list(z), bx, by, cs, "#fff", 2.2, "3 2")
             r, c = z[0]
-            cv.text(bx + c * cs + 2, by + r * cs + cs * 0.38, ZONE_NAMES[zi][0].upper(), size=cs * 0.36,
-                    fill="#fff", weight="bold")
+            cv.label(bx + c * cs + 2, by + r * cs + cs * 0.45, ZONE_NAMES[zi][0].upper(), size=MIN_TEXT,
+                     fill="#fff", weight="bold")
     if claims:
-        cv.add(f'<g transform="translate({_f(bx)},{_f(by)})">')
+        cv.add(f'<g transform="translate({num(bx)},{num(by)})">')
         last = len(claims) - 1
-        cv.add("".join(_claim_svg(text, i, i == last, cs, colour) for i, text in enumerate(claims)))
+        # the cell codes under each claim (the laid tiles only; a square needs all four)
+        under = board_cells(lay, square) if lay and (len(lay) == 4 or not square) else ()
+        ucols = SQ_SIZE if square else TILE * len(lay)
+        for i, text in enumerate(claims):
+            cells = _claim_cells(text)[0]
+            codes = tuple(under[r * ucols + c] for r, c in cells) \
+                if under and all(c < ucols for _, c in cells) else ()
+            body = _claim_svg(text, i, i == last, cs, colour, codes)
+            cv.add(body if seat is None else f'<g data-place="claim-{seat}-{i}">{body}</g>')
         cv.add("</g>")
     if marks and not square:  # KL-2.1 start cells, KL-10.2 goal cells
         for r, c in START_CELLS:
-            cv.text(bx - 5 - (6 if coords else 0), by + r * cs + cs * 0.7, ">", size=cs * 0.6, fill="#b71c1c",
-                    anchor="end", weight="bold")
+            cv.label(bx - 4 - (14 if coords else 0), by + r * cs + cs * 0.7, ">", size=cs * 0.6, fill="#b71c1c",
+                     anchor="end", weight="bold")
         if n == 4 and goal:
             for r, c in GOAL_CELLS:
-                cv.text(bx + cols * cs + 3, by + r * cs + cs * 0.7, "<", size=cs * 0.6, fill="#b71c1c",
-                        weight="bold")
-    w = pad + cols * cs + (14 if marks and not square else 0)
-    return w, pad + rows * cs
+                cv.label(bx + cols * cs + 3, by + r * cs + cs * 0.7, "<", size=cs * 0.6, fill="#b71c1c",
+                         weight="bold")
+    cv.grow(bx + cols * cs, by + rows * cs)
+    w = bx - x0 + cols * cs + (16 if marks and not square else 0)
+    return w, pad + rows * cs, bx, by
 
 
-def _edge_marks(cv: _Canvas, claims, bx, by, cs) -> None:
+def _edge_marks(cv: _Cv, claims, bx, by, cs) -> None:
     """KL-14.3: the four edge stretches (tiles 2 and 3, top and bottom): dashed until a claim
     covers one of their cells, then solid."""
     covered = set()
@@ -331,80 +386,61 @@ def _edge_marks(cv: _Canvas, claims, bx, by, cs) -> None:
         for row, yy in ((0, by - 3), (TILE - 1, by + TILE * cs + 3)):
             met = any((row, c) in covered for c in range(c0, c0 + TILE))
             cv.line(bx + c0 * cs + 1, yy, bx + (c0 + TILE) * cs - 1, yy, stroke="#e65100", sw=3,
-                    extra="" if met else ' stroke-dasharray="3 3"')
+                    dash=None if met else "3 3")
 
 
-def _plate(cv: _Canvas, s: int, x, y, w, title: str, bits: str, *, you: bool, to_act: bool,
+def _plate(cv: _Cv, s: int, x, y, w, title: str, bits: str, *, you: bool, to_act: bool,
            action: str | None = None) -> None:
-    """A seat's name plate: colour swatch, name, a line of public holdings."""
-    opened = cv.act_open(action) if action else False
-    cv.rect(x, y, w, 34, fill="#fffdf6", stroke="#d4a017" if to_act else "#bbb", sw=3 if to_act else 1, rx=4)
-    cv.rect(x + 5, y + 5, 12, 24, fill=SEAT_COLOURS[s], rx=2)
-    cv.text(x + 23, y + 15, title + (" (you)" if you else ""), size=12, weight="bold")
-    cv.text(x + 23, y + 29, bits, size=10.5, fill="#333")
-    if to_act:
-        cv.rect(x + w - 58, y + 4, 54, 14, fill="#d4a017", rx=3)
-        cv.text(x + w - 31, y + 14.5, "to act", size=10, fill="#fff", anchor="middle", weight="bold")
-    if opened:  # KL-33.2: the last player clicks the plate of the player whose fate he joins
-        cv.rect(x + w - 62, y + 4, 58, 14, fill="#6a1b9a", rx=3)
-        cv.text(x + w - 33, y + 14.5, "join fate", size=10, fill="#fff", anchor="middle", weight="bold")
-    if action:
-        cv.close()
+    """A seat's name plate (``data-place="plate-S"``): colour swatch, name, a line of public
+    holdings; clickable as ``action`` (the last player joins this seat's fate, KL-33.2)."""
+    with cv.placing(action, x, y, w, 40, key=f"plate-{s}") as live:
+        cv.box(x, y, w, 40, fill="#f3e5f5" if live else "#fffdf6",
+               stroke="#6a1b9a" if live else "#d4a017" if to_act else "#bbb",
+               sw=3 if to_act or live else 1, rx=4)
+        cv.box(x + 5, y + 5, 12, 30, fill=SEAT_COLOURS[s], rx=2)
+        cv.label(x + 23, y + 17, title + (" (you)" if you else ""), size=13, weight="bold")
+        cv.label(x + 23, y + 34, bits, size=12, fill="#333")
+        if to_act:
+            cv.box(x + w - 62, y + 4, 58, 17, fill="#d4a017", rx=3)
+            cv.label(x + w - 33, y + 17, "to act", size=12, fill="#fff", anchor="middle", weight="bold")
+        if live:  # KL-33.2: the last player taps the plate of the player whose fate he joins
+            cv.box(x + w - 84, y + 4, 80, 17, fill="#6a1b9a", rx=3)
+            cv.label(x + w - 44, y + 17, "join fate", size=12, fill="#fff", anchor="middle", weight="bold")
 
 
-def _chips(cv: _Canvas, actions: list, x, y, per_row: int = 8) -> float:
-    """Numbered ruby chips, one per (notation, amount); returns the height used."""
+def _chips(cv: _Cv, actions: list, x, y, per_row: int = 8) -> float:
+    """Ruby chips of 28 units, one per (notation, amount); returns the height used."""
+    step = MIN_HIT + 4
     for i, (a, n) in enumerate(actions):
-        cx, cy = x + 12 + (i % per_row) * 26, y + 12 + (i // per_row) * 26
-        cv.add(f'<g class="act" data-action="{_e(a)}">')
-        cv.add(f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="11" fill="#d81b3c" stroke="#7a0019" stroke-width="1"/>')
-        cv.text(cx, cy + 4, n, size=11, fill="#fff", anchor="middle", weight="bold")
-        cv.close()
-        cv.grow(cx + 12, cy + 12)
-    return 0 if not actions else ((len(actions) - 1) // per_row + 1) * 26
+        cx, cy = x + step / 2 + (i % per_row) * step, y + step / 2 + (i // per_row) * step
+        with cv.placing(a, cx - MIN_HIT / 2, cy - MIN_HIT / 2, MIN_HIT, MIN_HIT):
+            cv.add(f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{MIN_HIT // 2}" fill="#d81b3c" stroke="#7a0019" '
+                   f'stroke-width="1.2"/>')
+            cv.label(cx, cy + 4.5, n, size=13, fill="#fff", anchor="middle", weight="bold")
+    return 0 if not actions else ((len(actions) - 1) // per_row + 1) * step
 
 
-def _tile_picker(cv: _Canvas, used_faces, x, y) -> float:
-    """The faces not yet laid in rotations 0-3, each clickable as ``tile A1`` (KL-1.3)."""
-    cs = 12
-    cv.text(x, y + 10, "Tiles to lay ('A1' = face A turned once clockwise):", size=11, weight="bold")
-    yy = y + 18
-    for f in range(len(FACE_NAMES)):
-        if f in used_faces:
-            continue
-        for rot in range(4):
-            a = f"tile {FACE_NAMES[f]}{rot}"
-            tx = x + rot * (TILE * cs + 12)
-            opened = cv.act_open(a)
-            cv.rect(tx - 2, yy - 2, TILE * cs + 4, TILE * cs + 16, fill="#fff", stroke="#888", sw=1, rx=3)
-            _tile_at(cv, f, rot, tx, yy, cs)
-            cv.text(tx + TILE * cs / 2, yy + TILE * cs + 11, f"{FACE_NAMES[f]}{rot}", size=10, anchor="middle",
-                    weight="bold" if opened else "normal")
-            cv.close()
-        yy += TILE * cs + 22
-    return yy - y
+# --------------------------------------------------------------------------- the tool bar and its layers
+def _button(cv: _Cv, x, y, w, h, text: str, *, on: bool = False) -> None:
+    cv.box(x, y, w, h, fill="#ffe082" if on else "#fffdf6", stroke="#8d6e63" if on else "#aaa",
+           sw=2 if on else 1, rx=5)
+    cv.label(x + w / 2, y + h / 2 + 4.5, text, size=13, anchor="middle", weight="bold" if on else "normal")
 
 
-@lru_cache(maxsize=8192)
-def _dot_svg(action: str, cs: float) -> str:
-    """A placement's click target in board coordinates: a dot at the centre of its cells and,
-    shown on hover, the cells themselves (cached per notation)."""
-    cells, _ = _claim_cells(action)
-    cy = (sum(r for r, _ in cells) / len(cells) + 0.5) * cs
-    cx = (sum(c for _, c in cells) / len(cells) + 0.5) * cs
-    w = _f(cs)
-    ghost = "".join(f'<rect x="{_f(c * cs)}" y="{_f(r * cs)}" width="{w}" height="{w}"/>' for r, c in cells)
-    return (f'<g class="act" data-action="{_e(action)}">'
-            f'<g class="kl-ghost" fill="#ffeb3b" stroke="#e65100" stroke-width="1">{ghost}</g>'
-            f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(cs * 0.34)}" fill="#ffeb3b" stroke="#bf360c" '
-            f'stroke-width="1.4"/></g>')
+def _yield_words(codes) -> str:
+    """What cells with these codes hold (KL-1.8): ``"4 gold, 1 ruby"``, ``"nothing"``."""
+    g, r = sum(GOLD_OF[x] for x in codes), sum(RUBY_OF[x] for x in codes)
+    bits = ([f"{g} gold"] if g else []) + ([_rubies(r)] if r else [])
+    return ", ".join(bits) or "nothing"
 
 
-def _place_picker(cv: _Canvas, legal: list, layout_text: str, claims: list, x, y, *, square: bool,
-                  colour: str, tiles: int, max_w: float) -> float:
-    """KL-1.6: one small copy of the board per orientation of the claim to lay, a dot at the
-    centre of each legal placement (``place KIND K ROW COL``), the copies side by side as
-    ``max_w`` allows; returns the height used."""
+def _place_layers(cv: _Cv, legal, bx, by, cs, bar_y, under=(), ucols: int = 0) -> float:
+    """KL-1.6 on the viewer's own landscape (top-left of cell (0, 0) at ``bx, by``): a layer
+    per orientation of the claim to lay; in each the tool bar (at ``bar_y``) with the claim in
+    every orientation (choosers) and "Rotate" (the next orientation), and every legal
+    placement as a ``data-confirm`` place at its anchor cell (:func:`handle`) whose ghost
+    shows the cells it covers and, from ``under`` (the cell codes of the landscape, ``ucols``
+    wide), what they hold. Returns the right end of the tool bar (0: nothing to lay)."""
     by_o: dict[int, list] = {}
     kid = None
     for a in legal:
@@ -412,60 +448,161 @@ def _place_picker(cv: _Canvas, legal: list, layout_text: str, claims: list, x, y
             _, kid, o, _r, _c = a.split()
             by_o.setdefault(int(o), []).append(a)
     if not by_o:
-        return 0
-    cs = 16
-    cv.text(x, y + 11, f"Lay {kid}: click a dot (the centre of a legal placement; hover shows it)",
-            size=11, weight="bold")
-    bw = (SQ_SIZE if square else TILE * tiles) * cs
-    yy = y + 20
-    bx = x
-    row_h = 0.0
-    for o in sorted(by_o):
-        if bx > x and bx + bw > x + max_w:
-            bx, yy, row_h = x, yy + row_h, 0.0
-        iw, ih = _shape_icon(cv, kid, o, bx, yy + 2, 6)
-        cv.text(bx + iw + 5, yy + 10, f"{kid} {o}", size=10, weight="bold")
-        top = yy + 26  # the tallest icon (3 cells of 6) fits above every copy
-        w, h = _board(cv, layout_text, claims, bx, top, cs, square=square, tiles=tiles, colour=colour,
-                      marks=False, coords=False)
-        cv.add(f'<g transform="translate({_f(bx)},{_f(top)})">')
-        cv.add("".join(_dot_svg(a, cs) for a in by_o[o]))
-        cv.add("</g>")
-        row_h = max(row_h, top - yy + h + 8)
-        bx += bw + 24
-    return yy + row_h - y
+        return 0.0
+    orients = sorted(by_o)
+    end = 0.0
+    word = "the domino" if kid == "D2" else f"the {KINDS[KIND_INDEX[kid]].name} claim"
+    for j, o in enumerate(orients):
+        with cv.capture() as body:
+            x = bx
+            cv.label(x, bar_y + 27, f"Lay {word}:", size=14, weight="bold")
+            x += len(f"Lay {word}:") * 14 * 0.58 + 10
+            for o2 in orients:
+                ic = 8
+                with cv.capture() as icon:
+                    cv.box(x, bar_y + 4, 36, 36, fill="#ffe082" if o2 == o else "#fffdf6",
+                           stroke="#8d6e63" if o2 == o else "#aaa", sw=2 if o2 == o else 1, rx=5)
+                    offs = KINDS[KIND_INDEX[kid]].orientations[o2]
+                    w = (max(c for _, c in offs) + 1) * ic
+                    h = (max(r for r, _ in offs) + 1) * ic
+                    _shape_icon(cv, kid, o2, x + 18 - w / 2, bar_y + 22 - h / 2, ic)
+                cv.add(cv.chooser(f"kl-o{o2}", x, bar_y + 4, 36, 36, icon[0]))
+                x += 42
+            if len(orients) > 1:
+                nxt = orients[(j + 1) % len(orients)]
+                with cv.capture() as btn:
+                    _button(cv, x + 4, bar_y + 4, 84, 36, "Rotate")
+                cv.add(cv.chooser(f"kl-o{nxt}", x + 4, bar_y + 4, 84, 36, btn[0]))
+                x += 96
+            hint = "tap a ring, then tap it again to lay"
+            cv.label(x + 4, bar_y + 27, hint, size=13, fill="#555")
+            end = max(end, x + 4 + len(hint) * 13 * 0.58)
+            tag_x = x + 4 + len(hint) * 13 * 0.58 + 12
+            hr, hc = handle(kid, o)
+            for a in by_o[o]:
+                cells, _ = _claim_cells(a)
+                r0, c0 = int(a.split()[3]), int(a.split()[4])
+                ax, ay = bx + (c0 + hc) * cs, by + (r0 + hr) * cs
+                with cv.placing(a, ax, ay, cs, cs, confirm=True):
+                    # the covered cells as one path of squares (``M x y h cs v cs h -cs z``), small
+                    # enough for hundreds of placements (a first claim on the square landscape)
+                    ghost = "".join(f"M{num(bx + c * cs)} {num(by + r * cs)}h{num(cs)}v{num(cs)}h{num(-cs)}z"
+                                    for r, c in cells)
+                    tag = ""
+                    if under:  # what the previewed claim covers, in the tool bar (nothing paints over it)
+                        words = "covers " + _yield_words([under[r * ucols + c] for r, c in cells])
+                        tw = len(words) * 8 + 14
+                        tag = (f'<rect x="{num(tag_x)}" y="{num(bar_y + 8)}" width="{num(tw)}" height="28" rx="5" '
+                               f'fill="#3e2723"/>' + cv.text(tag_x + 7, bar_y + 27, words, size=14, fill="#fff",
+                                                             weight="bold"))
+                        end = max(end, tag_x + tw)
+                    cv.add(f'<g class="ghost"><path class="kl-cells" d="{ghost}"/>'
+                           f'<path class="kl-edge" d="{_outline_d(cells, bx, by, cs)}"/>{tag}</g>')
+                    ring = f'cx="{num(ax + cs / 2)}" cy="{num(ay + cs / 2)}" r="{num(cs * 0.38)}"'
+                    cv.add(f'<circle class="kl-ring" {ring}/><circle class="kl-mark" {ring}/>')
+        cv.add(cv.layer(f"kl-o{o}", "kl-place", body[0], shown=j == 0))
+    return end
+
+
+def _tile_layers(cv: _Cv, used_faces, slot_x, slot_y, cs, bar_x, bar_y, nth: int) -> float:
+    """KL-10.2 / KL-31.2 on the viewer's own landscape: the next tile position (top-left at
+    ``slot_x, slot_y``) shows a candidate tile, one layer per unused face and rotation; the
+    tool bar has a chooser per face and "Rotate"; the tile in the slot is a ``data-confirm``
+    place ``tile A0``. Returns the right end of the tool bar."""
+    faces = [f for f in range(len(FACE_NAMES)) if f not in used_faces]
+    first = True
+    end = 0.0
+    for f in faces:
+        for rot in range(4):
+            a = f"tile {FACE_NAMES[f]}{rot}"
+            with cv.capture() as body:
+                x = bar_x
+                text = f"Your tile {nth}:"
+                cv.label(x, bar_y + 27, text, size=14, weight="bold")
+                x += len(text) * 14 * 0.58 + 10
+                for f2 in faces:
+                    with cv.capture() as btn:
+                        _button(cv, x, bar_y + 4, 40, 36, FACE_NAMES[f2], on=f2 == f)
+                    cv.add(cv.chooser(f"kl-t{FACE_NAMES[f2]}0", x, bar_y + 4, 40, 36, btn[0]))
+                    x += 46
+                with cv.capture() as btn:
+                    _button(cv, x + 4, bar_y + 4, 84, 36, "Rotate")
+                cv.add(cv.chooser(f"kl-t{FACE_NAMES[f]}{(rot + 1) % 4}", x + 4, bar_y + 4, 84, 36, btn[0]))
+                x += 96
+                hint = "tap the tile, then tap it again to lay it"
+                cv.label(x + 4, bar_y + 27, hint, size=13, fill="#555")
+                end = max(end, x + 4 + len(hint) * 13 * 0.58)
+                with cv.placing(a, slot_x, slot_y, TILE * cs, TILE * cs, confirm=True):
+                    _tile_at(cv, f, rot, slot_x, slot_y, cs)
+                    cv.add(f'<rect class="ghost" x="{num(slot_x + 2)}" y="{num(slot_y + 2)}" '
+                           f'width="{num(TILE * cs - 4)}" height="{num(TILE * cs - 4)}" fill="none" '
+                           f'stroke="#ffd600" stroke-width="4"/>')
+                    cv.box(slot_x, slot_y, TILE * cs, TILE * cs, stroke="#bf360c", sw=2, stroke_dasharray="6 4")
+            cv.add(cv.layer(f"kl-t{FACE_NAMES[f]}{rot}", "kl-tile", body[0], shown=first))
+            first = False
+    return end
+
+
+def _own_board(cv: _Cv, obs: dict, legal: list, seat: int, x, y, *, square: bool, layout: str, claims: list,
+               tiles: int, goal: bool = True, zone_marks: bool = False, edge: bool = False) -> tuple:
+    """The viewer's own landscape at 28 units a cell with its tool bar above (choosers of the
+    claim's orientations or of the tiles), the placements and tile choices on it. Returns
+    (width, height)."""
+    placing_tiles = any(a.startswith("tile ") for a in legal)
+    lay = _parse_layout(layout)
+    n = max(tiles, len(lay) + (1 if placing_tiles and len(lay) < 4 else 0))
+    bar_y = y
+    w, h, bx, by = _board(cv, layout, claims, x, y + BAR_H, OWN_CS, square=square, tiles=n,
+                          colour=SEAT_COLOURS[seat], zone_marks=zone_marks, goal=goal, seat=seat)
+    if edge:
+        _edge_marks(cv, claims, bx, by, OWN_CS)
+    if placing_tiles and len(lay) < 4:
+        tr, tc = _tile_origins(len(lay) + 1, square)[len(lay)]
+        end = _tile_layers(cv, {f for f, _ in lay}, bx + tc * OWN_CS, by + tr * OWN_CS, OWN_CS, bx, bar_y,
+                           len(lay) + 1)
+    else:
+        complete = lay and (len(lay) == 4 or not square)
+        end = _place_layers(cv, legal, bx, by, OWN_CS, bar_y, board_cells(lay, square) if complete else (),
+                            SQ_SIZE if square else TILE * len(lay))
+        if not end:
+            cv.label(bx, bar_y + 27, "Your landscape", size=14, weight="bold", fill="#555")
+    return max(w, end - x), BAR_H + h
 
 
 # --------------------------------------------------------------------------- game 1
-def _family(cv: _Canvas, obs: dict, legal: list, names: list) -> None:
+def _family(cv: _Cv, obs: dict, legal: list, names: list) -> None:
     square = obs["variant"] == "square"
     phase = obs["phase"]
     seat = obs.get("seat")
     cur = obs.get("current_player", TERMINAL)
     ps = obs["players"]
     n = len(ps)
-    title = (f"Klondike 1896 - {'square board (family game)' if square else 'family game'} - round "
+    title = (f"Klondike 1896 - {'square landscape (family game)' if square else 'family game'} - round "
              f"{obs['round']} - {PHASE_NAMES.get(phase, phase)} - start player {_name(names, obs['start_player'])}")
-    cv.text(10, 20, title, size=15, weight="bold")
+    cv.label(10, 22, title, size=16, weight="bold")
     turn = (f"{_name(names, cur)} to act" if 0 <= cur < n else "game over") \
         + ("" if seat is None else f" - you are {_name(names, seat)}")
-    cv.text(10, 38, turn, size=12, fill="#8a6d00" if 0 <= cur < n else "#333", weight="bold")
-    cs = 22
-    bw = (SQ_SIZE if square else 24) * cs + 32
-    x_col = [10, 10 + bw + 10] if square else [10]
-    y = 50.0
+    cv.label(10, 42, turn, size=13, fill="#8a6d00" if 0 <= cur < n else "#333", weight="bold")
+    # the viewer's landscape first, then the others in seat order
+    order = ([seat] if seat is not None else []) + [s for s in range(n) if s != seat]
+    y = 54.0
     col = 0
     row_h = 0.0
-    for s in range(n):
+    col_x = [10.0, 10.0]
+    right = 0.0
+    for s in order:
         p = ps[s]
-        x = x_col[col]
+        own = s == seat
+        cs = OWN_CS if own else CS
+        bw = (SQ_SIZE if square else 24) * cs + 48
+        x = col_x[col]
         bits = [f"{p['score']} points"]
         if p["rubies"] is None:
             bits.append("? rubies (secret)")
         else:
             bits.append(_rubies(p['rubies']) + (f" +{p['fresh']} fresh" if p["fresh"] else ""))
         if p["won"]:
-            bits.append(f"lays {p['won']}")
+            bits.append(f"lays {_kind_words(p['won'])}")
         if square:  # KL-21.3: the zones covered so far (public: the claims are)
             cov = {c for t in p["claims"] for c in _claim_cells(t)[0]}
             got = "".join(ZONE_NAMES[z][0].upper() for z, zc in enumerate(ZONES) if cov & set(zc))
@@ -474,58 +611,59 @@ def _family(cv: _Canvas, obs: dict, legal: list, names: list) -> None:
             bits.append("route complete" if not square else "task complete")
         if p["penalty"]:
             bits.append(f"penalty -{p['penalty']} = {p['score'] - p['penalty']}")
-        _plate(cv, s, x, y, bw - 10, _name(names, s), ", ".join(bits), you=s == seat, to_act=s == cur)
-        w, h = _board(cv, p["layout"], p["claims"], x, y + 40, cs, square=square, colour=SEAT_COLOURS[s],
-                      zone_marks=square)
-        if not square and p["layout"]:
-            _edge_marks(cv, p["claims"], x + 14, y + 54, cs)
-        row_h = max(row_h, 40 + h + 16)
-        if square and col == 0:
+        _plate(cv, s, x, y, bw - 10, _name(names, s), ", ".join(bits), you=own, to_act=s == cur)
+        if own:
+            w, h = _own_board(cv, obs, legal, s, x, y + 46, square=square, layout=p["layout"],
+                              claims=p["claims"], tiles=4, zone_marks=square, edge=not square and bool(p["layout"]))
+        else:
+            w, h, bx, by = _board(cv, p["layout"], p["claims"], x, y + 46, cs, square=square,
+                                  colour=SEAT_COLOURS[s], zone_marks=square, seat=s)
+            if not square and p["layout"]:
+                _edge_marks(cv, p["claims"], bx, by, cs)
+        right = max(right, x + bw, x + w)
+        row_h = max(row_h, 46 + h + 18)
+        if square and col == 0 and not own:
             col = 1
+            col_x[1] = x + bw + 10
         else:
             col = 0
             y += row_h
             row_h = 0.0
     y += row_h
-    # key under the boards
-    keys = ["key: claims numbered in laying order; yellow-edged = the last (the next claim touches it)",
-            "dashed white N S W E C = the zones to cover (KL-21.3)" if square else
-            "> start cells, < goal cells; orange = top/bottom edges to touch in tiles 2 and 3 (solid when met)"]
+    # key under the landscapes
+    keys = ["Claims are numbered in laying order; the yellow-edged one is the last (the next claim touches it).",
+            "Dashed white N S W E C: the zones to cover (KL-21.3)." if square else
+            "> start cells, < goal cells; orange: the top and bottom edges to touch in tiles 2 and 3 "
+            "(solid when met)."]
     for i, k in enumerate(keys):
-        cv.text(10, y + 4 + 13 * i, k, size=10, fill="#555")
-    y += 13
+        cv.label(10, y + 4 + 17 * i, k, size=12, fill="#555")
+    y += 30
     left_h = y + 10
     # ---- right column
-    rx = x_col[-1] + bw + 10
-    ry = 50.0
+    rx = right + 14
+    ry = 54.0
     ry += _rows_panel(cv, obs, legal, names, rx, ry)
     if phase == "sauction" or obs.get("supplementary"):
         ry += _domino_panel(cv, obs, legal, names, rx, ry)
     if phase == "end":
         ry += _family_final(cv, obs, names, rx, ry)
-    if any(a.startswith("tile ") for a in legal) and seat is not None:
-        used = {f for f, _ in _parse_layout(ps[seat]["layout"])}
-        ry += _tile_picker(cv, used, rx, ry) + 8
-    if seat is not None and any(a.startswith("place ") for a in legal):
-        ry += _place_picker(cv, legal, ps[seat]["layout"], ps[seat]["claims"], rx, ry, square=square,
-                            colour=SEAT_COLOURS[seat], tiles=4, max_w=440)
     cv.grow(rx, max(left_h, ry))
 
 
-def _rows_panel(cv: _Canvas, obs: dict, legal: list, names: list, x, y) -> float:
+def _rows_panel(cv: _Cv, obs: dict, legal: list, names: list, x, y) -> float:
     """The claim rows (KL-10.5), the front row's auction (KL-12) and the supply counts."""
     rows = obs["rows"]
     auc = obs.get("auction")
     y0 = y
-    cv.text(x, y + 12, "Claim rows" + (" - front row auctioned now (KL-12)" if auc else ""), size=13,
-            weight="bold")
-    y += 20
+    cv.label(x, y + 14, "Claim rows" + (" - the front row is auctioned now" if auc else ""), size=15,
+             weight="bold")
+    y += 22
     if not rows:
-        cv.text(x, y + 12, "no rows left", size=11, fill="#555")
-        y += 20
+        cv.label(x, y + 14, "no rows left", size=12, fill="#555")
+        y += 22
     for i, row in enumerate(rows):
         if i == 0 and auc:
-            slot_w = 92
+            slot_w = 3 * (MIN_HIT + 4) + 16  # three chips a row
             h_max = 0.0
             for si, kid in enumerate(row):
                 sx = x + si * (slot_w + 8)
@@ -535,92 +673,87 @@ def _rows_panel(cv: _Canvas, obs: dict, legal: list, names: list, x, y) -> float
                     if w[0] == "bid" and int(w[1]) == si:
                         amounts.append((a, int(w[2])))
                 one = amounts[0][0] if len(amounts) == 1 else None
-                if one:  # a single legal amount: the slot card is the click target too
-                    cv.add(f'<g class="act" data-action="{_e(one)}">')
-                holder = auc["holders"][si] if auc else -1
-                cv.rect(sx, y, slot_w, 86, fill="#fffdf6", stroke=SEAT_COLOURS[holder] if holder >= 0 else "#999",
-                        sw=2.5 if holder >= 0 else 1, rx=4)
-                cv.text(sx + 5, y + 13, f"slot {si}: {kid}", size=10.5, weight="bold")
-                _shape_icon(cv, kid, 0, sx + 8, y + 20, 10)
-                if auc:
+                holder = auc["holders"][si]
+                # a single legal amount: the claim card is a place for it too
+                with cv.placing(one, sx, y, slot_w, 92, key=f"slot-{si}"):
+                    cv.box(sx, y, slot_w, 92, fill="#fffdf6", stroke=SEAT_COLOURS[holder] if holder >= 0 else "#999",
+                           sw=3 if holder >= 0 else 1, rx=4)
+                    head = f"{KINDS[KIND_INDEX[kid]].name} ({kid})"
+                    cv.label(sx + 6, y + 16, head if len(head) <= 15 else KINDS[KIND_INDEX[kid]].name, size=13,
+                             weight="bold")
+                    _shape_icon(cv, kid, 0, sx + 8, y + 22, 11)
                     if holder >= 0:
-                        cv.rect(sx + 5, y + 66, 12, 12, fill=SEAT_COLOURS[holder], stroke="#222", sw=0.8)
-                        cv.text(sx + 21, y + 76, f"{_name(names, holder)[:9]}: {auc['bids'][si]}", size=10)
+                        cv.add(f'<rect data-piece="figure-{holder}" x="{num(sx + 6)}" y="{num(y + 71)}" width="14" '
+                               f'height="14" fill="{SEAT_COLOURS[holder]}" stroke="#222" stroke-width="0.8"/>')
+                        cv.label(sx + 24, y + 83, f"{_name(names, holder)[:6]}: {_rubies(auc['bids'][si])}", size=12)
                     else:
-                        cv.text(sx + 5, y + 76, "free", size=10, fill="#555")
-                if one:
-                    cv.close()
-                ch = _chips(cv, amounts, sx - 4, y + 90, per_row=3) if amounts else 0
-                h_max = max(h_max, 90 + ch)
+                        cv.label(sx + 6, y + 83, "free", size=12, fill="#555")
+                ch = _chips(cv, amounts, sx + 8, y + 96, per_row=3) if amounts else 0
+                h_max = max(h_max, 96 + ch)
             y += h_max + 6
-            if auc:
-                bits = [f"normal turns taken {auc['normal_turns_taken']}/{len(obs['players'])}"]
-                if auc["displaced"] >= 0:
-                    bits.append(f"{_name(names, auc['displaced'])} is displaced: raise or move (KL-12.4)")
-                cv.text(x, y + 10, "; ".join(bits), size=10.5, fill="#333")
-                y += 16
-                if any(a.startswith("bid ") for a in legal):
-                    cv.text(x, y + 10, "red chips: your bid in rubies at that slot", size=10, fill="#555")
-                    y += 16
-            if len(rows) > 1:
-                cv.text(x, y + 12, "rows to come:", size=11, fill="#333")
-                y += 18
-        elif i == 0:
-            cv.text(x, y + 12, "rows left when the game ended:" if obs["phase"] == "end" else
-                    "next row first (auctioned in the next round):", size=11, fill="#333")
+            bits = [f"normal turns taken {auc['normal_turns_taken']}/{len(obs['players'])}"]
+            if auc["displaced"] >= 0:
+                bits.append(f"{_name(names, auc['displaced'])} was outbid: raise or move (KL-12.4)")
+            cv.label(x, y + 12, "; ".join(bits), size=12, fill="#333")
             y += 18
-            cv.text(x, y + 12, "1.", size=10, fill="#555")
-            xx = x + 18
-            for kid in row:
-                w, h = _shape_icon(cv, kid, 0, xx, y + 3, 5)
-                cv.text(xx + w + 3, y + 12, kid, size=9.5, fill="#333")
-                xx += w + 30
-            y += 24
+            if any(a.startswith("bid ") for a in legal):
+                cv.label(x, y + 12, "Red chips: your bid in rubies at that claim.", size=12, fill="#555")
+                y += 18
+            if len(rows) > 1:
+                cv.label(x, y + 14, "rows to come:", size=13, fill="#333")
+                y += 20
         else:
-            cv.text(x, y + 12, f"{i + 1}.", size=10, fill="#555")
-            xx = x + 18
+            if i == 0:
+                cv.label(x, y + 14, "rows left when the game ended:" if obs["phase"] == "end" else
+                         "next row first (auctioned in the next round):", size=13, fill="#333")
+                y += 20
+            cv.label(x, y + 18, f"{i + 1}.", size=12, fill="#555")
+            xx = x + 22
             for kid in row:
-                w, h = _shape_icon(cv, kid, 0, xx, y + 3, 5)
-                cv.text(xx + w + 3, y + 12, kid, size=9.5, fill="#333")
-                xx += w + 30
-            y += 24
+                w, h = _shape_icon(cv, kid, 0, xx, y + 4, 7)
+                cv.label(xx + w + 4, y + 18, kid, size=12, fill="#333")
+                xx += w + 36
+            y += 28
     bits = [f"pool {obs['pool_size']} claims", f"dominoes {obs['dominoes']}"]
     if obs.get("supply") is not None:
         bits.append(f"ruby supply {obs['supply']}")
-    cv.text(x, y + 12, ", ".join(bits), size=11)
-    y += 18
+    cv.label(x, y + 14, ", ".join(bits), size=13)
+    y += 20
     if obs.get("removed"):
-        cv.text(x, y + 12, "removed (no legal placement, KL-14.2): " + " ".join(obs["removed"]), size=10,
-                fill="#555")
-        y += 18
+        cv.label(x, y + 14, "removed (no legal placement, KL-14.2): " + " ".join(obs["removed"]), size=12,
+                 fill="#555")
+        y += 20
     return y - y0 + 8
 
 
-def _domino_panel(cv: _Canvas, obs: dict, legal: list, names: list, x, y) -> float:
-    """KL-16: the domino auction: high bid, passes, one chip per legal ``sbid N``."""
+def _domino_panel(cv: _Cv, obs: dict, legal: list, names: list, x, y) -> float:
+    """KL-16: the domino auction (``data-place="domino"``): high bid, passes, one chip per
+    legal ``sbid N``."""
     sup = obs.get("supplementary") or {}
     y0 = y
-    cv.rect(x, y, 330, 56, fill="#fffdf6", stroke="#999", rx=4)
-    cv.text(x + 8, y + 16, f"Domino auction (KL-16; first bid at least {SUPP_MIN_BID})", size=12, weight="bold")
-    _shape_icon(cv, "D2", 0, x + 10, y + 26, 12)
-    hb = sup.get("high_bidder", -1)
-    line = (f"high bid {sup.get('high_bid')} by {_name(names, hb)}" if hb is not None and hb >= 0 else "no bid yet")
-    passed = [_name(names, s) for s, f in enumerate(sup.get("passed", [])) if f]
-    cv.text(x + 45, y + 36, line, size=11)
-    cv.text(x + 45, y + 50, "passed: " + (", ".join(passed) if passed else "nobody"), size=10, fill="#555")
-    y += 62
+    with cv.keyed("domino"):
+        cv.box(x, y, 420, 64, fill="#fffdf6", stroke="#999", rx=4)
+        cv.label(x + 8, y + 18, f"Domino auction (first bid at least {SUPP_MIN_BID} rubies)", size=14, weight="bold")
+        _shape_icon(cv, "D2", 0, x + 10, y + 30, 14)
+        hb = sup.get("high_bidder", -1)
+        line = (f"high bid {_rubies(sup.get('high_bid'))} by {_name(names, hb)}" if hb is not None and hb >= 0
+                else "no bid yet")
+        passed = [_name(names, s) for s, f in enumerate(sup.get("passed", [])) if f]
+        cv.label(x + 50, y + 40, line, size=13)
+        cv.label(x + 50, y + 57, "passed: " + (", ".join(passed) if passed else "nobody"), size=12, fill="#555")
+    y += 70
     amounts = [(a, int(a.split()[1])) for a in legal if a.startswith("sbid ")]
     if amounts:
         y += _chips(cv, amounts, x, y, per_row=12) + 4
     return y - y0 + 6
 
 
-def _family_final(cv: _Canvas, obs: dict, names: list, x, y) -> float:
+def _family_final(cv: _Cv, obs: dict, names: list, x, y) -> float:
     """KL-19/KL-20: score - penalty = final, ranked (ties: rubies held)."""
     ps = obs["players"]
     y0 = y
-    cv.text(x, y + 14, "Final scores (KL-19 penalty, KL-20 ties: more rubies)", size=13, weight="bold")
-    y += 22
+    cv.label(x, y + 16, "Final scores (KL-19 penalty, KL-20 ties: more rubies)", size=15, weight="bold")
+    y += 26
 
     def key(s):
         p = ps[s]
@@ -633,79 +766,78 @@ def _family_final(cv: _Canvas, obs: dict, names: list, x, y) -> float:
     # KL-21.2: with secret rubies a tie on points is decided by counts this view lacks
     unknown = len(top) > 1 and any(ps[s]["rubies"] is None for s in top)
     if unknown:
-        cv.text(x, y + 10, "tied on points: the rubies held decide (secret, KL-21.2)", size=10.5, fill="#555")
-        y += 16
+        cv.label(x, y + 12, "tied on points: the rubies held decide (secret, KL-21.2)", size=12, fill="#555")
+        y += 18
     for s in order:
         p = ps[s]
         win = key(s) == best and not unknown
-        cv.rect(x + 2, y + 2, 10, 10, fill=SEAT_COLOURS[s])
+        cv.box(x + 2, y + 3, 12, 12, fill=SEAT_COLOURS[s])
         rub = "?" if p["rubies"] is None else p["rubies"] + p["fresh"]
-        cv.text(x + 18, y + 11, f"{_name(names, s)}: {p['score']} - {p['penalty']} = "
-                f"{p['score'] - p['penalty']} points, {_rubies(rub)}" + ("  WINNER" if win else ""),
-                size=11.5, weight="bold" if win else "normal")
-        y += 17
+        cv.label(x + 20, y + 14, f"{_name(names, s)}: {p['score']} - {p['penalty']} = "
+                 f"{p['score'] - p['penalty']} points, {_rubies(rub)}" + ("  WINNER" if win else ""),
+                 size=13, weight="bold" if win else "normal")
+        y += 20
     return y - y0 + 8
 
 
 # --------------------------------------------------------------------------- game 2
-def _favour_card(cv: _Canvas, cid: str, x, y, action: str | None = None) -> None:
+def _favour_card(cv: _Cv, cid: str, x, y, action: str | None = None) -> None:
+    """A favour card of the display (``data-place="favour-CARD"``), clickable as ``pick``."""
     c = FAVOUR_CARDS[FAVOUR_INDEX[cid]]
     tr = TRACKS[c.track]
-    opened = cv.act_open(action) if action else False
-    cv.rect(x, y, 70, 52, fill="#fffdf6", stroke=TRACK_COLOURS[tr], sw=3 if opened else 2, rx=5)
-    cv.text(x + 35, y + 13, cid, size=10, anchor="middle", weight="bold")
-    cv.text(x + 35, y + 25, TRACK_ROLES[tr], size=9, fill=TRACK_COLOURS[tr], anchor="middle")
-    for i in range(c.value):
-        cv.add(f'<circle cx="{_f(x + 35 + (i - (c.value - 1) / 2) * 13)}" cy="{_f(y + 39)}" r="5" '
-               f'fill="{TRACK_COLOURS[tr]}"/>')
-    if action:
-        cv.close()
+    with cv.placing(action, x, y, 96, 60, key=f"favour-{cid}") as live:
+        cv.box(x, y, 96, 60, fill="#fffdf6", stroke=TRACK_COLOURS[tr], sw=4 if live else 2, rx=5)
+        cv.label(x + 48, y + 16, TRACK_ROLES[tr], size=13, fill=TRACK_COLOURS[tr], anchor="middle", weight="bold")
+        cv.label(x + 48, y + 31, f"{cid}, worth {c.value}", size=12, anchor="middle")
+        for i in range(c.value):
+            cv.add(f'<circle cx="{num(x + 48 + (i - (c.value - 1) / 2) * 15)}" cy="{num(y + 46)}" r="6" '
+                   f'fill="{TRACK_COLOURS[tr]}"/>')
 
 
-def _race(cv: _Canvas, obs: dict, legal: list, names: list) -> None:
+def _race(cv: _Cv, obs: dict, legal: list, names: list) -> None:
     phase = obs["phase"]
     seat = obs.get("seat")
     cur = obs.get("current_player", TERMINAL)
     ps = obs["players"]
     n = len(ps)
     head = (f"Klondike 1896 - race - round {min(obs['round'], RACE_ROUNDS)}/{RACE_ROUNDS} - "
-            f"{PHASE_NAMES.get(phase, phase)}" + (f" - tick {obs['tick']}" if phase == "tick" else ""))
-    cv.text(10, 20, head, size=15, weight="bold")
+            f"{PHASE_NAMES.get(phase, phase)}" + (f" - turn {obs['tick']}" if phase == "tick" else ""))
+    cv.label(10, 22, head, size=16, weight="bold")
     turn = (f"{_name(names, cur)} to act" if 0 <= cur < n else "game over") \
         + ("" if seat is None else f" - you are {_name(names, seat)}")
-    cv.text(10, 38, turn, size=12, fill="#8a6d00" if 0 <= cur < n else "#333", weight="bold")
-    y = 50.0
+    cv.label(10, 42, turn, size=13, fill="#8a6d00" if 0 <= cur < n else "#333", weight="bold")
+    y = 54.0
     # requirement card (KL-31.1)
     card = obs.get("card")
-    if card:
-        rc = REQ_CARDS[REQ_INDEX[card]]
-        dark = rc.colour == "black"
-        cv.rect(10, y, 150, 74, fill=REQ_COLOURS[rc.colour], stroke="#333", sw=2, rx=6)
-        ink = "#fff" if dark else "#222"
-        cv.text(85, y + 15, f"requirement {card} ({rc.colour})", size=10, fill=ink, anchor="middle")
-        cv.text(50, y + 50, rc.gold, size=28, fill="#f9a825", anchor="middle", weight="bold")
-        cv.text(50, y + 66, "gold", size=10, fill=ink, anchor="middle")
-        cv.text(118, y + 50, rc.rubies, size=28, fill="#d81b3c", anchor="middle", weight="bold")
-        cv.text(118, y + 66, "rubies", size=10, fill=ink, anchor="middle")
-    else:
-        cv.rect(10, y, 150, 74, fill="#ddd", stroke="#999", rx=6)
-        cv.text(85, y + 40, "no card" if phase == "end" else "-", size=12, anchor="middle")
+    with cv.keyed("card"):
+        if card:
+            rc = REQ_CARDS[REQ_INDEX[card]]
+            dark = rc.colour == "black"
+            cv.box(10, y, 170, 84, fill=REQ_COLOURS[rc.colour], stroke="#333", sw=2, rx=6)
+            ink = "#fff" if dark else "#222"
+            cv.label(95, y + 17, f"requirement {card}", size=12, fill=ink, anchor="middle")
+            cv.label(55, y + 55, rc.gold, size=30, fill="#f9a825", anchor="middle", weight="bold")
+            cv.label(55, y + 75, "gold", size=12, fill=ink, anchor="middle")
+            cv.label(135, y + 55, rc.rubies, size=30, fill="#d81b3c", anchor="middle", weight="bold")
+            cv.label(135, y + 75, "rubies", size=12, fill=ink, anchor="middle")
+        else:
+            cv.box(10, y, 170, 84, fill="#ddd", stroke="#999", rx=6)
+            cv.label(95, y + 46, "no card" if phase == "end" else "-", size=13, anchor="middle")
     # favour display (KL-30.4)
-    cv.text(175, y + 10, f"Favour cards (deck {obs['fav_deck_size']}, discard {len(obs['fav_discard'])}); "
-            f"requirement deck {obs['req_deck_size']}; priority seat {_name(names, obs['priority_seat'])}",
-            size=11)
+    cv.label(195, y + 12, f"Favour cards (deck {obs['fav_deck_size']}, discard {len(obs['fav_discard'])}); "
+             f"requirement deck {obs['req_deck_size']}; priority {_name(names, obs['priority_seat'])}", size=12)
     for i, cid in enumerate(obs["display"]):
         a = f"pick {cid}"
-        _favour_card(cv, cid, 175 + i * 78, y + 18, a if a in cv.legal else None)
+        _favour_card(cv, cid, 195 + i * 104, y + 22, a if a in cv.legal else None)
     if not obs["display"]:
-        cv.text(175, y + 40, "display empty", size=11, fill="#555")
-    y += 84
+        cv.label(195, y + 50, "display empty", size=12, fill="#555")
+    y += 94
     # influence board (KL-30.3)
     y += _influence(cv, ps, names, 10, y)
     # seats
     fo = obs["finish_order"]
     results = obs.get("results") or []
-    pw = (1040 - 8 * (n - 1)) / n
+    pw = max(260.0, (1040 - 8 * (n - 1)) / n)
     for s in range(n):
         p = ps[s]
         bits = []
@@ -717,7 +849,7 @@ def _race(cv: _Canvas, obs: dict, legal: list, names: list) -> None:
             bits.append(p["status"] if phase != "end" else "game over")
         if p.get("pick"):
             c = FAVOUR_CARDS[FAVOUR_INDEX[p["pick"]]]
-            bits.append(f"card {p['pick']} ({TRACK_ROLES[TRACKS[c.track]]} {c.value})")
+            bits.append(f"card {TRACK_ROLES[TRACKS[c.track]]} {c.value}")
         px = 10 + s * (pw + 8)
         fate = f"fate {s}"
         _plate(cv, s, px, y, pw, _name(names, s), ", ".join(bits), you=s == seat, to_act=s == cur,
@@ -726,70 +858,76 @@ def _race(cv: _Canvas, obs: dict, legal: list, names: list) -> None:
             r = results[s]
             res = "last player (not checked)" if r[2] is None else \
                 f"{r[0]} gold, {_rubies(r[1])}: {'exact' if r[2] else 'wrong'}"
-            cv.text(px + 4, y + 48, f"last round ({obs['last_card']}): {res}", size=10, fill="#555")
-    y += 58
-    # own board
+            cv.label(px + 4, y + 56, f"last round ({obs['last_card']}): {res}", size=12, fill="#555")
+    y += 66
+    # own landscape
     if seat is not None and phase != "end":
         y += _own_race(cv, obs, legal, names, seat, 10, y)
     if phase != "end":
-        cv.text(10, y + 12, "The other boards stay hidden until the check (KL-34.1)." if seat is not None
-                else "Boards stay hidden until the check (KL-34.1).", size=11, fill="#555")
-        y += 20
+        cv.label(10, y + 14, "The other landscapes stay hidden until the check (KL-34.1)." if seat is not None
+                 else "Landscapes stay hidden until the check (KL-34.1).", size=12, fill="#555")
+        y += 22
     # revealed boards of the last round (KL-34.1)
     rev = obs.get("revealed") or []
     if phase in ("build", "end", "pick", "lastpick", "fate") and obs.get("last_card") and any(r[1] for r in rev):
-        cv.text(10, y + 12, f"Boards at the check of the last round ({obs['last_card']}):", size=12, weight="bold")
-        y += 20
+        cv.label(10, y + 14, f"Landscapes at the check of the last round ({obs['last_card']}):", size=14,
+                 weight="bold")
+        y += 22
         xx = 10.0
         hmax = 0.0
         for s, (lay, claims) in enumerate(rev):
             if not lay:
                 continue
             text = " ".join(f"{FACE_NAMES[f]}{r}" for f, r in lay)
-            bw = len(lay) * TILE * 10 + 14
-            if xx + bw > 1000 and xx > 10:
-                xx, y = 10.0, y + hmax + 24
+            bw = len(lay) * TILE * CS + 14
+            if xx + bw > 1200 and xx > 10:
+                xx, y = 10.0, y + hmax + 26
                 hmax = 0.0
-            cv.text(xx, y + 10, _name(names, s), size=10.5, fill=SEAT_COLOURS[s], weight="bold")
-            w, h = _board(cv, text, list(claims), xx, y + 14, 10, tiles=len(lay), colour=SEAT_COLOURS[s],
-                          marks=False, coords=False)
-            hmax = max(hmax, h + 14)
+            cv.label(xx, y + 13, _name(names, s), size=13, fill=SEAT_COLOURS[s], weight="bold")
+            with cv.keyed(f"revealed-{s}"):
+                w, h, _, _ = _board(cv, text, list(claims), xx, y + 18, CS, tiles=len(lay), colour=SEAT_COLOURS[s],
+                                    marks=False, coords=False)
+            hmax = max(hmax, h + 18)
             xx += bw + 14
-        y += hmax + 10
+        y += hmax + 12
     if phase == "end":
         y += _race_final(cv, ps, names, 10, y)
     cv.grow(10, y)
 
 
-def _influence(cv: _Canvas, ps: list, names: list, x, y) -> float:
-    """The four celebrity tracks with a cube per seat at its value (KL-30.3)."""
+def _influence(cv: _Cv, ps: list, names: list, x, y) -> float:
+    """The four celebrity tracks with a cube per seat at its value (KL-30.3); each cube is
+    ``data-piece="cube-S-T"`` inside ``data-place="track-S-T"``."""
     top = max([12] + [v for p in ps for v in p["tracks"]])
-    unit = min(22.0, 700.0 / (top + 1))
-    cv.text(x, y + 10, "Influence board (favour with the celebrities, KL-30.3)", size=12, weight="bold")
+    unit = max(16.0, min(24.0, 720.0 / (top + 1)))
+    step = 1 if unit >= 22 else 2 if unit >= 12 else 5
+    cv.label(x, y + 12, "Influence board (favour with the celebrities)", size=14, weight="bold")
     y0 = y
-    y += 16
+    y += 18
     for t, tr in enumerate(TRACKS):
-        ty = y + t * 26
-        cv.text(x, ty + 15, TRACK_ROLES[tr], size=10.5, fill=TRACK_COLOURS[tr], weight="bold")
-        lx = x + 80
-        cv.rect(lx, ty + 4, (top + 1) * unit, 18, fill="#fffdf6", stroke=TRACK_COLOURS[tr], sw=1.2)
-        for v in range(0, top + 1, 2 if unit < 14 else 1):
-            cv.text(lx + v * unit + unit / 2, ty + 3, v, size=7, fill="#888", anchor="middle")
+        ty = y + t * 34
+        cv.label(x, ty + 24, TRACK_ROLES[tr], size=13, fill=TRACK_COLOURS[tr], weight="bold")
+        lx = x + 104
+        cv.box(lx, ty + 14, (top + 1) * unit, 18, fill="#fffdf6", stroke=TRACK_COLOURS[tr], sw=1.2)
+        for v in range(0, top + 1, step):
+            cv.label(lx + v * unit + unit / 2, ty + 12, v, size=12, fill="#888", anchor="middle")
         for s, p in enumerate(ps):
             v = p["tracks"][t]
             cx = lx + v * unit + 1 + (s % 2) * (unit / 2 - 1)
-            cy = ty + 5 + (s // 2) * 8
-            cv.rect(cx, cy, unit / 2 - 1.5, 7.5, fill=SEAT_COLOURS[s], stroke="#fff", sw=0.6)
+            cy = ty + 15 + (s // 2) * 8
+            with cv.keyed(f"track-{s}-{t}", piece=f"cube-{s}-{t}"):
+                cv.box(cx, cy, unit / 2 - 1.5, 7.5, fill=SEAT_COLOURS[s], stroke="#fff", sw=0.6)
         vals = ", ".join(f"{_name(names, s)[:10]} {p['tracks'][t]}" for s, p in enumerate(ps))
-        cv.text(lx + (top + 1) * unit + 8, ty + 16, vals, size=10)
-    return y - y0 + 4 * 26 + 6
+        cv.label(lx + (top + 1) * unit + 8, ty + 28, vals, size=12)
+    return y - y0 + 4 * 34 + 8
 
 
-def _own_race(cv: _Canvas, obs: dict, legal: list, names: list, seat: int, x, y) -> float:
-    """The viewer's own board, totals, claim set (``claim KIND``), tile and placement pickers."""
+def _own_race(cv: _Cv, obs: dict, legal: list, names: list, seat: int, x, y) -> float:
+    """The viewer's own landscape with its tool bar (tiles and placements chosen on it), the
+    totals and the claim set (``claim KIND``)."""
     p = obs["players"][seat]
     y0 = y
-    line = f"Your board: {p['gold']} gold, {_rubies(p['rubies'])} covered"
+    line = f"Your landscape: {p['gold']} gold, {_rubies(p['rubies'])} covered"
     card = obs.get("card")
     if card:
         rc = REQ_CARDS[REQ_INDEX[card]]
@@ -797,91 +935,133 @@ def _own_race(cv: _Canvas, obs: dict, legal: list, names: list, seat: int, x, y)
     if p.get("said_done"):
         line += " - you said done"
     if p.get("claim_in_hand"):
-        line += f" - claim in hand: {p['claim_in_hand']}"
-    cv.text(x, y + 12, line, size=12, weight="bold")
-    y += 20
-    if p.get("layout"):
-        lay = _parse_layout(p["layout"])
-        tiles = len(lay) if not p.get("building") else max(len(lay), 1)
-        w, h = _board(cv, p["layout"], p["claims"], x, y, 24, tiles=tiles, colour=SEAT_COLOURS[seat],
-                      marks=True, goal=False)
-        y += h + 10
+        line += f" - in hand: {_kind_words(p['claim_in_hand'])}"
+    cv.label(x, y + 14, line, size=14, weight="bold")
+    y += 22
+    lay = _parse_layout(p.get("layout", ""))
+    if lay or any(a.startswith("tile ") for a in legal):
+        w, h = _own_board(cv, obs, legal, seat, x, y, square=False, layout=p.get("layout", ""),
+                          claims=p["claims"], tiles=len(lay), goal=False)
+        y += h + 12
     else:
-        cv.text(x, y + 12, "no tiles laid yet", size=11, fill="#555")
-        y += 20
+        cv.label(x, y + 14, "no tiles laid yet", size=12, fill="#555")
+        y += 22
     # claim set (KL-30.1, KL-40.1)
     laid = {t.split()[1] for t in p.get("claims", [])}
-    cv.text(x, y + 12, "Your claims (each once a round; grey = laid):", size=11, weight="bold")
-    y += 18
+    cv.label(x, y + 14, "Your claims (each once a round; grey = laid):", size=13, weight="bold")
+    y += 22
     xx = x
     for k in RACE_SET:
         kid = KINDS[k].id
-        a = f"claim {kid}"
-        opened = cv.act_open(a)
         hand = p.get("claim_in_hand") == kid
-        cv.rect(xx, y, 62, 56, fill="#fff59d" if hand else "#fffdf6", stroke="#d4a017" if opened else "#bbb",
-                sw=2 if opened or hand else 1, rx=4)
-        used = kid in laid
-        _shape_icon(cv, kid, 0, xx + 5, y + 16, 8, fill="#ccc" if used else "#e8d9b5",
-                    stroke="#999" if used else "#5d4020")
-        cv.text(xx + 5, y + 12, kid + (" (in hand)" if hand else ""), size=9.5, weight="bold")
-        cv.close()
-        xx += 68
-    y += 64
-    if any(a.startswith("tile ") for a in legal):
-        used_faces = {f for f, _ in _parse_layout(p.get("layout", ""))}
-        y += _tile_picker(cv, used_faces, x, y) + 6
-    if any(a.startswith("place ") for a in legal):
-        y += _place_picker(cv, legal, p["layout"], p["claims"], x, y, square=False, colour=SEAT_COLOURS[seat],
-                           tiles=len(_parse_layout(p["layout"])), max_w=1040)
+        with cv.placing(f"claim {kid}", xx, y, 84, 66) as live:
+            cv.box(xx, y, 84, 66, fill="#fff59d" if hand else "#fffdf6", stroke="#d4a017" if live else "#bbb",
+                   sw=2 if live or hand else 1, rx=4)
+            used = kid in laid
+            _shape_icon(cv, kid, 0, xx + 6, y + 20, 9, fill="#ccc" if used else "#e8d9b5",
+                        stroke="#999" if used else "#5d4020")
+            cv.label(xx + 6, y + 15, kid + (" in hand" if hand else ""), size=12, weight="bold")
+        xx += 90
+    y += 74
     return y - y0
 
 
-def _race_final(cv: _Canvas, ps: list, names: list, x, y) -> float:
+def _race_final(cv: _Cv, ps: list, names: list, x, y) -> float:
     """KL-36: 8/6/4/2 per track (ties take the lower place), total favour 4/3/2/1."""
     tracks = [p["tracks"] for p in ps]
     celeb, tot, totals = race_points(tracks)
     y0 = y
-    cv.text(x, y + 14, "Final scoring (KL-36: each track 8/6/4/2, total favour 4/3/2/1; ties take the "
-            "lower place)", size=13, weight="bold")
-    y += 22
+    cv.label(x, y + 16, "Final scoring (KL-36: each track 8/6/4/2, total favour 4/3/2/1; ties take the "
+             "lower place)", size=15, weight="bold")
+    y += 26
     pts = [c + t for c, t in zip(celeb, tot)]
     order = sorted(range(len(ps)), key=lambda s: (pts[s], totals[s]), reverse=True)
     best = (pts[order[0]], totals[order[0]])
     for s in order:
         win = (pts[s], totals[s]) == best
-        cv.rect(x + 2, y + 2, 10, 10, fill=SEAT_COLOURS[s])
-        cv.text(x + 18, y + 11, f"{_name(names, s)}: celebrities {celeb[s]} + total favour {totals[s]} -> "
-                f"{tot[s]} = {pts[s]} points" + ("  WINNER" if win else ""), size=11.5,
-                weight="bold" if win else "normal")
-        y += 17
+        cv.box(x + 2, y + 3, 12, 12, fill=SEAT_COLOURS[s])
+        cv.label(x + 20, y + 14, f"{_name(names, s)}: celebrities {celeb[s]} + total favour {totals[s]} -> "
+                 f"{tot[s]} = {pts[s]} points" + ("  WINNER" if win else ""), size=13,
+                 weight="bold" if win else "normal")
+        y += 20
     return y - y0 + 8
 
 
 # --------------------------------------------------------------------------- entry point
-def render_svg(obs: dict, legal: list[str], seat_names: list[str]) -> str:
+def place_keys(obs: dict) -> dict[str, str]:
+    """What each marked place of the board shows, ``{data-place key: content}``, read from
+    ``obs`` (for last-move highlights; :meth:`meeple.core.View.place_keys`).
+
+    Keys: ``plate-S`` (seat S's public holdings), ``claim-S-I`` (seat S's I-th laid claim, its
+    notation), ``tile-S-I`` (a laid landscape tile), ``slot-I`` (the front row's claim I with its
+    figure and bid, KL-12), ``domino`` (the domino auction, KL-16), ``card`` (the requirement
+    card, KL-31.1), ``favour-CARD`` (a card of the display, KL-30.4), ``track-S-T`` (seat S on
+    celebrity track T, KL-30.3), ``revealed-S`` (seat S's board at the last check, KL-34.1).
+    """
+    out: dict[str, str] = {}
+    ps = obs["players"]
+    if obs["variant"] == "race":
+        for s, p in enumerate(ps):
+            out[f"plate-{s}"] = f"{p['status']}|{p.get('pick')}"
+            for t, v in enumerate(p["tracks"]):
+                out[f"track-{s}-{t}"] = str(v)
+            for i, t in enumerate(p.get("claims") or []):
+                out[f"claim-{s}-{i}"] = t
+        out["card"] = str(obs.get("card"))
+        for cid in obs["display"]:
+            out[f"favour-{cid}"] = cid
+        rev = obs.get("revealed") or []
+        if obs["phase"] in ("build", "end", "pick", "lastpick", "fate") and obs.get("last_card") \
+                and any(r[1] for r in rev):  # drawn as the svg draws them
+            for s, (lay, claims) in enumerate(rev):
+                if lay:
+                    out[f"revealed-{s}"] = " ".join(claims)
+        return out
+    for s, p in enumerate(ps):
+        out[f"plate-{s}"] = f"{p['score']}|{p['rubies']}|{p['fresh']}|{p['won']}|{p['finished']}|{p['penalty']}"
+        for i, t in enumerate(p["claims"]):
+            out[f"claim-{s}-{i}"] = t
+        for i, t in enumerate(p["layout"].split()):
+            out[f"tile-{s}-{i}"] = t
+    auc = obs.get("auction")
+    if auc and obs["rows"]:
+        for i, kid in enumerate(obs["rows"][0]):
+            out[f"slot-{i}"] = f"{kid}|{auc['holders'][i]}|{auc['bids'][i]}"
+    sup = obs.get("supplementary")
+    if sup:
+        out["domino"] = f"{sup['high_bidder']}|{sup['high_bid']}"
+    return out
+
+
+def render_svg(obs: dict, legal: list[str], seat_names: list[str], highlights=None) -> str:
     """An SVG drawing of the whole table as ``obs = state.observation(seat)`` shows it.
 
     Args:
         obs: the observation of the viewing seat (``obs["seat"]``, None for a spectator);
             ``obs["current_player"]`` is the seat to act (negative at the end).
         legal: notations of the legal actions when the viewer is the seat to act, else [].
-            Only these appear as ``data-action`` (on elements with ``class="act"``).
+            Only these appear as ``data-action`` (on ``<g class="act">`` places).
         seat_names: display names, index = seat (escaped here; any text is safe).
+        highlights: per seat, the place keys its last turn changed; the client marks the
+            ``data-place`` elements, so the drawing itself does not change (accepted for the
+            :meth:`meeple.core.View.board_svg` signature).
 
     Returns:
-        A self-contained ``<svg ...>...</svg>`` string (viewBox, no fixed width, no scripts).
+        A self-contained ``<svg ...>...</svg>`` string (1 unit = 1 CSS px; an embedded
+        ``<style>`` for the previews; no scripts).
 
     Raises:
         KeyError / ValueError: ``obs`` is not a Klondike 1896 observation.
     """
-    cv = _Canvas(legal)
+    cv = _Cv(legal)
     names = [str(x) for x in seat_names]
     if obs["variant"] == "race":
         _race(cv, obs, list(legal), names)
     else:
         _family(cv, obs, list(legal), names)
-    return cv.svg()
+    pad = 10
+    cv.parts.insert(0, f'<rect x="0" y="0" width="{num(cv.w + pad)}" height="{num(cv.h + pad)}" fill="#f6f1e4"/>')
+    return cv.svg("Klondike 1896 board", pad=pad, style=STYLE)
 
 
-__all__ = ["SEAT_COLOURS", "render_svg"]
+__all__ = ["SEAT_COLOURS", "handle", "place_keys", "render_svg"]
