@@ -749,7 +749,7 @@ def _panels(cv: _Canvas, obs, seat_names, n) -> None:
             cv.close()
 
 
-def render_svg(obs: dict, legal: list[str], seat_names: list[str]) -> str:
+def render_svg(obs: dict, legal: list[str], seat_names: list[str], highlights=None) -> str:
     """An SVG drawing of the whole board and every seat's public holdings as
     ``obs = state.observation(seat)`` shows it (obs["seat"] is the viewing seat, None for a
     spectator; obs["current_player"] the seat to act). The viewer's own private holdings are
