@@ -103,6 +103,9 @@ def test_random_games_labels_status_and_board(n, variant, seed):
         assert mine != theirs != spectator
         assert f"waiting for {s.seat_name(cur)}" in theirs and s.seat_name(cur) in spectator
         assert "waiting" not in mine
+        if step % 7 == 0:
+            check_board(board_of(s), legal)
+            check_board(board_of(s, other), [])
         s.apply_action(bots[cur].choose(s) if rng.random() < 0.7 else rng.choice(legal))
     assert {"place", "from", "to", "extract", "take"} <= kinds
 
@@ -116,6 +119,7 @@ def test_a_whole_game_ends_with_the_winner_in_words():
     want = f"The game is over: {s.seat_name(winner)} wins with {s.scores()[winner]} groše."
     assert VIEW.status(s, None) == VIEW.status(s, 0) == want
     assert VIEW.forced(s) is None
+    check_board(board_of(s, None), [])
 
 
 # ----------------------------------------------------------------- the rulebook's costs
@@ -293,3 +297,16 @@ def test_lobby_texts_and_rules():
         assert all(VIEW.option_applies(o.name, v) for v in GAME.variants)
     assert VIEW.length
     assert VIEW.rule("MS-14.1").id == "MS-14"
+
+
+# ----------------------------------------------------------------- place keys
+def test_place_keys_name_the_boards_places_and_change_with_a_move():
+    s = new(3)
+    before = VIEW.place_keys(s.observation(None))
+    svg = board_of(s, None)
+    keys = set(re.findall(r'data-place="([^"]*)"', svg))
+    assert set(before) == keys
+    play(s, "inn")
+    after = VIEW.place_keys(s.observation(None))
+    changed = {k for k in before if before[k] != after[k]}
+    assert changed == {"inn", "seat:0:money", "seat:0:miners"}
