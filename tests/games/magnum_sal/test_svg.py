@@ -21,7 +21,14 @@ from .test_examples import (BLACK, GAME, ORANGE, PURPLE, arrive, chamber, give_t
                             turn)
 
 NS = "{http://www.w3.org/2000/svg}"
-NO_PLACE = {"pass", "done"}  # listed as buttons by the page, never on the board
+NO_PLACE = {"pass", "done"}  # listed as buttons by the page, never on the board ...
+DONE_PLACED = ("extract", "pump", "market")  # ... but for done where it ends a visit or an extraction
+
+
+def unplaced(s):
+    """The notations of ``s``'s legal actions the page lists only (no place on the board)."""
+    return {a.text for a in s.legal_actions()
+            if a.kind in NO_PLACE and not (a.kind == "done" and s.stage in DONE_PLACED)}
 
 
 def names(s):
@@ -149,7 +156,8 @@ def test_extraction_cubes_pickaxe_and_carts():
     assert texts(element(svg, "cart S2+S1")) == ["Cart \u21c5"]
     play(s, "take brown", "take green")
     svg = draw(s)
-    assert actions(svg) == {"cart I.R1", "cart I.R1+S2", "cart S1", "cart S2", "cart S2+S1", "pickaxe"}
+    assert actions(svg) == {"cart I.R1", "cart I.R1+S2", "cart S1", "cart S2", "cart S2+S1", "pickaxe", "done"}
+    assert texts(element(svg, "done")) == ["Finish: 6 groše"]  # in the chamber: take the cubes, pay
     # transport so far: 2 cubes through 3 spaces without an orange miner (MS-10.3)
     assert "extracting in I.R2: taking 1 brown, 1 green, transport 6 groše" in texts(parse(svg))
 
@@ -285,7 +293,7 @@ def test_terminal_state_shows_final_scores_and_winner():
 ])
 def test_whole_greedy_games_render_for_every_viewer(n, variant, seed, opts):
     """Positions of a greedy game for the seat to act (every sub-decision and every other
-    menu): the clickable places are exactly its legal actions but pass/place/done, each on one
+    menu): the clickable places are exactly its legal actions but pass and the list-only done, each on one
     element; every seat and the spectator, parsed in full, at every 8th position and the end."""
     s = GAME.new_initial_state(num_players=n, seed=seed, variant=variant, **opts)
     bots = [meeple.agents.make("greedy", seed=seed + i) for i in range(n)]
@@ -299,10 +307,10 @@ def test_whole_greedy_games_render_for_every_viewer(n, variant, seed, opts):
         stages.add(s.stage)
         if s.stage != "main" or step % 2 == 0:
             notations = {str(a) for a in s.legal_actions()}
-            assert quick_actions(draw(s)) == notations - NO_PLACE
+            assert quick_actions(draw(s)) == notations - unplaced(s)
         if step % 8 == 0:
             for seat in [None, *range(n)]:
-                want = {str(a) for a in s.legal_actions()} - NO_PLACE if seat == s.current_player else set()
+                want = {str(a) for a in s.legal_actions()} - unplaced(s) if seat == s.current_player else set()
                 assert actions(draw(s, seat)) == want
         s.apply_action(bots[s.current_player].choose(s))
         step += 1

@@ -23,7 +23,10 @@ from .test_examples import BLACK, GAME, ORANGE, PURPLE, arrive, chamber, give_to
 VIEW = GAME.view
 NS = "{http://www.w3.org/2000/svg}"
 NO_PLACE = {"pass", "done"}
-"""Action kinds with no place on the board: the page lists them only."""
+"""Action kinds with no place on the board: the page lists them only ..."""
+DONE_PLACED = ("extract", "pump", "market")
+"""... but for ``done`` where it ends an extraction (Finish), pumping (Stop) or a market visit
+(Leave)."""
 
 
 def labels(s):
@@ -41,9 +44,15 @@ def board_of(s, seat="turn"):
     return VIEW.board_svg(s.observation(seat), legal, names, seat)
 
 
-def check_board(svg, legal_actions):
+def unplaced(s):
+    """The notations of ``s``'s legal actions that have no place on the board."""
+    return {a.text for a in s.legal_actions()
+            if a.kind in NO_PLACE and not (a.kind == "done" and s.stage in DONE_PLACED)}
+
+
+def check_board(svg, legal_actions, unplaced_=frozenset()):
     """The board's contract (svgkit): every ``data-action`` is legal and sits on ``g.act``;
-    every legal action with a place (all kinds but pass and done) is on the board; every hit
+    every legal action with a place (all but ``unplaced_``) is on the board; every hit
     area is at least MIN_HIT each way; every font-size at least MIN_TEXT; 1 unit = 1 px."""
     root = ET.fromstring(svg)
     w, h = root.get("width"), root.get("height")
@@ -65,8 +74,15 @@ def check_board(svg, legal_actions):
             assert float(el.get("font-size")) >= MIN_TEXT, (el.get("font-size"), el.text)
     for m in re.finditer(r"font-size:\s*([\d.]+)", svg):
         assert float(m.group(1)) >= MIN_TEXT
-    placed = {a.text for a in legal_actions if a.kind not in NO_PLACE}
+    placed = {a.text for a in legal_actions} - set(unplaced_)
     assert placed <= found, sorted(placed - found)
+    # two places the viewer may tap now never share a point of their hit areas
+    boxes = [(el.get("data-action"), *(float(r.get(k)) for k in ("x", "y", "width", "height")))
+             for el in root.iter() if "data-action" in el.attrib
+             for r in el.findall(NS + "rect") if r.get("class") == "hit"]
+    for i, (a, x, y, w, h) in enumerate(boxes):
+        for b, x2, y2, w2, h2 in boxes[i + 1:]:
+            assert x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y, (a, b)
     return found
 
 
@@ -103,8 +119,8 @@ def test_random_games_labels_status_and_board(n, variant, seed):
         assert mine != theirs != spectator
         assert f"waiting for {s.seat_name(cur)}" in theirs and s.seat_name(cur) in spectator
         assert "waiting" not in mine
+        check_board(board_of(s), legal, unplaced(s))
         if step % 7 == 0:
-            check_board(board_of(s), legal)
             check_board(board_of(s, other), [])
         s.apply_action(bots[cur].choose(s) if rng.random() < 0.7 else rng.choice(legal))
     assert {"place", "from", "to", "extract", "take"} <= kinds

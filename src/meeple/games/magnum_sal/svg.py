@@ -18,8 +18,8 @@
 * a panel per seat in the seat's colour: money, salt, miners owned and in supply, royal
   orders completed, the total now (MS-22.1), tools (dark = used this phase).
 
-Every action with a place is chosen on this board (only ``pass`` and ``done`` are left to
-the page's list). Places, each a ``g.act[data-action]`` with a hit area of at least 28 x 28
+Every action with a place is chosen on this board: only ``pass`` and the ``done`` of the main
+menu, of a rope and of food are left to the page's list. Places, each a ``g.act[data-action]`` with a hit area of at least 28 x 28
 units, only for notations in ``legal``:
 
 * town: ``inn`` and ``square`` (the building), ``market`` (the building above its assistant
@@ -30,7 +30,8 @@ units, only for notations in ``legal``:
   to; the column's name when the column is full, MS-20.7);
 * mine: ``place`` (the mine entrance), ``from X`` (the space), ``to X`` (the space; a second
   tap confirms, the first shows a ghost miner there), ``extract X``, ``pump X``, ``food X``,
-  ``pump more``, ``cart X`` (buttons in the space), ``cart X+Y`` (a button on the border of
+  ``pump more``, ``cart X`` (buttons in the space), ``done`` (Finish of an extraction and Stop
+  of pumping, in the chamber; Leave on the market), ``cart X+Y`` (a button on the border of
   the two spaces), ``bucket X>Y`` (an arrow in X towards Y; confirmed, a ghost water cube in
   Y), ``take C`` (the cubes of that colour in the chamber being extracted), ``pay Q`` (Q's
   miner in the space whose fee is shared out, MS-10.3);
@@ -201,10 +202,10 @@ class _Board:
             cv.add(cv.rect(x, 7, nw, 26, SEAT_FILL[turn], stroke=GOLD, rx=6, stroke_width=2)
                    + cv.text(x + nw / 2, 25, name, size=15, anchor="middle", weight="bold", fill=SEAT_INK[turn]))
             cv.add(cv.text(x + nw + 10, 26, self._doing(), size=15, fill="#fff"))
-        tag = f"{self.n} players" + (", mapped mine" if obs["variant"] == "mapped-mine" else "")
-        if obs["options"].get("cart_max_cubes"):
-            tag += f", a cart carries {obs['options']['cart_max_cubes']}"
-        cv.add(cv.text(W - 12, 26, tag, size=13, fill="#d8c8b0", anchor="end"))
+        tags = (["mapped mine"] if obs["variant"] == "mapped-mine" else []) + (
+            [f"a cart carries {obs['options']['cart_max_cubes']} free"] if obs["options"].get("cart_max_cubes") else [])
+        if tags:
+            cv.add(cv.text(W - 12, 26, ", ".join(tags), size=13, fill="#d8c8b0", anchor="end"))
 
     def _doing(self) -> str:
         obs, st = self.obs, self.stage
@@ -362,6 +363,8 @@ class _Board:
             inner += cv.place(None, bx, y + 36, 60, 28 + 36 * len(prices), column, key=f"market:{name}")
         if self.stage == "market" and obs["ctx"] and obs["ctx"][0]:
             inner += cv.text(x + w / 2, y + 226, "privilege: buy -1, sell +1", fill=SOFT, anchor="middle")
+        if self.stage == "market":  # MS-17.2: leave after one transaction
+            inner += self.button("done", x + 156, y + 150, 64, "Leave")
         cv.add(self.building(x, w, "Market"))
         # the visit: the building above its assistant space; the columns' places are the visit's steps
         cv.add(cv.place("market", x, y, w, 240, inner))
@@ -500,8 +503,10 @@ class _Board:
         if chamber:
             buttons += [(f"extract {sid}", "Extract", 54), (f"pump {sid}", "Pump", 44)]
         buttons += [(f"food {sid}", "Food", 44), (f"cart {sid}", "Cart", 44)]
-        if st == "pump" and obs["ctx"] and obs["ctx"][0] == s:
-            buttons.append(("pump more", "Pump 1 more", 96))
+        if st == "pump" and obs["ctx"] and obs["ctx"][0] == s:  # MS-16.1: one more cube, or stop
+            buttons += [("pump more", "More", 52), ("done", "Stop", 52)]
+        if st == "extract" and obs["ctx"][0] == s:  # MS-10.3: take the cubes, pay the transport
+            buttons.append(("done", f"Finish: {_grosze(self.fee()[0])}", 118))
         bx, by = x + 4, y + h - 32
         for notation, label, bw in buttons:
             if self.live(notation):
