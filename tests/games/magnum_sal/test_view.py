@@ -70,6 +70,8 @@ def check_board(svg, legal_actions, unplaced_=frozenset()):
                 assert float(r.get("width")) >= MIN_HIT and float(r.get("height")) >= MIN_HIT
         if el.tag == NS + "rect" and el.get("class") == "hit":
             assert float(el.get("width")) >= MIN_HIT and float(el.get("height")) >= MIN_HIT
+        if el.get("data-confirm") is not None and "act" in el.get("class", ""):  # a preview, then confirm
+            assert any("ghost" in g.get("class", "").split() for g in el.iter()), el.attrib
         if "font-size" in el.attrib:
             assert float(el.get("font-size")) >= MIN_TEXT, (el.get("font-size"), el.text)
     for m in re.finditer(r"font-size:\s*([\d.]+)", svg):
@@ -287,6 +289,19 @@ def test_main_menu_words():
     play(s, "from supply")
     assert labels(s)["to I.R2"] == "Put the miner in chamber I.R2 and reveal it"
     assert labels(s)["to S1"] == "Put the miner in shaft section S1"
+
+
+def test_mapped_mine_destination_words():
+    """MS-24.2: in the mapped mine a chamber's tile is known; entering it puts its cubes on it."""
+    s = new(2, variant="mapped-mine")
+    play(s, "place", "from supply")
+    assert labels(s) == {"to S1": "Put the miner in shaft section S1"}
+    s = new(2, variant="mapped-mine")
+    put(s, "S1", BLACK)
+    put(s, "S2", BLACK)
+    turn(s, ORANGE)
+    play(s, "place", "from supply")
+    assert labels(s)["to I.L1"] == "Put the miner in chamber I.L1 and put its cubes on it"
 
 
 def test_forced_single_choice_only():

@@ -145,8 +145,10 @@ def label(state, action) -> str:
         return f"Take {what} into the mine" if args[0] < 0 else f"Move {what}"
     if kind == "to":
         s = args[0]
-        reveal = s >= FIRST and not state.revealed[s - FIRST]
-        return f"Put the miner in {where(s)}" + (" and reveal it" if reveal else "")
+        if s >= FIRST and not state.revealed[s - FIRST]:  # MS-9.1, MS-24.2
+            then = " and put its cubes on it" if state.variant == "mapped-mine" else " and reveal it"
+            return f"Put the miner in {where(s)}{then}"
+        return f"Put the miner in {where(s)}"
     if kind == "rope":
         return "Use a rope: place or move one more miner"
     if kind == "take":
