@@ -237,7 +237,7 @@ def test_seat_names_are_escaped():
     s = board()
     svg = draw(s, seat_names=['<b>&"x"', "black", "purple"])
     assert '<b>&"x"' not in svg and "&lt;b&gt;&amp;" in svg
-    assert '<b>&"x" (you)' in texts(parse(svg))  # the viewer's panel
+    assert '<b>&"x" (orange) (you)' in texts(parse(svg))  # the viewer's panel, with its colour
     assert '<b>&"x"' in texts(parse(svg))  # the status bar: the seat to play
 
 

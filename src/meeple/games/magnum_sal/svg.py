@@ -176,7 +176,8 @@ class _Board:
         lines = TOOL_WORDS[kind]
         top = y + h / 2 + 4.5 - 7 * (len(lines) - 1)
         for i, line in enumerate(lines):
-            out += self.cv.text(x + w / 2, top + 14 * i, line, anchor="middle", weight="bold", fill=ink)
+            out += self.cv.text(x + w / 2, top + 14 * i, line, anchor="middle", fill=ink,
+                                weight="bold" if len(lines) == 1 else "normal")
         return out
 
     # ------------------------------------------------------------ header
@@ -668,8 +669,8 @@ class _Board:
                            stroke_width=4 if turn else 1.5))
             cv.add(cv.rect(x + 2, y + 2, pw - 4, 32, SEAT_FILL[seat], stroke="#444", rx=6))
             name = self.names[seat]
-            suffix = " (you)" if self.viewer == seat else ""
-            room = max(4, int((pw - 130) / 8.6) - len(suffix))
+            suffix = (f" ({colour})" if name != colour else "") + (" (you)" if self.viewer == seat else "")
+            room = max(4, int((pw - 120) / 8.8) - len(suffix))
             if len(name) > room:
                 name = name[:room - 1] + "\u2026"
             cv.add(cv.text(x + 10, y + 24, name + suffix, size=15, fill=SEAT_INK[seat], weight="bold"))
@@ -692,16 +693,14 @@ class _Board:
             body = (f'<circle cx="{x + 20:g}" cy="{ly + 14:g}" r="10" fill="#e8c35a" stroke="#8a6a10" '
                     f'stroke-width="1.5"/>' + cv.text(x + 36, ly + 19, _grosze(obs["money"][seat]), size=14,
                                                       weight="bold"))
-            cv.add(cv.place("penalty money" if own else None, x + 6, ly, 104, 28, body, key=f"seat:{seat}:money"))
+            cv.add(cv.place("penalty money" if own else None, x + 6, ly, 118, 28, body, key=f"seat:{seat}:money"))
             salt = ""
             for col in range(3):
                 k = obs["salt"][seat][col]
-                sx = x + 116 + col * 48
+                sx = x + 130 + col * 48
                 cell = self.cube(sx + 2, ly + 5, col, size=18) + cv.text(sx + 26, ly + 19, k, size=14, weight="bold")
                 salt += cv.place(f"penalty {C.COLOURS[col]}" if own and k else None, sx, ly, 44, 28, cell)
-            cv.add(cv.place(None, x + 116, ly, 144, 28, salt, key=f"seat:{seat}:salt"))
-            if pw > 300:
-                cv.add(cv.text(x + pw - 10, ly + 19, colour, fill="#8a7a66", anchor="end"))
+            cv.add(cv.place(None, x + 130, ly, 144, 28, salt, key=f"seat:{seat}:salt"))
             # miners: owned and in supply (from supply, MS-7.3)
             ly += 38
             supply = (cv.rect(x + 140, ly, 110, 28, "#f6efe2", stroke="#bba", rx=4)
