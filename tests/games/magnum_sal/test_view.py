@@ -74,6 +74,8 @@ def check_board(svg, legal_actions, unplaced_=frozenset()):
             assert any("ghost" in g.get("class", "").split() for g in el.iter()), el.attrib
         if "font-size" in el.attrib:
             assert float(el.get("font-size")) >= MIN_TEXT, (el.get("font-size"), el.text)
+    pieces = [el.get("data-piece") for el in root.iter() if "data-piece" in el.attrib]
+    assert len(pieces) == len(set(pieces)), pieces  # a piece is drawn once
     for m in re.finditer(r"font-size:\s*([\d.]+)", svg):
         assert float(m.group(1)) >= MIN_TEXT
     placed = {a.text for a in legal_actions} - set(unplaced_)
@@ -124,6 +126,9 @@ def test_random_games_labels_status_and_board(n, variant, seed):
         check_board(board_of(s), legal, unplaced(s))
         if step % 7 == 0:
             check_board(board_of(s, other), [])
+            shown = board_of(s, None)
+            keys = re.findall(r'data-place="([^"]*)"', shown)
+            assert len(keys) == len(set(keys)) and set(keys) == set(VIEW.place_keys(s.observation(None)))
         s.apply_action(bots[cur].choose(s) if rng.random() < 0.7 else rng.choice(legal))
     assert {"place", "from", "to", "extract", "take"} <= kinds
 

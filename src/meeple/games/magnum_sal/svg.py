@@ -62,7 +62,7 @@ TOWN_BG = "#f3ead7"
 MINE_BG = "#5b4a3c"
 CHAMBER_BG = "#e9dcc3"
 SHAFT_BG = "#cdbb9c"
-BACK_BG = "#9c8a72"
+BACK_BG = "#85735c"
 INK = "#222"
 SOFT = "#5a4a36"
 BUTTON = "#fff3c4"
@@ -269,7 +269,7 @@ class _Board:
         body = (cv.rect(x, y, 124, 32, "#f6efe2", stroke="#7a6446", rx=5, stroke_dasharray="4 3")
                 + cv.text(x + 8, y + 21, "assistant", fill=SOFT))
         body += self.token(x + 104, y + 16, who, 1, False) if who >= 0 else cv.text(x + 104, y + 21, "free",
-                                                                                      fill="#8a7a66", anchor="middle")
+                                                                                      fill="#6e5f4c", anchor="middle")
         return cv.place(notation, x, y, 124, 32, body, key=f"assist:{name}")
 
     def inn(self, x, w) -> None:
@@ -282,7 +282,7 @@ class _Board:
             here = i == inn
             body += cv.rect(bx, y + 62, 20, 28, "#ffe08a" if here else ("#ddd" if i < inn else "#fff"),
                             stroke=GOLD if here else "#999", rx=3, stroke_width=2 if here else 1)
-            body += cv.text(bx + 10, y + 81, cost, anchor="middle", fill="#999" if i < inn else INK,
+            body += cv.text(bx + 10, y + 81, cost, anchor="middle", fill="#666" if i < inn else INK,
                             weight="bold" if here else "normal")
         if inn < len(C.INN_TRACK):
             mx = x + 18 + inn * 22
@@ -308,7 +308,7 @@ class _Board:
                 notation = f"workshop {price} {C.TOOL_SHORT[kind]}"
             else:
                 body = (cv.rect(bx, y + 60, 72, 84, "none", stroke="#aaa", rx=4, stroke_dasharray="4 3")
-                        + cv.text(bx + 36, y + 106, "empty", fill="#8a7a66", anchor="middle"))
+                        + cv.text(bx + 36, y + 106, "empty", fill="#6e5f4c", anchor="middle"))
                 notation = None
             body += cv.text(bx + 36, y + 164, _grosze(price), size=13, anchor="middle", weight="bold")
             cv.add(cv.place(notation, bx, y + 60, 72, 112, body, key=f"workshop:{slot}"))
@@ -395,7 +395,7 @@ class _Board:
             by = y + 60
             if o is None:
                 body = (cv.rect(bx, by, ow, 84, "none", stroke="#aaa", rx=4, stroke_dasharray="4 3")
-                        + cv.text(bx + ow / 2, by + 46, "empty", fill="#8a7a66", anchor="middle"))
+                        + cv.text(bx + ow / 2, by + 46, "empty", fill="#6e5f4c", anchor="middle"))
                 cv.add(cv.place(None, bx, by, ow, 84, body, key=f"order:{i}"))
                 continue
             order = C.ORDERS[o]
@@ -435,7 +435,7 @@ class _Board:
         cv.add(cv.text(14, MINE_Y + 26, "Mine", size=20, fill="#f3ead7", weight="bold"))
         # the mine entrance: place or move a miner (MS-8)
         ex, ew = CX - 100, 200
-        body = cv.rect(ex, MINE_Y + 6, ew, 32, "#3b2f25", stroke=GOLD if self.live("place") else "#8a7a66",
+        body = cv.rect(ex, MINE_Y + 6, ew, 32, "#3b2f25", stroke=GOLD if self.live("place") else "#6e5f4c",
                        rx=6, stroke_width=2)
         body += cv.text(CX, MINE_Y + 27, "place a miner" if self.live("place") else "mine entrance",
                         size=14, fill="#f3ead7", anchor="middle", weight="bold")
@@ -720,7 +720,7 @@ class _Board:
             tools, used = obs["tools"][seat], obs["tools_used"][seat]
             cards = ""
             if not tools:
-                cards += cv.text(x + 10, ty + 22, "no tools", fill="#8a7a66")
+                cards += cv.text(x + 10, ty + 22, "no tools", fill="#6e5f4c")
             per_row = max(1, int((pw - 12) // 76))
             taken = set()
             for i, (kind, u) in enumerate(zip(tools, used)):
