@@ -288,6 +288,11 @@ def test_main_menu_words():
     assert w["food I.R1"] == "Use food: stand up a tired miner in chamber I.R1"
     assert w[f"workshop 3 {C.TOOL_SHORT[s.display[0]]}"].startswith("Buy the ")
     assert VIEW.action_help(s, s.legal_actions()[0]).endswith("[MS-11.3].")
+    listed = s.legal_actions()
+    notes = dict(zip((a.text for a in listed), VIEW.action_notes(s, listed)[0]))
+    assert notes["castle royal"] == "uses your royal privilege (once a phase)"
+    assert notes["food I.R1"] == "uses your food (once a phase)"
+    assert notes["castle"] == notes["square"] == ""
     play(s, "place")
     assert labels(s) == {"from supply": "Take a miner from your supply (4 there) into the mine",
                          "from S1": "Move a rested miner from shaft section S1"}

@@ -25,6 +25,9 @@ TOOL_WORDS = {"rope": "rope", "pickaxe": "pickaxe", "bucket": "bucket", "cart": 
               "commercial_privilege": "commercial privilege", "royal_privilege": "royal privilege"}
 """Tool kinds (MS-1.4) in words."""
 ORDINAL = ("first", "second", "third", "fourth")
+TOOL_USED = {"rope": "rope", "pickaxe": "pickaxe", "cart": "cart", "bucket": "bucket", "food": "food",
+             "commercial": "commercial_privilege"}
+"""Action kinds that turn a tool face down (MS-20.1); ``castle royal`` too (MS-20.8)."""
 
 
 def grosze(k: int) -> str:
@@ -432,6 +435,20 @@ class MagnumSalView(View):
         if action.kind == "done":
             return DONE_HELP.get(state.stage, DONE_HELP["main"])
         return HELP.get(action.kind, "")
+
+    def action_notes(self, state, actions):
+        """``(notes, "")``: "uses your rope (once a phase)" and the like for each listed action
+        that turns one of the seat's tools face down for the rest of the phase (MS-20.1, MS-20.8);
+        ``""`` for the others."""
+        notes = []
+        for a in actions:
+            tool = TOOL_USED.get(a.kind)
+            if a.kind == "castle":
+                tool = "royal_privilege" if a.args[0] else None
+            elif a.kind == "food" and state.stage == "food":
+                tool = None  # the second miner of one food card (MS-20.6)
+            notes.append(f"uses your {TOOL_WORDS[tool]} (once a phase)" if tool else "")
+        return notes, ""
 
     def status(self, state, seat) -> str:
         """The status sentence (:func:`status`): what ``seat`` must do now, or whom it waits
