@@ -77,9 +77,11 @@ LEVEL_OF_SHAFT = {"S2": "I", "S4": "II", "S6": "III"}
 MINE_BOTTOM = S_TOP + sum(SHAFT_H.values())
 PANEL_Y = MINE_BOTTOM + 14
 PANEL_H = 244
-STYLE = (".act>.hit{stroke:#e0a800;stroke-width:3}.act{cursor:pointer}"
-         ".ghost{display:none;pointer-events:none}.act.selected .ghost{display:inline;opacity:.8}")
-"""Defaults for the board shown alone (the web page's CSS, more specific, takes over): a gold
+STYLE = (".ms-board .act>.hit{stroke:#e0a800;stroke-width:3}.ms-board .act{cursor:pointer}"
+         ".ms-board .ghost{display:none;pointer-events:none}"
+         ".ms-board .act.selected .ghost{display:inline;opacity:.8}")
+"""Defaults for the board shown alone, scoped to the drawing's ``g.ms-board`` (an inline SVG's
+style applies to its whole page; the page's own CSS, more specific, takes over): a gold
 frame around the hit area of every place the viewer may tap now (the legend's "gold
 frame"); ``.ghost`` previews hidden until their place is selected (svgkit's data-confirm)."""
 FROM_STAGES = ("place_from", "assist_from", "castle_from")
@@ -750,9 +752,10 @@ def render_svg(obs: dict, legal: list[str], seat_names: list[str], highlights=No
     IndexError on an observation that is not a Magnum Sal one."""
     b = _Board(obs, legal, seat_names)
     cv = b.cv
-    cv.add(cv.rect(0, 0, W, PANEL_Y + PANEL_H + 8, "#efe6d2"))
+    cv.add('<g class="ms-board">' + cv.rect(0, 0, W, PANEL_Y + PANEL_H + 8, "#efe6d2"))
     b.header()
     b.town()
     b.mine()
     b.panels()
+    cv.add("</g>")
     return cv.svg("Magnum Sal board", pad=0, style=STYLE)
