@@ -207,7 +207,7 @@ def test_ex6_pump_costs():
                                        "is free (3 there)")
     play(s, "pump II.L1")
     assert labels(s) == {"pump more": "Pump one more water cube: 2 groše",
-                         "done": "Stop pumping: 1 water cube removed for 0 groše"}
+                         "done": "Stop pumping: 1 water cube removed for free"}
     play(s, "pump more")
     assert labels(s) == {"pump more": "Pump one more water cube: 3 groše",
                          "done": "Stop pumping: 2 water cubes removed for 2 groše"}

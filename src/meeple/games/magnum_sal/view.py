@@ -99,7 +99,9 @@ def label(state, action) -> str:
             return "Leave the market"
         if st == "pump":
             removed = state.ctx[1]
-            return f"Stop pumping: {plural(removed, 'water cube', 'water cubes')} removed for {grosze(C.pump_cost(removed))}"
+            cost = C.pump_cost(removed)  # MS-16.1: the first cube is free
+            return (f"Stop pumping: {plural(removed, 'water cube', 'water cubes')} removed "
+                    + (f"for {grosze(cost)}" if cost else "for free"))
         if st == "rope":
             return "Place no more miners"
         if st == "food":
