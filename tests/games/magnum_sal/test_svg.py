@@ -21,7 +21,14 @@ from .test_examples import (BLACK, GAME, ORANGE, PURPLE, arrive, chamber, give_t
                             turn)
 
 NS = "{http://www.w3.org/2000/svg}"
-NO_PLACE = {"pass", "place", "done"}  # listed as buttons by the page, never on the board
+NO_PLACE = {"pass", "done"}  # listed as buttons by the page, never on the board ...
+DONE_PLACED = ("extract", "pump", "market")  # ... but for done where it ends a visit or an extraction
+
+
+def unplaced(s):
+    """The notations of ``s``'s legal actions the page lists only (no place on the board)."""
+    return {a.text for a in s.legal_actions()
+            if a.kind in NO_PLACE and not (a.kind == "done" and s.stage in DONE_PLACED)}
 
 
 def names(s):
@@ -56,7 +63,7 @@ def actions(svg):
     return set(found)
 
 
-ACT = re.compile(r'<g class="act" data-action="([^"]*)">')
+ACT = re.compile(r'<g class="act" data-action="([^"]*)"')
 
 
 def quick_actions(svg):
@@ -94,7 +101,9 @@ def test_self_contained_svg():
     svg = draw(board())
     root = parse(svg)
     assert root.tag == NS + "svg"
-    assert root.get("viewBox") == "0 0 1300 1066" and root.get("width") == "100%"
+    # svgkit: 1 unit = 1 CSS px, the size equals the viewBox
+    assert root.get("viewBox") == f"0 0 {root.get('width')} {root.get('height')}"
+    assert root.get("width") == "1300"
     for el in root.iter():
         assert el.tag.split("}")[1] not in ("script", "image", "foreignObject", "a", "use")
         for k in el.attrib:
@@ -102,17 +111,18 @@ def test_self_contained_svg():
     assert "url(" not in svg and "@import" not in svg
 
 
-def test_main_menu_places_every_action_but_pass_and_place():
+def test_main_menu_places_every_action_but_pass():
     s = board()
     assert legal(s) == {"assist castle", "assist market", "assist pump", "assist workshop", "castle",
                         "extract I.R2", "inn", "market", "pass", "place", "square", "workshop 3 pickaxe",
                         "workshop 4 food", "workshop 5 cart"}
     svg = draw(s)
-    assert actions(svg) == legal(s) - {"pass", "place"}
+    assert actions(svg) == legal(s) - {"pass"}
     assert "Inn" in texts(element(svg, "inn"))
     assert texts(element(svg, "workshop 4 food")) == ["food", "4 groše"]
-    assert texts(element(svg, "extract I.R2")) == ["extract"]
-    assert texts(element(svg, "castle")) == ["Castle (royal orders)"]
+    assert texts(element(svg, "extract I.R2")) == ["Extract"]
+    assert texts(element(svg, "castle")) == ["entering", "send here"]  # the queue's entry space (MS-6.1)
+    assert texts(element(svg, "place")) == ["place a miner"]  # the mine entrance
 
 
 def test_bucket_food_and_royal_privilege_in_the_main_menu():
@@ -126,10 +136,12 @@ def test_bucket_food_and_royal_privilege_in_the_main_menu():
             "pump I.R2", "square", "workshop 3 pickaxe", "workshop 4 food", "workshop 5 cart"}
     assert legal(s) - {"pass", "place"} == want
     svg = draw(s)
-    assert actions(svg) == want
-    assert texts(element(svg, "bucket I.R2>I.R3")) == ["water \u2192"]  # I.R3 lies right of I.R2
-    assert texts(element(svg, "bucket I.R2>I.R1")) == ["\u2190 water"]
-    assert texts(element(svg, "castle royal")) == ["royal", "privilege"]  # the viewer's card
+    assert actions(svg) == want | {"place"}
+    assert texts(element(svg, "bucket I.R2>I.R3")) == ["\u25b6"]  # I.R3 lies right of I.R2
+    assert texts(element(svg, "bucket I.R2>I.R1")) == ["\u25c0"]
+    assert element(svg, "bucket I.R2>I.R1").get("data-confirm") == ""  # a ghost water cube, then confirm
+    # the royal privilege sends the miner to the queue space next to the castle (MS-20.8)
+    assert texts(element(svg, "castle royal")) == ["next: delivers", "send here"]
 
 
 def test_extraction_cubes_pickaxe_and_carts():
@@ -139,14 +151,15 @@ def test_extraction_cubes_pickaxe_and_carts():
     assert legal(s) == want
     svg = draw(s)
     assert actions(svg) == want
-    assert len(list(element(svg, "take brown").iter(NS + "rect"))) == 1 + 2  # frame + the 2 brown cubes
-    assert texts(element(svg, "cart I.R1+S2")) == ["cart both"] and texts(element(svg, "cart S2")) == ["cart"]
+    assert len(list(element(svg, "take brown").iter(NS + "rect"))) == 2 + 1  # the 2 brown cubes + hit area
+    assert texts(element(svg, "cart I.R1+S2")) == ["Cart \u21c4"] and texts(element(svg, "cart S2")) == ["Cart"]
+    assert texts(element(svg, "cart S2+S1")) == ["Cart \u21c5"]
     play(s, "take brown", "take green")
     svg = draw(s)
-    assert actions(svg) == {"cart I.R1", "cart I.R1+S2", "cart S1", "cart S2", "cart S2+S1", "pickaxe"}
-    assert "taking 1 brown, 1 green" in texts(parse(svg))
-    # fee so far: 2 cubes through 3 spaces without an orange miner (MS-10.3)
-    assert any("fee so far 6 groše (3 paying spaces)" in t for t in texts(parse(svg)))
+    assert actions(svg) == {"cart I.R1", "cart I.R1+S2", "cart S1", "cart S2", "cart S2+S1", "pickaxe", "done"}
+    assert texts(element(svg, "done")) == ["Finish: 6 groše"]  # in the chamber: take the cubes, pay
+    # transport so far: 2 cubes through 3 spaces without an orange miner (MS-10.3)
+    assert "extracting in I.R2: taking 1 brown, 1 green, transport 6 groše" in texts(parse(svg))
 
 
 def test_pay_stage_on_the_receivers_panels():
@@ -156,7 +169,8 @@ def test_pay_stage_on_the_receivers_panels():
     assert s.stage == "pay" and legal(s) == {"pay black", "pay purple"}
     svg = draw(s)
     assert actions(svg) == {"pay black", "pay purple"}
-    assert texts(element(svg, "pay purple")) == ["purple"]
+    assert texts(element(svg, "pay purple")) == ["1"]  # purple's miner in S1, the paying space
+    assert element(svg, "pay purple").find(NS + "g/" + NS + "circle").get("fill") == "#8e3fb3"
 
 
 def test_placing_a_miner_from_and_to():
@@ -168,12 +182,13 @@ def test_placing_a_miner_from_and_to():
     play(s, "from supply")
     want = {"to I.L1", "to I.R1", "to I.R2", "to I.R3", "to S1", "to S2", "to S3"}
     assert legal(s) == want and actions(draw(s)) == want
-    assert texts(element(draw(s), "to S3")) == ["S3"]  # the whole shaft section
+    assert texts(element(draw(s), "to S3"))[0] == "S3"  # the whole shaft section
+    assert element(draw(s), "to S3").get("data-confirm") == ""  # a ghost miner, then confirm
 
 
 def test_market_columns_and_commercial_privilege():
     s = play(board(), "market")
-    assert any("(0 of 2 transactions done)" in t for t in texts(parse(draw(s))))
+    assert "at the market: 0 of 2 transactions" in texts(parse(draw(s)))
     want = {"buy brown", "buy green", "commercial", "sell brown"}
     assert legal(s) == want
     svg = draw(s)
@@ -192,7 +207,7 @@ def test_castle_delivery_and_penalty():
     svg = draw(s)
     assert actions(svg) == {"deliver O1-2", "deliver O1-4"}
     order = C.ORDERS["O1-4"]
-    assert texts(element(svg, "deliver O1-4")) == ["O1-4", f"{order.reward} groše"]
+    assert texts(element(svg, "deliver O1-4")) == [f"{order.reward} groše"]
     s = new(3)
     s.salt[ORANGE] = [0, 0, 1]
     s.money[ORANGE] = 5
@@ -222,7 +237,7 @@ def test_seat_names_are_escaped():
     s = board()
     svg = draw(s, seat_names=['<b>&"x"', "black", "purple"])
     assert '<b>&"x"' not in svg and "&lt;b&gt;&amp;" in svg
-    assert '<b>&"x" (you)' in texts(parse(svg))  # the viewer's panel
+    assert '<b>&"x" (orange) (you)' in texts(parse(svg))  # the viewer's panel, with its colour
     assert '<b>&"x"' in texts(parse(svg))  # the status bar: the seat to play
 
 
@@ -238,7 +253,7 @@ def test_hidden_tiles_and_order_stack_stay_hidden():
         words = {w for t in texts(parse(svg)) if t for w in t.split()}
         assert not words & hidden_tiles
         assert not words & set(s.order_stack)
-        assert f"face-down stack: {len(s.order_stack)}" in " ".join(texts(parse(svg)))
+        assert f"face down: {len(s.order_stack)}" in texts(parse(svg))
         # a state that differs only in what the seat cannot see draws the same picture
         other = s.resample_hidden(0 if seat is None else seat, random.Random(3))
         assert other.tile != s.tile or other.order_stack != s.order_stack
@@ -250,8 +265,8 @@ def test_mapped_mine_shows_the_tiles():
     svg = draw(s, None)
     words = " ".join(texts(parse(svg)))
     for c in range(C.NCHAMBERS):
-        assert f"{s.tile[c]} (map)" in words
-    assert "mapped tile: cubes placed on entry" in words
+        assert f"map {s.tile[c]}" in words
+    assert "mapped: cubes placed on entry" in words
 
 
 def test_terminal_state_shows_final_scores_and_winner():
@@ -267,7 +282,7 @@ def test_terminal_state_shows_final_scores_and_winner():
         words = texts(parse(svg))
         for k in range(3):
             assert f"final score: {scores[k]}" in words
-        assert f"Game over. Winner: {s.seat_name(winner)} ({scores[winner]})" in words
+        assert f"Game over. Winner: {s.seat_name(winner)} ({scores[winner]} groše)" in words
         assert sorted(w for w in words if w.startswith("place ")) == ["place 1", "place 2", "place 3"]
 
 
@@ -278,7 +293,7 @@ def test_terminal_state_shows_final_scores_and_winner():
 ])
 def test_whole_greedy_games_render_for_every_viewer(n, variant, seed, opts):
     """Positions of a greedy game for the seat to act (every sub-decision and every other
-    menu): the clickable places are exactly its legal actions but pass/place/done, each on one
+    menu): the clickable places are exactly its legal actions but pass and the list-only done, each on one
     element; every seat and the spectator, parsed in full, at every 8th position and the end."""
     s = GAME.new_initial_state(num_players=n, seed=seed, variant=variant, **opts)
     bots = [meeple.agents.make("greedy", seed=seed + i) for i in range(n)]
@@ -292,10 +307,10 @@ def test_whole_greedy_games_render_for_every_viewer(n, variant, seed, opts):
         stages.add(s.stage)
         if s.stage != "main" or step % 2 == 0:
             notations = {str(a) for a in s.legal_actions()}
-            assert quick_actions(draw(s)) == notations - NO_PLACE
+            assert quick_actions(draw(s)) == notations - unplaced(s)
         if step % 8 == 0:
             for seat in [None, *range(n)]:
-                want = {str(a) for a in s.legal_actions()} - NO_PLACE if seat == s.current_player else set()
+                want = {str(a) for a in s.legal_actions()} - unplaced(s) if seat == s.current_player else set()
                 assert actions(draw(s, seat)) == want
         s.apply_action(bots[s.current_player].choose(s))
         step += 1
