@@ -78,6 +78,11 @@ PANEL_W = 560
 CHIP_W, CHIP_H, CHIP_GAP = 27, 20, 3
 
 
+def seat_key(p: int) -> str:
+    """The ``data-place`` key of seat ``p``'s panel (``"seat-0"``)."""
+    return f"seat-{p}"
+
+
 def _a(value) -> str:
     """An attribute value, quoted and escaped."""
     return quoteattr(str(value))
@@ -359,7 +364,7 @@ def _dig_map(x, y, obs, cells: set, act, unit=10) -> str:
     return "".join(out)
 
 
-def render_svg(obs: dict, legal: list[str], seat_names: list[str]) -> str:
+def render_svg(obs: dict, legal: list[str], seat_names: list[str], highlights=None) -> str:
     """An SVG drawing of the whole board and every seat's public holdings as
     ``obs = state.observation(seat)`` shows it (``obs["seat"]`` the viewing seat, None for a
     spectator; ``obs["current_player"]`` the seat to act). The viewer's own private holdings
