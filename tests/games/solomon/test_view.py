@@ -4,7 +4,7 @@ forced steps, lobby texts, place keys, and the board as the interface (``svg.ren
 from __future__ import annotations
 
 import random
-import re
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -14,6 +14,7 @@ from meeple.games.solomon.actions import CARD_SIZE
 from .test_examples import GAME, mv, turn_state
 
 VIEW = GAME.view
+NS = "{http://www.w3.org/2000/svg}"
 CONFIGS = [(n, v) for v in ("standard", "children") for n in range(2, 6)]
 
 
@@ -216,3 +217,49 @@ def test_place_keys_change_where_a_turn_changed_the_board():
     s.apply_action("dig a1,b1,c1")
     after = VIEW.place_keys(s.observation(None))
     assert sorted(k for k in before if before[k] != after[k]) == ["a1", "b1", "c1", "seat-0"]
+
+
+# ------------------------------------------------------------------ the board
+NO_PLACE = {"back", "decline"}
+"""The action kinds with no place on the board (the client lists them as buttons)."""
+
+
+def check_board(s, seat):
+    """The drawing for ``seat``: every data-action legal, every located legal action on it,
+    hit areas >= 28 x 28, text >= 12, every chooser's layer present. Returns the actions."""
+    legal = [a.text for a in s.legal_actions()] if seat == s.current_player else []
+    markup = VIEW.board_svg(s.observation(seat), legal, names(s), seat)
+    root = ET.fromstring(markup)
+    acts = [el.get("data-action") for el in root.iter() if el.get("data-action") is not None]
+    assert set(acts) <= set(legal)
+    assert len(acts) == len(set(acts))
+    kinds = {a.text: a.kind for a in s.legal_actions()}
+    assert {a for a in legal if kinds[a] not in NO_PLACE} == set(acts)
+    for el in root.iter(NS + "rect"):
+        if el.get("class") == "hit":
+            assert float(el.get("width")) >= 28 and float(el.get("height")) >= 28
+    for el in root.iter(NS + "text"):
+        assert float(el.get("font-size")) >= 12, "".join(el.itertext())
+    layers = [el.get("data-layer") for el in root.iter() if el.get("data-layer")]
+    assert len(layers) == len(set(layers))
+    shows = {el.get("data-show-layer") for el in root.iter() if el.get("data-show-layer")}
+    assert shows <= set(layers)
+    keys = {el.get("data-place") for el in root.iter() if el.get("data-place")}
+    assert keys == set(VIEW.place_keys(s.observation(None)))
+    return acts
+
+
+@pytest.mark.parametrize("n,variant", CONFIGS)
+def test_the_board_is_the_interface_in_every_variant_and_player_count(n, variant):
+    """Seeded random games: the acting seat finds every legal action but 'back' and 'decline'
+    on the board and nothing else; hit areas and text sizes hold for every seat's drawing and
+    the spectator's."""
+    seen = set()
+    for k, s in enumerate(random_positions(n, variant, seed=7 * n + len(variant), steps=160)):
+        seats = [s.current_player] if k % 10 else [None, *range(n)]
+        for seat in seats:
+            if seat is not None and seat < 0:
+                continue
+            for a in check_board(s, seat):
+                seen.add(a.split()[0] if " " in a else "move-tile" if "-" in a else a)
+    assert {"play", "dig", "move", "move-tile"} <= seen
