@@ -244,6 +244,8 @@ def check_board(s, seat):
     assert len(layers) == len(set(layers))
     shows = {el.get("data-show-layer") for el in root.iter() if el.get("data-show-layer")}
     assert shows <= set(layers)
+    pieces = [el.get("data-piece") for el in root.iter() if el.get("data-piece")]
+    assert len(pieces) == len(set(pieces))
     keys = {el.get("data-place") for el in root.iter() if el.get("data-place")}
     assert keys == set(VIEW.place_keys(s.observation(None)))
     return acts
