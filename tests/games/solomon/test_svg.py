@@ -97,8 +97,16 @@ def spaces_under(el):
 
 
 def ghost_cells(root, act):
-    ghost = next(g for g in place(root, act).iter(NS + "g") if g.get("class") == "ghost")
-    return spaces_under(ghost)
+    """The spaces of the preview of ``act``: the ``g.ghost`` right after its place (a sibling,
+    so the place's box is its hit area)."""
+    for parent in root.iter():
+        kids = list(parent)
+        for k, el in enumerate(kids):
+            if el.get("data-action") == act:
+                assert k + 1 < len(kids) and kids[k + 1].get("class") == "ghost"
+                assert not any(g.get("class") == "ghost" for g in el.iter())
+                return spaces_under(kids[k + 1])
+    raise AssertionError(f"no place {act}")
 
 
 def test_SO_8_digs_are_chosen_on_the_treasury_with_their_shape_as_preview():

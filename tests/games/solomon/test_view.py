@@ -238,6 +238,17 @@ def check_board(s, seat):
     for el in root.iter(NS + "rect"):
         if el.get("class") == "hit":
             assert float(el.get("width")) >= 28 and float(el.get("height")) >= 28
+    for g in root.iter(NS + "g"):           # a place's box is its hit area: a click at its middle hits it
+        if g.get("data-action") is None:
+            continue
+        hit = [r for r in g if r.get("class") == "hit"]
+        assert len(hit) == 1
+        x, y, w, h = (float(hit[0].get(k)) for k in ("x", "y", "width", "height"))
+        for r in g.iter(NS + "rect"):
+            assert x <= float(r.get("x")) and float(r.get("x")) + float(r.get("width")) <= x + w
+            assert y <= float(r.get("y")) and float(r.get("y")) + float(r.get("height")) <= y + h
+        for t in g.iter(NS + "text"):
+            assert x <= float(t.get("x")) <= x + w and y <= float(t.get("y")) <= y + h
     for el in root.iter(NS + "text"):
         assert float(el.get("font-size")) >= 12, "".join(el.itertext())
     layers = [el.get("data-layer") for el in root.iter() if el.get("data-layer")]

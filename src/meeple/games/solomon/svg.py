@@ -30,8 +30,8 @@ How each action is chosen on the board (``data-action`` = the exact notation fro
   choice is secret and final; the ghost frames the card).
 * ``dig ...`` (SO-8): **on the treasury**. Each legal dig is a place on one space, its
   *anchor* (the card square nearest the middle of the shape): tapping or hovering a space
-  shows the whole dig area as a ``.ghost`` preview of its cells, a second tap (or Confirm)
-  digs. A space anchors at most one dig of one orientation, so the card's shape follows the
+  shows the whole dig area as a ``.ghost`` preview of its cells (the ``g.ghost`` right after
+  the place, so the place's box stays its space), a second tap (or Confirm) digs. A space anchors at most one dig of one orientation, so the card's shape follows the
   finger. With the Mirror declared (SO-11.5) each orientation of the card that can dig is a
   layer (``data-layer-group="dig"``); the small turned cards in the turn area are the
   choosers (``data-show-layer``) that turn the card, the printed orientation shown first.
@@ -91,12 +91,14 @@ CHIP_H, CHIP_GAP = 24, 4
 INK, MUTED = "#222", "#4d4030"
 
 STYLE = (".ghost{opacity:0;pointer-events:none}"
-         ".act:hover .ghost,.act:focus .ghost,.act:focus-within .ghost,.act.selected .ghost,"
-         ".act[aria-pressed=true] .ghost{opacity:1}"
+         ".act:hover+.ghost,.act:focus+.ghost,.act.selected+.ghost,.act[aria-pressed=true]+.ghost,"
+         ".act:hover .ghost,.act:focus .ghost,.act.selected .ghost,.act[aria-pressed=true] .ghost{opacity:1}"
          ".act .mark{stroke:#ffb000;stroke-width:2;stroke-dasharray:5 3;fill:none}"
          ".choose .mark{stroke:#ffe066;stroke-width:3;fill:none}")
 """The drawing's own CSS: a place's ghost preview is hidden until the place is hovered,
-focused or selected (a client may select it its own way); live places are outlined."""
+focused or selected (a client may select it its own way); live places are outlined. The
+ghost is the place's next sibling, not its child, so that a place's box is its hit area
+(a pointer, a test's click and a focus ring find it where its space is)."""
 
 
 def seat_key(p: int) -> str:
@@ -326,8 +328,8 @@ def _digs(c: Canvas, obs, legal) -> list:
         for anchor, cells, a in by_shape[k]:
             x, y = cell_xy(anchor)
             mark = c.rect(x + 4, y + 4, CELL - 8, CELL - 8, fill="none", rx=5, class_="mark")
-            body.append(c.place(a, x + 2, y + 2, CELL - 4, CELL - 4, mark + _cell_ghost(c, cells), confirm=True,
-                                title=f"dig {', '.join(CELL_NAMES[i] for i in cells)}"))
+            body.append(c.place(a, x + 2, y + 2, CELL - 4, CELL - 4, mark, confirm=True,
+                                title=f"dig {', '.join(CELL_NAMES[i] for i in cells)}") + _cell_ghost(c, cells))
         if layered:
             out.append((k, shapes[k], "".join(body)))
         else:
@@ -353,14 +355,18 @@ def _moves(c: Canvas, legal) -> None:
                         title=f"move the tile of {CELL_NAMES[s]}"))
         sx, sy = x + CELL / 2, y + CELL / 2
         body = [c.rect(x + 2, y + 2, CELL - 4, CELL - 4, fill="none", stroke="#ffe066", rx=5, stroke_width=4)]
+        arrows = []
         for d, a in by_src[s]:
             tx, ty = cell_xy(d)
             cx, cy = tx + CELL / 2, ty + CELL / 2
-            art = (c.rect(tx + 6, ty + 6, CELL - 12, CELL - 12, fill="#ffe066", fill_opacity=0.35, stroke="#ffe066",
-                          rx=5, stroke_width=3)
-                   + _arrow(sx + (cx - sx) * 0.3, sy + (cy - sy) * 0.3, sx + (cx - sx) * 0.75, sy + (cy - sy) * 0.75))
+            art = c.rect(tx + 6, ty + 6, CELL - 12, CELL - 12, fill="#ffe066", fill_opacity=0.35, stroke="#ffe066",
+                         rx=5, stroke_width=3)
             body.append(c.place(a, tx + 2, ty + 2, CELL - 4, CELL - 4, art, title=f"move to {CELL_NAMES[d]}"))
-        layers.append(c.layer(f"from-{CELL_NAMES[s]}", "move", "".join(body)))
+            # the arrow beside the place, not in it: the place's box stays its space
+            arrows.append(_arrow(sx + (cx - sx) * 0.3, sy + (cy - sy) * 0.3, sx + (cx - sx) * 0.75,
+                                 sy + (cy - sy) * 0.75))
+        arrows = '<g style="pointer-events:none">' + "".join(arrows) + "</g>"
+        layers.append(c.layer(f"from-{CELL_NAMES[s]}", "move", "".join(body) + arrows))
     for markup in layers:                 # on top of every chooser: a target covers a source
         c.add(markup)
 
@@ -378,9 +384,9 @@ def _picks(c: Canvas, obs, legal, picked) -> None:
         x, y = cell_xy(i)
         last = len(picked) + 1 == size
         body = c.rect(x + 4, y + 4, CELL - 8, CELL - 8, fill="none", rx=5, class_="mark")
-        if last:
-            body += _cell_ghost(c, sorted(picked | {i}))
-        c.add(c.place(a, x + 2, y + 2, CELL - 4, CELL - 4, body, confirm=last, title=f"add {a[5:]} to the Seal's area"))
+        ghost = _cell_ghost(c, sorted(picked | {i})) if last else ""
+        c.add(c.place(a, x + 2, y + 2, CELL - 4, CELL - 4, body, confirm=last, title=f"add {a[5:]} to the Seal's area")
+              + ghost)
 
 
 # ------------------------------------------------------------------ right column
@@ -481,14 +487,14 @@ def _hand(c: Canvas, obs, legal, y) -> float:
         x = RX + (k % per_row) * (CARD_W + 6)
         cy = y0 + (k // per_row) * (CARD_H + 6)
         body = _card(c, x, cy, number)
-        ghost = ('<g class="ghost">' + c.rect(x - 3, cy - 3, CARD_W + 6, CARD_H + 6, fill="none", stroke="#ff8c00",
-                                              rx=8, stroke_width=4) + "</g>")
-        live = str(number) in plays
-        if live:
-            body += c.rect(x + 1, cy + 1, CARD_W - 2, CARD_H - 2, fill="none", rx=6, class_="mark") + ghost
+        ghost = ""
+        if str(number) in plays:
+            body += c.rect(x + 1, cy + 1, CARD_W - 2, CARD_H - 2, fill="none", rx=6, class_="mark")
+            ghost = ('<g class="ghost">' + c.rect(x - 3, cy - 3, CARD_W + 6, CARD_H + 6, fill="none", stroke="#ff8c00",
+                                                  rx=8, stroke_width=4) + "</g>")
         c.add(f'<g data-piece="card-{number}">'
               + c.place(f"play {number}", x, cy, CARD_W, CARD_H, body, confirm=True, title=f"card {number}")
-              + "</g>")
+              + ghost + "</g>")
     rows = (len(hand) + per_row - 1) // per_row
     return y0 + rows * (CARD_H + 6) + 6
 
@@ -530,7 +536,7 @@ def _panel(c: Canvas, obs, p, y, nm, tile_acts) -> float:
         chip = _chip(c, cx, cy, code)
         act = acts.pop(code, None)
         if act is not None:
-            chip += c.rect(cx - 1, cy - 1, w + 2, CHIP_H + 2, fill="none", rx=4, class_="mark")
+            chip += c.rect(cx + 1, cy + 1, w - 2, CHIP_H - 2, fill="none", rx=3, class_="mark")
         inner.append(c.place(act, cx, cy, w, CHIP_H, chip, title=tile_name(code)) if act else chip)
         cx += w + CHIP_GAP + (4 if act else 0)
 
