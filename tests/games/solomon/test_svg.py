@@ -228,7 +228,8 @@ def test_SO_10_3_gifts_are_the_givers_own_tiles():
     s.apply_action("decline")
     text, legal = draw(s, 0)
     assert sorted(actions_of(text)) == ["give C1", "give C2", "give PX", "give S4"] == sorted(legal)
-    assert "Could not pay: hands out tiles." in texts(text)
+    assert "Could not pay: tap a tile to give to P2." in texts(text)
+    assert "Could not pay: gives a tile to P2." in texts(draw(s, 3)[0])
     assert "Only you see: you could not pay 1: your wealth was 0" in texts(text)
     # the others see C2 only as a count
     mine, other = panel(text, 0), panel(draw(s, 1)[0], 0)

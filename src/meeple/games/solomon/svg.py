@@ -429,7 +429,9 @@ def _turn_area(c: Canvas, obs, legal, nm, y, shapes) -> float:
                     weight="bold", fill=colour)]
     lines = []
     if phase == "give":
-        lines.append("Could not pay: hands out tiles.")
+        to = nm(obs["gives"][0]) if obs["gives"] else "the next player"
+        lines.append(f"Could not pay: tap a tile to give to {to}." if you else
+                     f"Could not pay: gives a tile to {to}.")
     else:
         m = obs["moves"]
         lines.append(f"Moves this turn: {m} ({m} coin{'s' if m != 1 else ''} to pay)")
