@@ -444,7 +444,7 @@ def _turn_area(c: Canvas, obs, legal, nm, y, shapes) -> float:
         elif shapes:
             lines.append("Turn the card, then tap a space to dig.")
         elif any(a.startswith("dig ") for a in legal):
-            lines.append("Tap a space: the card's shape shows; tap again to dig.")
+            lines.append("Tap a space to see the dig, again to dig.")
     for k, line in enumerate(lines):
         parts.append(c.text(tx, y + 46 + 19 * k, line, size=13, fill=INK))
     by = y + 46 + 19 * len(lines) - 4
