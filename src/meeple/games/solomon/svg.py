@@ -696,7 +696,7 @@ def render_svg(obs: dict, legal: list[str], seat_names: list[str], highlights=No
     else:
         head = f"Round {rnd} of {obs['rounds']}: {nm(cur)}'s turn" if 0 <= cur < n else f"Round {rnd}"
     if obs["variant"] == "children":
-        head += " (children's rules: tiles may move up)"
+        head += " \u00b7 children's rules"
     c.add(c.text(BX - 20, 24, head, size=17, weight="bold", fill="#3d2a16"))
     shapes = _treasury(c, obs, legal, highlights)
     y = BY - 6
