@@ -276,3 +276,21 @@ def test_the_board_is_the_interface_in_every_variant_and_player_count(n, variant
             for a in check_board(s, seat):
                 seen.add(a.split()[0] if " " in a else "move-tile" if "-" in a else a)
     assert {"play", "dig", "move", "move-tile"} <= seen
+
+
+def test_a_seats_last_turn_is_outlined_in_its_colour():
+    """The server passes the place keys a seat's turn changed (place_keys before and after):
+    P1's dig of a1, b1, c1 outlines those spaces and P1's panel in P1's red."""
+    s = turn_state(n=2, seat=0, card=1, coins=10)
+    before = VIEW.place_keys(s.observation(None))
+    s.apply_action("dig a1,b1,c1")
+    after = VIEW.place_keys(s.observation(None))
+    changed = [k for k in after if after[k] != before[k]]
+    root = ET.fromstring(VIEW.board_svg(s.observation(1), [], names(s), 1, highlights={0: changed}))
+    outlined = {g.get("data-place") for g in root.iter(NS + "g") if g.get("data-place")
+                and any(r.get("class") == "last-move" for r in g.iter(NS + "rect"))}
+    assert outlined == {"a1", "b1", "c1", "seat-0"}
+    colours = {r.get("stroke") for r in root.iter(NS + "rect") if r.get("class") == "last-move"}
+    assert colours == {"#c0392b"}
+    plain = ET.fromstring(VIEW.board_svg(s.observation(1), [], names(s), 1))
+    assert not [r for r in plain.iter(NS + "rect") if r.get("class") == "last-move"]

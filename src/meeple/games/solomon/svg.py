@@ -267,14 +267,20 @@ def _arrow(x1, y1, x2, y2, colour="#ffe066") -> str:
             f'fill="{colour}" stroke="#5a3a00" stroke-width="1"/>')
 
 
-def _treasury(c: Canvas, obs, legal, highlights) -> list:
-    """The spaces, their labels, the entrance, and the places of digs, moves and Seal picks.
-    Returns the Mirror's dig layers (:func:`_digs`)."""
-    c.add(c.rect(BX - 6, BY - 6, W * CELL + 12, H * CELL + 12, fill="#3d2a16", rx=6))
+def last_move_marks(highlights) -> dict[str, str]:
+    """Place key -> the colour of the seat whose last turn changed it (``highlights``: per
+    seat, the place keys its last turn changed; a later seat's colour wins)."""
     marks = {}
     for p, keys in (highlights or {}).items():
         for k in keys:
             marks[k] = SEAT_COLOURS[int(p) % len(SEAT_COLOURS)]
+    return marks
+
+
+def _treasury(c: Canvas, obs, legal, marks) -> list:
+    """The spaces, their labels, the entrance, and the places of digs, moves and Seal picks.
+    Returns the Mirror's dig layers (:func:`_digs`)."""
+    c.add(c.rect(BX - 6, BY - 6, W * CELL + 12, H * CELL + 12, fill="#3d2a16", rx=6))
     for i, cell in enumerate(obs["board"]):
         c.add(_space(c, cell, i, marks.get(cell["cell"])))
     picked = {CELL_NAMES.index(n) for n in obs["picks"]}
@@ -501,7 +507,7 @@ def _hand(c: Canvas, obs, legal, y) -> float:
     return y0 + rows * (CARD_H + 6) + 6
 
 
-def _panel(c: Canvas, obs, p, y, nm, tile_acts) -> float:
+def _panel(c: Canvas, obs, p, y, nm, tile_acts, mark=None) -> float:
     """Seat ``p``'s panel at ``y``; ``tile_acts``: tile code -> notation (the viewer's own
     ``use``/``give``, on the first tile of that code). Returns its height."""
     info = obs["players"][p]
@@ -580,6 +586,9 @@ def _panel(c: Canvas, obs, p, y, nm, tile_acts) -> float:
     height = max(cy, bottom) - y
     box = c.rect(x, y, RW, height, fill="#fffdf6", stroke=colour if to_act else "#bbb", rx=6,
                  stroke_width=4 if to_act else 1)
+    if mark:                              # changed by a seat's last turn: its colour, dashed
+        box += c.rect(x + 5, y + 5, RW - 10, height - 10, fill="none", stroke=mark, rx=4, stroke_width=2,
+                      stroke_dasharray="6,4", class_="last-move")
     c.add(f'<g data-seat="{p}" data-place="{seat_key(p)}">' + box + "".join(inner) + "</g>")
     return height
 
@@ -698,7 +707,8 @@ def render_svg(obs: dict, legal: list[str], seat_names: list[str], highlights=No
     if obs["variant"] == "children":
         head += " \u00b7 children's rules"
     c.add(c.text(BX - 20, 24, head, size=17, weight="bold", fill="#3d2a16"))
-    shapes = _treasury(c, obs, legal, highlights)
+    marks = last_move_marks(highlights)
+    shapes = _treasury(c, obs, legal, marks)
     y = BY - 6
     y = _turn_area(c, obs, legal, nm, y, shapes)
     y = _hand(c, obs, legal, y)
@@ -707,7 +717,7 @@ def render_svg(obs: dict, legal: list[str], seat_names: list[str], highlights=No
         if a.startswith("use ") or a.startswith("give "):
             tile_acts.setdefault(a.split()[1], a)
     for p in range(n):
-        y += _panel(c, obs, p, y, nm, tile_acts if p == seat else {}) + 8
+        y += _panel(c, obs, p, y, nm, tile_acts if p == seat else {}, marks.get(seat_key(p))) + 8
     y_left = _below(c, obs, nm, BY + H * CELL + 44)
     if obs["phase"] == "over":
         _scores(c, obs, nm, BX - 20, max(y, y_left) + 8)
