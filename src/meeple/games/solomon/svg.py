@@ -59,7 +59,7 @@ from __future__ import annotations
 
 import textwrap
 
-from meeple.core.svgkit import MIN_HIT, Canvas, esc, num
+from meeple.core.svgkit import Canvas, esc, num
 
 from .actions import CELL_NAMES, H, W, normalise, orientations
 from .components import CURSE, ITEMS, TREASURE, load
@@ -725,5 +725,5 @@ def render_svg(obs: dict, legal: list[str], seat_names: list[str], highlights=No
     return c.svg(label, pad=8, style=STYLE)
 
 
-__all__ = ["MIN_HIT", "SEAT_COLOURS", "anchor_offset", "cell_xy", "dig_anchor", "final_scores", "render_svg",
+__all__ = ["SEAT_COLOURS", "anchor_offset", "cell_xy", "dig_anchor", "final_scores", "render_svg",
            "seat_key", "tile_name"]
