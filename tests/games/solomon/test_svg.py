@@ -1,6 +1,7 @@
 """The SVG board of King Solomon's Treasury for the web client (``svg.render_svg``): it
-parses, is self-contained, puts exactly the located legal actions on the board, hides what
-the viewer may not see, escapes seat names and shows the final scores."""
+parses, is self-contained, puts exactly the located legal actions on the board (digs on
+their anchor space with a ghost, Mirror orientations as layers, tiles then their targets),
+hides what the viewer may not see, escapes seat names and shows the final scores."""
 
 from __future__ import annotations
 
@@ -53,6 +54,12 @@ def panel(text, seat):
     return ["".join(el.itertext()) for el in g.iter(NS + "text")]
 
 
+def panel_tiles(text, seat):
+    """The names of the tiles drawn in ``seat``'s panel (each tile's tooltip)."""
+    g = next(g for g in ET.fromstring(text).iter(NS + "g") if g.get("data-seat") == str(seat))
+    return {"".join(el.itertext()) for el in g.iter(NS + "title")}
+
+
 def check_self_contained(text):
     """Parses; <svg ...> with the SVG namespace and a viewBox; no script, event attribute,
     link, external image or font. Returns the parsed root."""
@@ -60,7 +67,7 @@ def check_self_contained(text):
     root = ET.fromstring(text)
     assert root.tag == NS + "svg"
     assert re.fullmatch(r"0 0 [\d.]+ [\d.]+", root.get("viewBox"))
-    assert root.get("width") in (None, "100%")
+    assert root.get("viewBox").split()[2:] == [root.get("width"), root.get("height")]   # 1 unit = 1 CSS px
     for el in root.iter():
         assert el.tag not in (NS + "script", NS + "image", NS + "foreignObject", NS + "a", NS + "use")
         for k in el.attrib:
@@ -71,65 +78,117 @@ def check_self_contained(text):
 
 
 # ------------------------------------------------------------- located actions
-def test_SO_8_digs_and_items_are_clickable_exactly_on_a_full_board():
+def place(root, act):
+    """The clickable group of ``act``."""
+    return next(el for el in root.iter(NS + "g") if el.get("data-action") == act)
+
+
+def spaces_under(el):
+    """The treasury spaces whose area holds the rects of ``el`` (the spaces a place or its
+    ghost covers)."""
+    out = set()
+    for r in el.iter(NS + "rect"):
+        x, y = float(r.get("x")), float(r.get("y"))
+        for i in range(W * H):
+            sx, sy = svg.cell_xy(i)
+            if sx <= x < sx + svg.CELL and sy <= y < sy + svg.CELL:
+                out.add(CELL_NAMES[i])
+    return out
+
+
+def ghost_cells(root, act):
+    """The spaces of the preview of ``act``: the ``g.ghost`` right after its place (a sibling,
+    so the place's box is its hit area)."""
+    for parent in root.iter():
+        kids = list(parent)
+        for k, el in enumerate(kids):
+            if el.get("data-action") == act:
+                assert k + 1 < len(kids) and kids[k + 1].get("class") == "ghost"
+                assert not any(g.get("class") == "ghost" for g in el.iter())
+                return spaces_under(kids[k + 1])
+    raise AssertionError(f"no place {act}")
+
+
+def test_SO_8_digs_are_chosen_on_the_treasury_with_their_shape_as_preview():
     """Card 1 (three squares across, SO-1.2) on the start board (all heights 4): 4 x 6 = 24
-    digs, each on its own map in the gallery; 'use MI' on the viewer's Mirror tile;
-    'decline' has no place (left to the client's list)."""
+    digs, each a confirmed place on the space of the card's middle square, its ghost the three
+    spaces; 'use MI' on the viewer's Mirror tile; 'move' is not legal (SO-6.8) and 'decline'
+    has no place (left to the client's list)."""
     s = turn_state(n=2, seat=0, card=1, coins=10, pub=["MI", "T2"])
     text, legal = draw(s, 0)
-    check_self_contained(text)
+    root = check_self_contained(text)
     digs = {a for a in legal if a.startswith("dig ")}
     assert len(digs) == 24 and "dig a1,b1,c1" in digs and "dig d6,e6,f6" in digs
     acts = actions_of(text)
     assert sorted(acts) == sorted(digs | {"use MI"})          # each exactly once
     assert set(legal) - set(acts) == {"decline"}
-    assert "legal digs (24): click a map to dig its highlighted spaces (SO-8)" in texts(text)
-    for dig in ("dig a1,b1,c1", "dig d4,e4,f4"):
-        assert map_cells(text, dig) == set(dig[4:].split(","))
+    for dig in digs:
+        cells = dig[4:].split(",")
+        g = place(root, dig)
+        assert g.get("data-confirm") == ""
+        hit = next(r for r in g.iter(NS + "rect") if r.get("class") == "hit")
+        assert spaces_under_rect(hit) == {cells[1]}          # the middle square anchors it
+        assert ghost_cells(root, dig) == set(cells)
 
 
-def map_cells(text, dig):
-    """The spaces highlighted on the gallery map whose click target is ``dig``."""
-    root = ET.fromstring(text)
-    hit = next(el for el in root.iter(NS + "rect") if el.get("data-action") == dig)
-    x0, y0, size = float(hit.get("x")), float(hit.get("y")), float(hit.get("width"))
-    unit = (size - 6) / W
-    out = set()
-    for el in root.iter(NS + "rect"):
-        x, y = float(el.get("x")), float(el.get("y"))
-        if el.get("stroke") == "#e0218a" and x0 < x < x0 + size and y0 < y < y0 + size:
-            col, row = round((x - x0 - 3) / unit), H - 1 - round((y - y0 - 3) / unit)
-            out.add(CELL_NAMES[row * W + col])
-    return out
+def spaces_under_rect(r):
+    x, y = float(r.get("x")) + float(r.get("width")) / 2, float(r.get("y")) + float(r.get("height")) / 2
+    return {CELL_NAMES[i] for i in range(W * H)
+            if svg.cell_xy(i)[0] <= x < svg.cell_xy(i)[0] + svg.CELL and svg.cell_xy(i)[1] <= y < svg.cell_xy(i)[1] + svg.CELL}
 
 
-def test_SO_6_1_each_tile_move_is_an_arrowhead_in_its_source_space():
+def test_SO_11_5_with_the_mirror_each_orientation_is_a_layer_chosen_by_its_turned_card():
+    """EX-6's card 3 (L of three) with the Mirror on a full board: 100 digs (EX-18), four
+    orientations of 25 digs, each a layer of the group "dig" shown by a chooser (the turned
+    card); the printed orientation is shown first; a space anchors one dig per layer."""
+    s = turn_state(n=2, seat=0, card=3, coins=10, pub=["MI"])
+    s.apply_action("use MI")
+    text, legal = draw(s, 0)
+    root = check_self_contained(text)
+    assert len([a for a in legal if a.startswith("dig ")]) == 100
+    layers = [g for g in root.iter(NS + "g") if g.get("data-layer-group") == "dig"]
+    assert [g.get("data-layer") for g in layers] == ["dig-0", "dig-1", "dig-2", "dig-3"]
+    assert [g.get("visibility") for g in layers] == [None, "hidden", "hidden", "hidden"]
+    choosers = [g.get("data-show-layer") for g in root.iter(NS + "g") if g.get("class") == "choose"]
+    assert choosers == ["dig-0", "dig-1", "dig-2", "dig-3"]
+    for g in layers:
+        acts = [el.get("data-action") for el in g.iter(NS + "g") if el.get("data-action")]
+        assert len(acts) == 25
+        anchors = [spaces_under_rect(next(r for r in place(g, a).iter(NS + "rect") if r.get("class") == "hit"))
+                   for a in acts]
+        assert len({frozenset(a) for a in anchors}) == 25
+    # EX-6: d4, e4, e5 is the 90-degree orientation (the card turned once)
+    dig = "dig d4,e4,e5"
+    layer = next(g for g in layers if any(el.get("data-action") == dig for el in g.iter(NS + "g")))
+    assert layer.get("data-layer") == "dig-1" and ghost_cells(root, dig) == {"d4", "e4", "e5"}
+
+
+def test_SO_6_1_a_tile_is_tapped_then_its_target():
     """a1 at height 3, the rest 4: only the tiles of a2, b1, b2 may go down onto a1 (SO-6.2).
-    After 'move' the three moves are arrowheads in the source space pointing to a1; 'back'
-    has no place."""
+    Before 'move' the treasury carries the digs and 'move' is the turn area's button; after
+    it each movable tile is a chooser showing its layer, whose one place is a1."""
     s = turn_state(n=2, seat=0, card=9, coins=10, rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
     text, legal = draw(s, 0)
     # card 9 is four squares across: 3 placements per row, but not a1-d1 (two levels, SO-8.2)
     digs = [f"dig {','.join(f'{c}{r}' for c in cols)}" for r in range(1, 7) for cols in ("abcd", "bcde", "cdef")]
     digs.remove("dig a1,b1,c1,d1")
-    assert sorted(actions_of(text)) == sorted(digs) == sorted(set(legal) - {"move", "decline"})
+    assert sorted(actions_of(text)) == sorted(digs + ["move"]) == sorted(set(legal) - {"decline"})
+    assert "Move a tile: 1 coin" in texts(text)
     s.apply_action("move")
     text, legal = draw(s, 0)
     assert sorted(legal) == ["a2-a1", "b1-a1", "b2-a1", "back"]
     assert sorted(actions_of(text)) == ["a2-a1", "b1-a1", "b2-a1"]
     root = ET.fromstring(text)
-    for el in root.iter(NS + "path"):
-        act = el.get("data-action")
-        if act is None:
-            continue
-        pts = [tuple(map(float, p.split(","))) for p in re.findall(r"[-\d.]+,[-\d.]+", el.get("d"))]
-        tip, base = pts[0], ((pts[1][0] + pts[2][0]) / 2, (pts[1][1] + pts[2][1]) / 2)
-        src, dst = (CELL_NAMES.index(c) for c in act.split("-"))
-        sx, sy = svg._cell_xy(src)
-        assert all(sx <= x <= sx + svg.CELL and sy <= y <= sy + svg.CELL for x, y in pts)   # inside source
-        dx, dy = dst % W - src % W, dst // W - src // W        # board axes: +y away from the entrance
-        assert (tip[0] - base[0]) * dx > 0 or dx == 0 and abs(tip[0] - base[0]) < 1e-6
-        assert (base[1] - tip[1]) * dy > 0 or dy == 0 and abs(tip[1] - base[1]) < 1e-6
+    choosers = {g.get("data-show-layer"): spaces_under(g) for g in root.iter(NS + "g") if g.get("class") == "choose"}
+    assert choosers == {"from-a2": {"a2"}, "from-b1": {"b1"}, "from-b2": {"b2"}}
+    for g in root.iter(NS + "g"):
+        if g.get("data-layer-group") == "move":
+            src = g.get("data-layer")[5:]
+            assert g.get("visibility") == "hidden"
+            acts = [el.get("data-action") for el in g.iter(NS + "g") if el.get("data-action")]
+            assert acts == [f"{src}-a1"]
+            hit = next(r for r in place(g, acts[0]).iter(NS + "rect") if r.get("class") == "hit")
+            assert spaces_under_rect(hit) == {"a1"}
 
 
 def test_SO_11_7_seal_picks_are_the_spaces():
@@ -140,10 +199,14 @@ def test_SO_11_7_seal_picks_are_the_spaces():
     text, legal = draw(s, 0)
     assert sorted(actions_of(text)) == sorted([f"pick {c}" for c in CELL_NAMES] + ["use PX"])
     s.apply_action("pick a1")
+    s.apply_action("pick b1")
     text, legal = draw(s, 0)
-    assert sorted(actions_of(text)) == ["pick a2", "pick b1", "pick b2"] == sorted(legal)
-    assert "Seal dig area picked so far: a1" in texts(text)
-    assert texts(text).count("picked") == 1
+    assert sorted(actions_of(text)) == ["pick a2", "pick b2", "pick c1", "pick c2"] == sorted(legal)
+    assert "Seal: tap the next space of the area." in texts(text)
+    root = ET.fromstring(text)
+    for a in legal:                   # the third pick digs: confirmed, the whole area as ghost
+        assert place(root, a).get("data-confirm") == ""
+        assert ghost_cells(root, a) == {"a1", "b1", a[5:]}
 
 
 def test_SO_4_2_cards_in_hand_are_clickable_for_the_chooser_only():
@@ -165,12 +228,13 @@ def test_SO_10_3_gifts_are_the_givers_own_tiles():
     s.apply_action("decline")
     text, legal = draw(s, 0)
     assert sorted(actions_of(text)) == ["give C1", "give C2", "give PX", "give S4"] == sorted(legal)
-    assert "still to receive a tile of the payer's choice (SO-10.3): P2, P3, P4" in texts(text)
-    assert "private (only you see this): you could not pay 1: your wealth was 0" in texts(text)
+    assert "Could not pay: tap a tile to give to P2." in texts(text)
+    assert "Could not pay: gives a tile to P2." in texts(draw(s, 3)[0])
+    assert "Only you see: you could not pay 1: your wealth was 0" in texts(text)
     # the others see C2 only as a count
     mine, other = panel(text, 0), panel(draw(s, 1)[0], 0)
-    assert sorted(t for t in mine if t in ("C1", "C2", "PX", "S4")) == ["C1", "C2", "PX", "S4"]
-    assert sorted(t for t in other if t in ("C1", "C2", "PX", "S4")) == ["C1", "PX", "S4"]
+    assert panel_tiles(text, 0) == {"curse 1", "curse 2", "Magic Pickaxe", "scroll 4"}
+    assert panel_tiles(draw(s, 1)[0], 0) == {"curse 1", "Magic Pickaxe", "scroll 4"}
     assert any("1 tile only its owner knows" in t for t in other)
 
 
@@ -191,7 +255,7 @@ def test_every_seat_and_spectator_render_every_position(n, variant, seed):
     the seat to act, and the last one shows the final scores."""
     s = GAME.new_initial_state(num_players=n, seed=seed, variant=variant)
     bots = [meeple.agents.make("greedy", seed=i) for i in range(n)]
-    located = re.compile(r"^(play |dig |pick |use |give |[a-f][1-6]-)")
+    located = re.compile(r"^(play |dig |pick |use |give |move$|[a-f][1-6]-)")
     steps = 0
     while True:
         for seat in [None, *range(n)]:
@@ -258,8 +322,8 @@ def test_SO_4_2_a_secret_choice_is_a_card_back_to_the_others():
     s.apply_action(f"play {s.hands[0][0]}")
     card = s.choices[0]
     mine, other, spectator = (panel(draw(s, seat)[0], 0) for seat in (0, 1, None))
-    assert str(card) in mine and "chosen" not in mine
-    assert str(card) not in other and "chosen" in other
+    assert str(card) in mine and "secret" not in mine
+    assert str(card) not in other and "secret" in other
     assert other == spectator
 
 
