@@ -1,7 +1,8 @@
 """Pins of the observation vectors and action masks: a SHA-256 of every seat's vector (and
 the mask of every seat) at every step of whole random games, per game, player count and
 variant, computed on the encodings as first merged (b2badc0); Lignum's again under its rules edition 2
-(its random games play otherwise since the LG-19 hut fix; the vectors' code unchanged). Any speed-up of the
+(its random games play otherwise since the LG-19 hut fix; the vectors' code unchanged);
+Klondike's square ones under its rules edition 2 (the KL-21.3 penalty in the last vectors). Any speed-up of the
 observation path must keep them, both through the environment (``env.observe``) and
 through the encoding module (``observation_vector(state.observation(seat))``)."""
 
@@ -96,9 +97,9 @@ PINS = {
     'klondike-2p-family': [('3700578b5533387a', '45955000539600f9', 71), ('169cee5709e96a47', '1770ce7d0a8c5af5', 204), ('1906d2e301b73842', 'a2be4adb0ac72861', 199)],
     'klondike-3p-family': [('798dc4e83efd7e07', '0739324f7a482558', 206), ('6b337238251ac08d', '8a4c9d2fd7bd66a1', 148), ('c2674fb67a047dbf', '800b47f49a96e83d', 206)],
     'klondike-4p-family': [('fcf3b5d290d7a385', 'a53ee525cfa6a3bf', 214), ('012bd9669e6e0188', 'ab914e8f577899fa', 216), ('3416cb560cae3137', 'ca798009f785a38b', 203)],
-    'klondike-2p-square': [('811e042f3b5ad5f2', '4873b966424a8eb5', 202), ('f497bcb6077bc3ab', '553a9eaac5fa93a6', 94), ('6b9d92c2901cd70e', '2ba8c6a0a6fcd607', 91)],
-    'klondike-3p-square': [('a25c09e64c9543c0', '5a55ddee03ee7851', 207), ('23686eb72a2b6cab', '8823ca82455b167f', 207), ('6d86bd8423aa0763', '8b40d81223df65f7', 202)],
-    'klondike-4p-square': [('3c493af37490d675', '2e7ab715bb12695e', 152), ('17b3e9be29d55acd', '6b0aa3e0b57c4e9e', 212), ('7b0a6f4ebd4bced8', '55780ebb5952e46f', 207)],
+    'klondike-2p-square': [('d49e17bfc8ba17aa', '4873b966424a8eb5', 202), ('88278383a63891f6', '553a9eaac5fa93a6', 94), ('e23e905afef4f81f', '2ba8c6a0a6fcd607', 91)],
+    'klondike-3p-square': [('4551edc0d8be2a4e', '5a55ddee03ee7851', 207), ('b8611557545e97e7', '8823ca82455b167f', 207), ('bc0dda79ecc9469b', '8b40d81223df65f7', 202)],
+    'klondike-4p-square': [('5ec3a4b688882ef7', '2e7ab715bb12695e', 152), ('735997f24a41beef', '6b0aa3e0b57c4e9e', 212), ('b753d737b951ae41', '55780ebb5952e46f', 207)],
     'klondike-2p-race': [('3072ac3e93b7c17f', '5d5fe3935504d690', 292), ('29ecbac78b6926b6', '33febb1019f1f493', 245), ('fff90eeb778a79f0', '4fd0f585ee1e49a5', 223)],
     'klondike-3p-race': [('e2dbd81190bfe412', 'aa6b1f8e080fa4bb', 464), ('5a5dee5309815b9e', '6546a1be466d1b27', 385), ('af9bc8cc0fd84e16', '627955ffc1338697', 417)],
     'klondike-4p-race': [('69ba787c5ae4d045', '0650ff06d4e2c1f6', 603), ('e67e21aeed8ffbb3', '396751710fc26562', 634), ('729749bd979de65f', '4d2c3da56f2080c5', 770)],
