@@ -33,11 +33,14 @@ EXPECTED = {  # computed on main at c935353, before issue 34; Lignum after its p
     # Lignum rules edition 2 (issue 34 part 2: a seat whose hut would open a decision gets its
     # turn): seats decide where 'done' was automatic, and to_dict()'s "rules" reads 2. Before it,
     # on main and after parts 3 and 4: basic a69fa099..., advanced a7fadb91..., basic-tactical
-    # 5fd7266b..., advanced-tactical 2fb1a96a...
-    "lignum/basic": "9cb4b22db25a5198e2a5b2fe6a4997acc0bcc4f9a18f43c6e8100ae58463a8b8",
-    "lignum/advanced": "1c79cc3491879a0d98791543a9998f3a2e837b96d175d2384b299ba4ea4bd4ef",
-    "lignum/basic-tactical": "6fb04f6dc7688a3e8317c08369c3bdab6b8f0f125c31fba36014b3fbd71c7011",
-    "lignum/advanced-tactical": "b005998096a0a334234cef8ee51d6b930e37ca8242b7b780af02d063cce1e163",
+    # 5fd7266b..., advanced-tactical 2fb1a96a... Edition 3 (issue 47: a seat with any usable hut,
+    # a drying or food-store hut or huts it could build and use, says 'done' itself; the greedy
+    # values a hut at nothing once no spring-fall round is left). Under edition 2: basic
+    # 9cb4b22d..., advanced 1c79cc34..., basic-tactical 6fb04f6d..., advanced-tactical b0059980...
+    "lignum/basic": "cf44ae35f6e0ef39579565623bd5f163abfdbae0185ef02304853250ca75001e",
+    "lignum/advanced": "559b26a03474e783b941bca6669fbe91289b9c4d70ea51fb57c466f590bcb3ac",
+    "lignum/basic-tactical": "ed30279e96075abf06778230f354fda9c2ce54bea88d58078ca408f88d315e58",
+    "lignum/advanced-tactical": "18c8ee20bd9b9165f199ccbd639bb80cf69ee7325882ab0693ac7d96876e6ded",
     # Magnum Sal: the greedy games changed on purpose when its evaluation began to count the way
     # to the face-up orders' salt (issue 34 part 1, heuristics._reach; the rules and the random
     # games are as before). Before it: standard d5eca026..., mapped-mine 00ddb478... Again with

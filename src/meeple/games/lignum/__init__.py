@@ -27,10 +27,13 @@ class LignumGame(Game):
     )
     state_class = LignumState
     package = "meeple.games.lignum"
-    rules_edition = 2
+    rules_edition = 3
     rules_changes = {2: "since 2026-12-03 a turn is no longer settled by an automatic 'done' when building "
                         "or using a hut would open a decision: the seat gets its turn (LG-19.1, LG-19.3, "
-                        "publisher FAQ)"}
+                        "publisher FAQ)",
+                     3: "since 2026-12-07 a seat that still has a usable hut (a drying hut to move a piece "
+                        "on, a food-store hut, or huts it could build and use) says 'done' itself after its "
+                        "last decision of a turn, in every phase (LG-19.3, LG-19.4, publisher FAQ)"}
     rules_help = """\
 Lignum: 8 rounds (spring, summer, fall, winter; twice). Most dollars after the final sale wins.
 Ties: the rules give no tie-break; tied players share the victory (or their place) (LG-22.4).
