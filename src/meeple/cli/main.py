@@ -1048,10 +1048,9 @@ def _warn_truncated(results: list, g=None) -> None:
     cut = sum(1 for r in results if r.truncated)
     if cut:
         caps = " / ".join(getattr(g, "safety_options", ())) if g is not None else ""
-        what = f"the safety option {caps}" if caps else "a safety option"
-        console.print(f"[yellow]warning:[/] {cut} of {len(results)} games ({cut / len(results):.1%}) were cut short "
-                      f"by {what} (not a rule of the game; see 'meeple games'): their scores are not those of "
-                      "finished games.")
+        console.print(f"[yellow]warning:[/] {cut} of {len(results)} games were cut short by a safety option "
+                      f"({caps + ', ' if caps else ''}{cut / len(results):.1%} of the games; not a rule of the game, "
+                      "see 'meeple games'): their scores are not those of finished games.")
 
 
 def _ladder_tables(g, results: list, specs: list[str], players: int, markdown: bool) -> None:
