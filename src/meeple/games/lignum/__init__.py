@@ -71,7 +71,9 @@ At any decision of your own turn (not the secret area choice): 'loan' (+$4, at m
 'build' (stake+board+shingle, jokers stand in) then 'hut 1'/'hut 2'/'hut 3' three times,
 'dryhut sFW d2' (a drying hut moves it from d2 to d3), 'foodhut 3'.
 'done' ends an optional step; when it is the only step left, it is taken for you, unless
-building or using a hut would open one (the FAQ: a hut may be used at once), so you get your
-turn. The game always ends after 8 rounds.
+you still have a hut to use (a drying hut with a piece to move on, a food-store hut with food
+to take) or huts you could build and use (the FAQ: a hut may be built at any time in your own
+turn and used at once, in winter too): then you say 'done' yourself. The game always ends
+after 8 rounds.
 Options: easy_winter (easier half of both winter cards), hidden_products (other players'
 product tokens are shown only as a count)."""
