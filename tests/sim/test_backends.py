@@ -182,3 +182,41 @@ def test_bad_backend_options_are_refused_clearly(tmp_path):
         assert r.exit_code == 2, r.output
         assert message in " ".join(r.output.split())
     assert not out.exists()  # nothing played, nothing written
+
+
+def test_an_address_where_nothing_answers_fails_in_bounded_time_with_the_documented_message(tmp_path):
+    """docs/simulation.md: an unreachable cluster stops the run with 'cannot start or reach Ray
+    at ...' (exit 2) within the connect timeout, for every address form; Ray alone waited over
+    200 s on a HOST:PORT where nothing listens and named 127.0.0.1 by another address."""
+    import sys
+    import time
+
+    from meeple.sim.backends import CONNECT_TIMEOUT, _connect_timeout, probe_address
+
+    for address in ("127.0.0.1:1", "ray://127.0.0.1:1"):
+        t0 = time.monotonic()
+        with pytest.raises(meeple.InvalidConfigError) as e:
+            probe_address(address, timeout=2)
+        assert time.monotonic() - t0 < 5
+        assert str(e.value).startswith(f"cannot start or reach Ray at {address}: nothing answers at 127.0.0.1:1")
+    probe_address("auto")                    # found by Ray on this machine: not probed
+    assert CONNECT_TIMEOUT == 30.0
+    os.environ["MEEPLE_RAY_CONNECT_TIMEOUT"] = "1.5"
+    try:
+        assert _connect_timeout() == 1.5
+    finally:
+        del os.environ["MEEPLE_RAY_CONNECT_TIMEOUT"]
+    # the command line, in a process of its own so that a hang fails the test instead of
+    # stalling it (importing and setting up Ray takes some seconds on a busy machine)
+    out = tmp_path / "r.parquet"
+    t0 = time.monotonic()
+    p = subprocess.run([sys.executable, "-m", "meeple", "simulate", "solomon", "-n", "4", "--seats", "random,random",
+                        "--backend", "ray", "--address", "127.0.0.1:1", "--out", str(out)],
+                       capture_output=True, text=True, timeout=120,
+                       env={**os.environ, "MEEPLE_RAY_CONNECT_TIMEOUT": "5"})
+    said = " ".join((p.stdout + p.stderr).split())
+    assert p.returncode == 2, said
+    assert "cannot start or reach Ray at 127.0.0.1:1: nothing answers at 127.0.0.1:1" in said
+    assert set(re.findall(r"\d+\.\d+\.\d+\.\d+", said)) == {"127.0.0.1"}   # no other address of the machine
+    assert time.monotonic() - t0 < 100
+    assert not out.exists()

@@ -175,3 +175,64 @@ def test_stat_summary_averages_per_label_and_per_seat_over_the_games_that_have_t
     assert s["mean"] == [3.5, 4.0, 5.0]
     flat = stat_summary([game({"n": 2}), game({"n": 5})], "n", {"by": None, "doc": "n"})
     assert flat["mean"] == [3.5] and flat["spread"]["max"] == 5
+
+
+def test_games_cut_short_by_the_safety_cap_are_marked_in_every_figure_and_table(tmp_path):
+    """Issue 47 item 6: Magnum Sal's max_rounds is no rule; the report states the share of the
+    games it cut short at the top, names the cap, and marks them in every figure and table."""
+    rows = []
+    cut = [True, False, False, True]
+    steps = [900, 400, 500, 900]
+    scores = [[10, 4], [20, 30], [25, 5], [8, 9]]
+    for i in range(4):
+        stats = {"orders_by_phase": [1, 0, 0], "orders_by_seat": [1, 0], "salt_by_level": [3, 1, 0],
+                 "phases_capped": 1 if cut[i] else 0}
+        bots = BOTS[i]
+        for s in range(2):
+            win = 1.0 if scores[i][s] > scores[i][1 - s] else 0.0
+            rows.append({"game": "magnum-sal", "variant": "standard", "index": i, "seed": 7 + i, "num_players": 2,
+                         "seat": s, "bot": bots[s], "start_player": STARTS[i],
+                         "turn_order": 1 + (s - STARTS[i]) % 2, "score": scores[i][s], "place": 1 if win else 2,
+                         "win": win, "return": win, "steps": steps[i], "seconds": 0.1, "truncated": cut[i],
+                         "options": "{}", "rules": 2, "stats": json.dumps(stats, sort_keys=True)})
+    path = write_rows(rows, tmp_path / "ms.parquet")
+    out = tmp_path / "rep"
+    r = _report(["magnum-sal", "--in", str(path), "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    data = json.loads((out / "data.json").read_text())
+    md = (out / "report.md").read_text()
+    top = md.split("## ")[0]
+    assert ("2 of 4 games (50.0%) were cut short by the safety cap max_rounds (an option, not a rule of the game)"
+            in top)
+    assert data["cut_short"] == {"games": 2, "share": 0.5, "cap": ["max_rounds"]}
+    # every table has a 'cut short' column: per turn order and seat both cut games, per bot
+    # greedy sat in games 0 and 3 once each (seats 0 and 1), random too
+    for key, table in data["tables"].items():
+        assert table["header"][-1] == "cut short" or key == "length", key
+    assert [row[-1] for row in data["tables"]["turn_order"]["rows"]] == [2, 2]
+    assert [row[-1] for row in data["tables"]["bot"]["rows"]] == [2, 2]
+    assert data["tables"]["length"]["rows"] == [[4, "675.0", "700", "400", "900", 2]]
+    assert data["tables"]["stats.phases_capped"]["rows"][0][-1] == 2
+    # every figure: the titles say so; the length histogram has the cut games apart, the
+    # score boxes the cut games' scores
+    assert sum(data["figures"]["length.png"]["cut_short_counts"]) == 2
+    assert sum(data["figures"]["length.png"]["counts"]) == 4
+    sc = data["figures"]["scores.png"]
+    assert sc["cut_short_scores"][sc["labels"].index("greedy / seat 0")] == [10]   # game 0
+    assert sc["cut_short_scores"][sc["labels"].index("random / seat 0")] == [8]    # game 3
+    for name in ("win_rate_by_turn_order.png", "win_rate_by_seat.png", "win_rate_by_bot.png"):
+        assert data["figures"][name]["cut_short"] == 2
+    assert "; 2 games (50.0%) were cut short by the safety cap max_rounds" in md   # the length section
+
+
+def test_a_report_without_games_cut_short_says_so_for_a_game_with_a_safety_cap(tmp_path):
+    res = tmp_path / "r.parquet"
+    r = CliRunner().invoke(app, ["simulate", "magnum-sal", "-n", "2", "--seats", "greedy,greedy", "--seed", "1",
+                                 "--out", str(res)])
+    assert r.exit_code == 0, r.output
+    out = tmp_path / "rep"
+    assert _report(["magnum-sal", "--in", str(res), "--out", str(out)]).exit_code == 0
+    data = json.loads((out / "data.json").read_text())
+    assert data["cut_short"]["games"] == 0
+    assert "None of the 2 games was cut short by the safety cap max_rounds" in (out / "report.md").read_text()
+    assert all(t["header"][-1] != "cut short" for k, t in data["tables"].items() if k != "length")

@@ -431,7 +431,7 @@ def _simulation_report(g, results: list) -> None:
         console.print(f"[yellow]note:[/] the bots did not sit in every seat equally often ({spec}: {where}), so "
                       f"the by-seat table leans with the bots (a run stopped early, or a number of games "
                       f"that is not a multiple of the {len(results[0].bots)} seats)")
-    _warn_truncated(results)
+    _warn_truncated(results, g)
     cut = sum(1 for r in results if r.truncated)
     finished = [r for r in results if not r.truncated]
     if cut and finished:
@@ -899,7 +899,7 @@ def ladder(
         raise
     written = checkpoint.save()
     _ladder_tables(g, checkpoint.results, specs, players, markdown)
-    _warn_truncated(checkpoint.results)
+    _warn_truncated(checkpoint.results, g)
     console.print(f"results written to [bold]{written}[/]")
     if saving[0] and todo:
         console.print(f"the {len(todo)} games played are saved in [bold]{records}[/]")
@@ -1033,7 +1033,7 @@ def _ladder_report(g, out: Path, variant: Optional[str], markdown: bool) -> None
     console.print(f"{games} in {out} ({', '.join(sorted(variants))}; bots {', '.join(specs)}): "
                   "each row counts the games of its pair in the file")
     _ladder_tables(g, results, specs, len(results[0].bots), markdown)
-    _warn_truncated(results)
+    _warn_truncated(results, g)
     editions = sorted({r.get("rules", 1) for r in rows} - {g.rules_edition}, key=str)
     if editions:  # shown, not refused: a report of an earlier run is history, not a game to go on
         console.print(f"[yellow]warning:[/] games of this file were played under rules edition "
@@ -1042,12 +1042,15 @@ def _ladder_report(g, out: Path, variant: Optional[str], markdown: bool) -> None
                       "today's rules, and --resume refuses the file")
 
 
-def _warn_truncated(results: list) -> None:
-    """Say how many games a safety option (not a rule) cut short, if any."""
+def _warn_truncated(results: list, g=None) -> None:
+    """Say how many games a safety option (not a rule) cut short, if any, naming the game's
+    safety options (``Game.safety_options``, e.g. Magnum Sal's ``max_rounds``)."""
     cut = sum(1 for r in results if r.truncated)
     if cut:
-        console.print(f"[yellow]warning:[/] {cut} of {len(results)} games were cut short by a safety option (not a "
-                      "rule of the game; see 'meeple games'): their scores are not those of finished games.")
+        caps = " / ".join(getattr(g, "safety_options", ())) if g is not None else ""
+        console.print(f"[yellow]warning:[/] {cut} of {len(results)} games were cut short by a safety option "
+                      f"({caps + ', ' if caps else ''}{cut / len(results):.1%} of the games; not a rule of the game, "
+                      "see 'meeple games'): their scores are not those of finished games.")
 
 
 def _ladder_tables(g, results: list, specs: list[str], players: int, markdown: bool) -> None:

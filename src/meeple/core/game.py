@@ -75,6 +75,10 @@ class Game:
     refused with :attr:`rules_changes` instead of replaying as another game."""
     rules_changes: dict[int, str] = {}
     """Edition -> what changed from the edition before (shown when an older record is refused)."""
+    safety_options: tuple[str, ...] = ()
+    """Options that are no rule of the game but a safety net that may cut a game short
+    (:meth:`meeple.core.state.State.is_truncated`), e.g. Magnum Sal's ``max_rounds``: results,
+    warnings and reports name them beside the games they cut short."""
 
     def __init__(self):
         self._components = None

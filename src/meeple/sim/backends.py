@@ -70,10 +70,60 @@ def import_ray():
     return ray
 
 
+CONNECT_TIMEOUT = 30.0
+"""Seconds to wait for a cluster address to answer before the run stops with ``cannot start
+or reach Ray at ...`` (the environment variable ``MEEPLE_RAY_CONNECT_TIMEOUT`` overrides it)."""
+
+
+def _connect_timeout() -> float:
+    """``MEEPLE_RAY_CONNECT_TIMEOUT`` in seconds (> 0), else :data:`CONNECT_TIMEOUT`."""
+    raw = os.environ.get("MEEPLE_RAY_CONNECT_TIMEOUT", "")
+    try:
+        value = float(raw)
+    except ValueError:
+        return CONNECT_TIMEOUT
+    return value if value > 0 else CONNECT_TIMEOUT
+
+
+def probe_address(address: str, timeout: float | None = None) -> None:
+    """Check that something answers at a cluster ``address`` (``ray://HOST:PORT`` or
+    ``HOST:PORT``; ``auto`` and ``local`` are not probed) within ``timeout`` seconds (default
+    :func:`_connect_timeout`), before Ray is asked to join it: Ray itself waits minutes on a
+    ``HOST:PORT`` where nothing listens, retrying, and names the host by another of the
+    machine's addresses in its messages.
+
+    Raises:
+        meeple.InvalidConfigError: ``cannot start or reach Ray at ADDRESS: ...``, with the
+            address as given, when the TCP connection is refused, fails or times out.
+    """
+    import socket
+
+    from ..core import InvalidConfigError
+
+    if address in ("auto", "local"):
+        return
+    hostport = address[len("ray://"):] if address.startswith("ray://") else address
+    host, _, port = hostport.rpartition(":")
+    host = host[1:-1] if host.startswith("[") and host.endswith("]") else host  # [::1]
+    wait = _connect_timeout() if timeout is None else timeout
+    try:
+        with socket.create_connection((host, int(port)), timeout=wait):
+            pass
+    except socket.timeout:
+        raise InvalidConfigError(f"cannot start or reach Ray at {address}: no answer from {hostport} "
+                                 f"within {wait:g} s") from None
+    except OSError as e:
+        reason = e.strerror or str(e)
+        raise InvalidConfigError(f"cannot start or reach Ray at {address}: nothing answers at "
+                                 f"{hostport} ({reason})") from None
+
+
 def start_ray(workers: int, address: str | None = None) -> bool:
     """Start (or join, with ``address``) the Ray this run uses; True when this call
     initialised Ray (then :func:`stop_ray` shuts it down), False when one was already running
-    in this process.
+    in this process. A cluster ``address`` is first probed (:func:`probe_address`), so an
+    address where nothing answers stops the run within the connect timeout (30 s, or
+    ``MEEPLE_RAY_CONNECT_TIMEOUT``), for every address form.
 
     Raises:
         meeple.InvalidConfigError: Ray missing, or the cluster at ``address`` cannot be reached.
@@ -99,6 +149,8 @@ def start_ray(workers: int, address: str | None = None) -> bool:
     ray = import_ray()
     if ray.is_initialized():
         return False
+    if not local:
+        probe_address(address)
     from ray._private import ray_constants
 
     # (ray imported before this call read the variable then: the same, now)

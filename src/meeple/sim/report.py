@@ -12,6 +12,12 @@ and seat, the game's own statistics in the ``stats`` column) and writes to a fol
 * ``data.json``: the numbers behind every table and figure (``{"tables": {...}, "figures":
   {"NAME.png": {...}}}``), so that they can be checked or plotted again.
 
+Games cut short by a safety option (``Game.safety_options``, e.g. Magnum Sal's ``max_rounds``:
+no rule of the game) count as played, and are named everywhere: the top says how many and
+which share (or that none was cut short), every table gets a ``cut short`` column and every
+figure a title line (and red marks in the score and length figures); ``data.json`` keeps
+``cut_short`` (``{"games", "share", "cap"}``) and the per-figure counts.
+
 With ``compare`` (a second results file of the same games, seeds and bots, played with one
 rule option changed) it adds a paired-seed comparison: per seat and per bot the mean
 difference (second file minus first) of score and win, and of game length, with 95%
@@ -333,12 +339,34 @@ def build_report(game: str, results: str | Path, out: str | Path, compare_with: 
     doc.para(f"{n} games of {', '.join(variants)} with {' or '.join(map(str, players))} players; bots "
              f"{', '.join(bots)} (seats rotate game by game); options {', '.join(sorted({x.options for x in games}))}; "
              f"from {Path(results).name}.")
-    cut = sum(x.truncated for x in games)
+    cut_games = [x for x in games if x.truncated]
+    cut = len(cut_games)
+    caps = list(getattr(g, "safety_options", ()))
+    cap = (f"the safety cap {' / '.join(caps)}" if caps else "a safety cap") + " (an option, not a rule of the game)"
+    cap_short = " / ".join(caps) or "a safety cap"
     if cut:
-        doc.html.append(f'<p class="note">{cut} of {n} games were cut short by a safety cap (not a rule): '
-                        "they count as played.</p>")
-        doc.md.append(f"*{cut} of {n} games were cut short by a safety cap (not a rule): they count as played.*\n")
+        note = (f"{cut} of {n} games ({_pct(cut / n)}) were cut short by {cap}: they count as played, and "
+                "every figure and table below marks them (cut short).")
+    elif caps:
+        note = f"None of the {n} games was cut short by {cap}: every game ended by the rules."
+    else:
+        note = ""
+    if note:
+        doc.html.append(f'<p class="note"><strong>{html.escape(note)}</strong></p>')
+        doc.md.append(f"**{note}**\n")
     doc.data["games"] = n
+    doc.data["cut_short"] = {"games": cut, "share": cut / n, "cap": caps}
+
+    def cut_title(title: str, k: int | None = None) -> str:
+        """A figure's title, with the games cut short when there are any."""
+        k = cut if k is None else k
+        return f"{title}\n({k} of {n} games cut short by {cap_short})" if k else title
+
+    def cut_cols(header: list, rows: list, counts: list) -> tuple[list, list]:
+        """A table with a last column of the games cut short in each row, when there are any."""
+        if not cut:
+            return header, rows
+        return header + ["cut short"], [r + [k] for r, k in zip(rows, counts)]
 
     def save(fig, name: str, data: dict) -> None:
         fig.tight_layout()
@@ -358,9 +386,9 @@ def build_report(game: str, results: str | Path, out: str | Path, compare_with: 
         ax.set_xticks(range(len(rows)), labels)
         ax.set_ylabel("win rate (95% CI)")
         ax.set_ylim(0, 1)
-        ax.set_title(title)
+        ax.set_title(cut_title(title))
         save(fig, name, {"labels": labels, "win_rate": rates, "ci_low": [r["ci_low"] for r in rows],
-                         "ci_high": [r["ci_high"] for r in rows]})
+                         "ci_high": [r["ci_high"] for r in rows], "cut_short": cut})
 
     # --- first player
     orders = by_turn_order(games)
@@ -384,13 +412,17 @@ def build_report(game: str, results: str | Path, out: str | Path, compare_with: 
         labels = [("1st (start)" if k == 1 else f"{k}th" if k > 3 else ["", "1st", "2nd", "3rd"][k]) for k in orders]
         rate_figure("win_rate_by_turn_order.png", "win rate by place in the turn order", labels, list(orders.values()))
         doc.figure("win_rate_by_turn_order.png", "win rate by turn order")
-        doc.table("turn_order", ["turn order", "games", "wins", "win rate (95% CI)", "mean score"],
-                  [[lab, d["games"], _num(d["wins"]), _ci(d), f"{d['mean_score']:.2f}"]
-                   for lab, d in zip(labels, orders.values())])
+        doc.table("turn_order", *cut_cols(
+            ["turn order", "games", "wins", "win rate (95% CI)", "mean score"],
+            [[lab, d["games"], _num(d["wins"]), _ci(d), f"{d['mean_score']:.2f}"]
+             for lab, d in zip(labels, orders.values())],
+            [sum(k in x.turn_order for x in cut_games) for k in orders]))
     rate_figure("win_rate_by_seat.png", "win rate by seat", seat_label[:len(seats)], list(seats.values()))
     doc.figure("win_rate_by_seat.png", "win rate by seat")
-    doc.table("seat", ["seat", "games", "wins", "win rate (95% CI)", "mean score"],
-              [[seat_label[s], d["games"], _num(d["wins"]), _ci(d), f"{d['mean_score']:.2f}"] for s, d in seats.items()])
+    doc.table("seat", *cut_cols(
+        ["seat", "games", "wins", "win rate (95% CI)", "mean score"],
+        [[seat_label[s], d["games"], _num(d["wins"]), _ci(d), f"{d['mean_score']:.2f}"] for s, d in seats.items()],
+        [sum(s < len(x.bots) for x in cut_games) for s in seats]))
 
     # --- bots
     bot_rows = by_bot(games)
@@ -407,42 +439,66 @@ def build_report(game: str, results: str | Path, out: str | Path, compare_with: 
                     " - but the intervals overlap: more games would tell them apart better."))
     rate_figure("win_rate_by_bot.png", "win rate by bot", list(bot_rows), list(bot_rows.values()), show_fair=False)
     doc.figure("win_rate_by_bot.png", "win rate by bot")
-    doc.table("bot", ["bot", "seats played", "wins", "win rate (95% CI)", "mean score"],
-              [[b, d["games"], _num(d["wins"]), _ci(d), f"{d['mean_score']:.2f}"] for b, d in bot_rows.items()])
+    doc.table("bot", *cut_cols(
+        ["bot", "seats played", "wins", "win rate (95% CI)", "mean score"],
+        [[b, d["games"], _num(d["wins"]), _ci(d), f"{d['mean_score']:.2f}"] for b, d in bot_rows.items()],
+        [sum(x.bots.count(b) for x in cut_games) for b in bot_rows]))
 
     # --- scores
     doc.heading("How are the scores spread?")
     groups = {f"{b} / seat {s}": [x.scores[s] for x in games if s < len(x.bots) and x.bots[s] == b]
               for b in bot_rows for s in range(players[-1])}
     groups = {k: v for k, v in groups.items() if v}
+    cut_scores = {f"{b} / seat {s}": [x.scores[s] for x in cut_games if s < len(x.bots) and x.bots[s] == b]
+                  for b in bot_rows for s in range(players[-1])}
     sp = {k: spread(v) for k, v in groups.items()}
     widest = max(sp, key=lambda k: sp[k]["sd"])
     doc.para(f"Scores run from {_num(min(s['min'] for s in sp.values()))} to {_num(max(s['max'] for s in sp.values()))}; "
              f"the widest spread is {widest}'s (standard deviation {sp[widest]['sd']:.1f}).")
     fig, ax = plt.subplots(figsize=(7, 0.5 + 0.45 * len(groups) + 1))
     ax.boxplot(list(groups.values()), orientation="horizontal", tick_labels=list(groups))
+    if cut:  # the games cut short, drawn over the boxes
+        xs = [v for k in groups for v in cut_scores[k]]
+        ys = [i + 1 for i, k in enumerate(groups) for _ in cut_scores[k]]
+        ax.scatter(xs, ys, marker="x", color="#c33", zorder=3, label=f"cut short by {cap_short}")
+        ax.legend(loc="best", fontsize="small")
     ax.set_xlabel("score")
-    ax.set_title("score distribution per bot and seat")
+    ax.set_title(cut_title("score distribution per bot and seat"))
     save(fig, "scores.png", {"labels": list(groups), **{k: [s[k] for s in sp.values()]
-                                                       for k in ("min", "q1", "median", "q3", "max")}})
+                                                       for k in ("min", "q1", "median", "q3", "max")},
+                             "cut_short_scores": [cut_scores[k] for k in groups]})
     doc.figure("scores.png", "score distribution per bot and seat")
-    doc.table("scores", ["bot / seat", "games", "mean", "sd", "min", "median", "max"],
-              [[k, s["n"], f"{s['mean']:.2f}", f"{s['sd']:.2f}", _num(s["min"]), _num(s["median"]), _num(s["max"])]
-               for k, s in sp.items()])
+    doc.table("scores", *cut_cols(
+        ["bot / seat", "games", "mean", "sd", "min", "median", "max"],
+        [[k, s["n"], f"{s['mean']:.2f}", f"{s['sd']:.2f}", _num(s["min"]), _num(s["median"]), _num(s["max"])]
+         for k, s in sp.items()],
+        [len(cut_scores[k]) for k in sp]))
 
     # --- length
     doc.heading("How long are games?")
     steps = [x.steps for x in games]
     ls = spread(steps)
     doc.para(f"A game takes {ls['mean']:.1f} actions on average (median {_num(ls['median'])}, "
-             f"{_num(ls['min'])} to {_num(ls['max'])})" + (f"; {cut} games were cut short by a safety cap." if cut else "."))
+             f"{_num(ls['min'])} to {_num(ls['max'])})"
+             + (f"; {cut} games ({_pct(cut / n)}) were cut short by {cap}, so their lengths are the cap's, "
+                "not the game's (red in the figure)." if cut else "."))
     fig, ax = plt.subplots(figsize=(7, 3))
-    counts, edges, _ = ax.hist(steps, bins=min(20, max(1, len(set(steps)))), color="#6a6")
+    bins = min(20, max(1, len(set(steps))))
+    if cut:  # stacked: the games that ended by the rules, and those cut short on top in red
+        ended = [x.steps for x in games if not x.truncated]
+        parts, edges, _ = ax.hist([ended, [x.steps for x in cut_games]], bins=bins, stacked=True,
+                                  color=["#6a6", "#c33"], label=["ended by the rules", f"cut short by {cap_short}"])
+        counts, cut_counts = parts[-1], parts[-1] - parts[0]
+        ax.legend(loc="best", fontsize="small")
+    else:
+        counts, edges, _ = ax.hist(steps, bins=bins, color="#6a6")
+        cut_counts = [0] * len(counts)
     ax.set_xlabel("actions in the game")
     ax.set_ylabel("games")
-    ax.set_title("game length")
+    ax.set_title(cut_title("game length"))
     save(fig, "length.png", {"counts": [int(c) for c in counts], "edges": [float(e) for e in edges],
-                             "mean": ls["mean"], "median": ls["median"]})
+                             "mean": ls["mean"], "median": ls["median"],
+                             "cut_short_counts": [int(c) for c in cut_counts]})
     doc.figure("length.png", "game length")
     doc.table("length", ["games", "mean", "median", "min", "max", "cut short"],
               [[n, f"{ls['mean']:.1f}", _num(ls["median"]), _num(ls["min"]), _num(ls["max"]), cut]])
@@ -455,10 +511,12 @@ def build_report(game: str, results: str | Path, out: str | Path, compare_with: 
         if not have:
             doc.para("The file holds no per-game statistics (written before the stats column): "
                      "simulate again to see them.")
+        have_cut = [x for x in have if x.truncated]
         for key, sspec in spec.items():
             if not any(key in x.stats for x in have):
                 continue
             summ = stat_summary(have, key, sspec)
+            summ_cut = stat_summary(have_cut, key, sspec) if have_cut else None
             doc.data.setdefault("stats", {})[key] = summ
             doc.heading(sspec["doc"][0].upper() + sspec["doc"][1:], 3)
             labels, means = summ["labels"], summ["mean"]
@@ -466,8 +524,10 @@ def build_report(game: str, results: str | Path, out: str | Path, compare_with: 
                 s = summ["spread"]
                 doc.para(f"{s['mean']:.2f} a game on average (median {_num(s['median'])}, {_num(s['min'])} to "
                          f"{_num(s['max'])}) over {s['n']} games.")
-                doc.table(f"stats.{key}", ["games", "mean", "median", "min", "max"],
-                          [[s["n"], f"{s['mean']:.2f}", _num(s["median"]), _num(s["min"]), _num(s["max"])]])
+                doc.table(f"stats.{key}", *cut_cols(
+                    ["games", "mean", "median", "min", "max"],
+                    [[s["n"], f"{s['mean']:.2f}", _num(s["median"]), _num(s["min"]), _num(s["max"])]],
+                    [summ_cut["games"][0] if summ_cut else 0]))
                 continue
             top = max(range(len(means)), key=lambda i: means[i])
             doc.para(f"Mean per game: highest at {labels[top]} ({means[top]:.2f}); "
@@ -483,7 +543,7 @@ def build_report(game: str, results: str | Path, out: str | Path, compare_with: 
                 ax.bar(labels, means, color="#c93")
                 data = {"labels": labels, "mean": means}
             ax.set_ylabel("mean per game")
-            ax.set_title(sspec["doc"])
+            ax.set_title(cut_title(sspec["doc"], len(have_cut)))
             ax.tick_params(axis="x", labelrotation=20 if len(labels) > 4 else 0)
             save(fig, name, data)
             doc.figure(name, sspec["doc"])
@@ -495,6 +555,13 @@ def build_report(game: str, results: str | Path, out: str | Path, compare_with: 
                 header += [f"seat {s}" for s in summ["by_seat"]]
                 for i, r in enumerate(rows):
                     r += [f"{v[i]:.2f}" for v in summ["by_seat"].values()]
+            counts = [summ_cut["games"][i] if summ_cut and i < len(summ_cut["games"]) else 0
+                      for i in range(len(labels))]
+            if "by_bot" in summ and len(summ["by_bot"]) > 1:
+                counts += [summ_cut["bot_games"].get(b, 0) if summ_cut else 0 for b in summ["by_bot"]]
+            if cut:
+                header = header + ["cut short"]
+                rows = [r + [k] for r, k in zip(rows, counts)]
             doc.table(f"stats.{key}", header, rows)
 
     # --- paired comparison
@@ -503,6 +570,10 @@ def build_report(game: str, results: str | Path, out: str | Path, compare_with: 
         doc.heading(f"Does the rule option matter? {a_opt} against {b_opt}")
         c = comparison
         moved = [s for s, d in c["seat"].items() if d["score"]["ci_low"] > 0 or d["score"]["ci_high"] < 0]
+        cut_b = sum(x.truncated for x in other)
+        if cut or cut_b:
+            doc.para(f"Games cut short by {cap}: {cut} of {n} in {Path(results).name}, {cut_b} of {len(other)} "
+                     f"in {Path(compare_with).name}; the pairs below include them.")
         doc.para(f"Over {c['pairs']} paired games (same seed and seating, {Path(compare_with).name} minus "
                  f"{Path(results).name}): game length moves {_signed(c['steps'])} actions; "
                  + (f"the scores of seat {', '.join(map(str, moved))} move clearly (intervals off zero)."
@@ -517,7 +588,8 @@ def build_report(game: str, results: str | Path, out: str | Path, compare_with: 
         ax.axhline(0, color="#888")
         ax.set_xticks(range(len(diffs)), labels)
         ax.set_ylabel("score difference (95% CI)")
-        ax.set_title("paired score difference per seat")
+        ax.set_title(f"paired score difference per seat\n({cut} and {cut_b} games cut short by {cap_short})"
+                     if cut or cut_b else "paired score difference per seat")
         save(fig, "compare_scores.png", {"labels": labels, "mean": [d["mean"] for d in diffs],
                                          "ci_low": [d["ci_low"] for d in diffs], "ci_high": [d["ci_high"] for d in diffs]})
         doc.figure("compare_scores.png", "paired score difference per seat")
@@ -526,7 +598,8 @@ def build_report(game: str, results: str | Path, out: str | Path, compare_with: 
                    for lab, d in zip(labels, c["seat"].values())]
                   + [[f"bot {b}", d["score"]["n"], _signed(d["score"]), _signed(d["win"], pct=True)]
                      for b, d in c["bot"].items()]
-                  + [["game length (actions)", c["steps"]["n"], _signed(c["steps"]), ""]])
+                  + [["game length (actions)", c["steps"]["n"], _signed(c["steps"]), ""]]
+                  + ([["games cut short (first file, second)", f"{cut}, {cut_b}", "", ""]] if cut or cut_b else []))
         doc.data["compare"] = {k: v for k, v in c.items()}
 
     page = (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{html.escape(doc.title)}</title>"

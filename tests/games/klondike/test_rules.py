@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from meeple.core import TERMINAL, InvalidConfigError, InvalidRecordError
+from meeple.core import TERMINAL, IllegalActionError, InvalidConfigError, InvalidRecordError
 from meeple.games.klondike import rules
 from meeple.games.klondike.components import D2, KINDS, REQ_CARDS, SQUARE_SHAPE
-from meeple.games.klondike.scoring import family_penalty, square_penalty, zone_distances
+from meeple.games.klondike.scoring import family_penalty, missing_zones, square_penalty, zone_path
 
 from .test_examples import (
     GAME,
@@ -81,9 +81,23 @@ def test_KL_12_3_free_claim_any_bid_up_to_available():
     st.apply_action("bid 0 3")
     assert st.cur == 0  # displaced: can only move (a raise to 4 is unaffordable)
     assert legal_texts(st) == ["bid 1 0", "bid 1 1", "bid 1 2"]
-    assert illegal_rule(st, "bid 0 4") == "KL-12.6"
+    assert illegal_rule(st, "bid 0 4") == "KL-12.6"   # the right amount (3 + 1), unaffordable
     st.apply_action("bid 1 1")
     assert st.phase == "place" and st.rubies == [1, 2]
+
+
+def test_KL_12_3_wrong_amount_on_a_held_claim_is_refused_before_affordability():
+    st = family(n=2)
+    st.start, st.rubies = 0, [2, 5]
+    rules.start_round(st)
+    st.apply_action("bid 0 2")        # P1 holds slot 0 with 2; P2 (5 rubies) must bid exactly 3
+    before = st.to_dict()
+    with pytest.raises(IllegalActionError) as e:
+        st.apply_action("bid 0 7")    # wrong amount and more than P2 has: KL-12.3 is broken first
+    assert e.value.rule == "KL-12.3" and "exactly 3" in str(e.value)
+    assert st.to_dict() == before
+    assert illegal_rule(st, "bid 0 4") == "KL-12.3"   # wrong amount, affordable
+    assert illegal_rule(st, "bid 1 7") == "KL-12.6"   # a free claim: any amount he has
 
 
 def test_KL_12_4_displaced_chain_and_return():
@@ -190,9 +204,10 @@ def test_KL_21_3_square_first_claim_anywhere_and_zones():
     to_place(st, 0, "O4")
     assert len(st.legal_actions()) == 121  # an O4 anywhere on 12 x 12
     st.apply_action("place O4 0 5 5")
-    assert zone_distances(st.cov[0]) == [5, 5, 5, 5, 0]
-    assert square_penalty(st.cov[0], False) == 40
-    assert square_penalty(0, False) == 120
+    assert missing_zones(st.cov[0]) == [0, 1, 2, 3]
+    # KL-21.3 RULING: one path from the O4 through N (0,5), W (5,0), S (11,6), E (6,11): 5+5+6+5
+    assert zone_path(st.cov[0], st.cov[0]) == 21
+    assert square_penalty(st.cov[0], False, st.cov[0]) == 42
     assert not st.finished[0]
 
 
@@ -204,8 +219,51 @@ def test_KL_21_3_square_task_complete():
     for i, t in enumerate(route):
         lay(st, 0, t)
         assert st.finished[0] == (i == len(route) - 1)
-    assert zone_distances(st.cov[0]) == [0, 0, 0, 0, 0]
+    assert missing_zones(st.cov[0]) == [] and zone_path(st.cov[0], SQUARE_SHAPE.mask[st.claims[0][-1]]) == 0
     assert st.finished[0]
+
+
+def _cells(*cells):
+    return SQUARE_SHAPE.cell_mask(list(cells))
+
+
+def test_KL_21_3_penalty_counts_one_path_from_the_last_claim():
+    # the spec's example: a straight west-centre-east line of 12 cells on row 5, the last claim
+    # at its east end; one route: 5 cells up to north (0,6), 11 down to south (11,6) = 16
+    line = _cells(*((5, c) for c in range(12)))
+    last = _cells((5, 9), (5, 10), (5, 11))
+    assert missing_zones(line) == [0, 1]
+    assert zone_path(line, last) == 16
+    assert square_penalty(line, False, last) == 32    # the earlier ruling charged 2 x (5 + 6) = 22
+    assert square_penalty(line, True, last) == 0      # a finisher loses nothing
+    # the path goes on from the last claim: two I3 on row 5, cols 5-10 (centre covered); ended
+    # at the east, (5,8)-(5,10): E (5,11) 1, N (0,6) 5, W (5,0) 5, S (11,5) 6 = 17; ended at
+    # the centre, (5,5)-(5,7): E (5,11) 4, N (0,6) 5, W (5,0) 5, S (11,5) 6 = 20
+    east, centre = _cells((5, 8), (5, 9), (5, 10)), _cells((5, 5), (5, 6), (5, 7))
+    assert missing_zones(east | centre) == [0, 1, 2, 3]
+    assert zone_path(east | centre, east) == 17 and zone_path(east | centre, centre) == 20
+    # no claim laid: N (0,5), W (5,0), C (6,5), S (11,6), E (6,11) = 5+5+5+5 steps, plus 1 for
+    # the starting cell
+    assert zone_path(0, 0) == 21 and square_penalty(0, False, 0) == 42
+
+
+def test_KL_21_3_end_of_game_penalty_from_the_last_claim_laid():
+    st = family(n=2, variant="square")
+    for t in ("place I4 0 5 0", "place I4 0 5 4", "place I4 0 5 8"):   # row 5, west to east
+        lay(st, 0, t)
+    for t in ("place I4 0 5 8", "place I4 0 5 4", "place I4 0 5 0"):   # the same row, east to west
+        lay(st, 1, t)
+    rules.end_game(st)
+    # seat 0 ends at the east zone: N (0,6) 5 + S (11,6) 11; seat 1 at the west: N (0,5) 5 + 11
+    assert st.penalty == [32, 32]
+    st = family(n=2, variant="square")
+    for t in ("place I3 0 5 5", "place I3 0 5 8"):   # centre, then east: 17 cells
+        lay(st, 0, t)
+    for t in ("place I3 0 5 8", "place I3 0 5 5"):   # the same cells, ending at the centre: 20
+        lay(st, 1, t)
+    rules.end_game(st)
+    assert st.penalty == [34, 40]
+    assert st.is_terminal()
 
 
 # ------------------------------------------------------------------ hidden information
@@ -599,3 +657,13 @@ def test_KL_32_edited_race_round_refused_at_load():
         bad["state"][key] = edit(bad["state"][key])
         with pytest.raises(InvalidRecordError, match=why):
             GAME.state_from_dict(bad)
+
+
+def test_rules_edition_2_refuses_an_edition_1_record():
+    from meeple import replay
+
+    assert GAME.rules_edition == 2 and "KL-21.3" in GAME.rules_changes[2]
+    record = GAME.new_initial_state(num_players=2, seed=3, variant="square").record()
+    record["rules"] = 1
+    with pytest.raises(InvalidRecordError, match="edition 2: .*last claim"):
+        replay(record)

@@ -415,3 +415,33 @@ def test_text_that_is_no_action_cites_no_rule_but_says_what_is_expected():
     with pytest.raises(meeple.IllegalActionError) as e:
         s.parse_action("BID 9 9")
     assert str(e.value) == "KL-12.1: the row has slots 0..1"
+
+
+def test_race_board_columns_stay_under_their_numbers_once_claims_are_laid():
+    """The race's own board (drawn alone): every cell, covered ones (letter and value)
+    included, takes the same two characters as its column number, a separator before it
+    ('|' where a tile begins), so no column slides once claims are laid."""
+    st = race(n=2)
+    seat = st.cur
+    for _ in range(2):                       # both lay the four tiles A-D unturned
+        for t in ("tile A0", "tile B0", "tile C0", "tile D0"):
+            st.apply_action(t)
+    for t in ("claim I3", "place I3 1 2 0", "claim O4", "place O4 0 4 1"):
+        while st.cur != seat:                # the other seat lays claims of its own
+            st.apply_action(next(a for a in st.legal_actions() if a.kind in ("claim", "place")))
+        st.apply_action(t)
+    from meeple.games.klondike.components import CODE_CHAR, board_cells
+    cells = board_cells(st.layouts[seat])
+    lines = screen(st, seat).splitlines()
+    head = next(i for i, line in enumerate(lines) if line.startswith("     0  1  2"))
+    assert lines[head] == "   " + "".join(f" {c:>2d}" for c in range(24))  # one header line
+    covered = {(2, 0): "a", (3, 0): "a", (4, 0): "a", (4, 1): "B", (4, 2): "B", (5, 1): "B", (5, 2): "B"}
+    for r in range(6):
+        row = lines[head + 1 + r]
+        assert len(row.rstrip()) <= len(lines[head])
+        for c in range(24):
+            at = 3 + 3 * c                   # separator, then the cell under the number
+            assert row[at] == ("|" if c % 6 == 0 and c else " "), (r, c, row)
+            assert lines[head][at + 1:at + 3] == f"{c:>2d}"
+            value = CODE_CHAR[cells[r * 24 + c]]
+            assert row[at + 1:at + 3] == covered.get((r, c), " ") + value, (r, c, row)

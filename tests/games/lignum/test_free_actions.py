@@ -126,13 +126,15 @@ def test_the_look_ahead_changes_nothing():
     assert s.to_dict() == before
 
 
-def test_rules_edition_2_refuses_an_edition_1_record():
+def test_rules_edition_3_refuses_records_of_editions_1_and_2():
     import pytest
 
     from meeple import InvalidRecordError, replay
 
-    assert GAME.rules_edition == 2 and "LG-19.1" in GAME.rules_changes[2]
-    record = new(2).record()
-    record["rules"] = 1
-    with pytest.raises(InvalidRecordError, match="edition 2: .*hut"):
-        replay(record)
+    assert GAME.rules_edition == 3 and "LG-19.1" in GAME.rules_changes[2]
+    assert "LG-19.4" in GAME.rules_changes[3]
+    for old in (1, 2):
+        record = new(2).record()
+        record["rules"] = old
+        with pytest.raises(InvalidRecordError, match="edition 3: .*hut"):
+            replay(record)

@@ -98,6 +98,22 @@ def test_SO_4_2_play_card_not_in_hand_rejected():
     assert_rejected(s, "a1-a2", "SO-4.2")
 
 
+def test_SO_4_2_unknown_word_at_the_card_choice_is_not_an_action():
+    s = GAME.new_initial_state(num_players=2, seed=1)
+    before = s.to_dict()
+    with pytest.raises(meeple.IllegalActionError) as e:
+        s.apply_action("fnord")
+    # what the other games say: not an action of the game (rule id ""), then what is expected
+    assert e.value.rule == ""
+    assert str(e.value) == "'fnord' is not an action of Solomon; first every player secretly chooses a card: 'play N' (SO-4.2)"
+    assert s.to_dict() == before
+    assert_rejected(s, "dig a1", "SO-4.2")   # a word of the game, at the wrong time: the rule
+    s.apply_action(f"play {s.hands[0][0]}")
+    s.apply_action(f"play {s.hands[1][0]}")
+    with pytest.raises(meeple.IllegalActionError, match=r"^'fnord' is not an action of Solomon now \(legal: dig a1,b1,c1"):
+        s.apply_action("fnord")
+
+
 # ------------------------------------------------------------------ moves
 def test_SO_6_1_non_adjacent_and_empty_rejected():
     s = turn_state(n=2, seat=0, card=9, coins=10, rows=["4 4 4 4 4 4"] * 5 + ["0 2 4 4 4 4"])

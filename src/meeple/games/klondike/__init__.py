@@ -46,7 +46,8 @@ column (2 if they reached column 23 elsewhere). Ties: more rubies.
 Square variant: the first claim goes anywhere; cover a cell of each of the
 five zones (N, S, W, E: middles of the sides; C: the centre; marked on the
 board); the game ends after the round in which someone has all five; others
-lose 2 points per missing cell. With option layout=choose each player first
+lose 2 points per cell of the shortest path that goes on from their last claim
+through every zone still missing (KL-21.3). With option layout=choose each player first
 lays his tiles: 'tile A0' (face A-D, rotation 0-3) four times; the faces are
 drawn on the screen.
 
@@ -123,6 +124,10 @@ class KlondikeGame(Game):
     package = "meeple.games.klondike"
     view_class = KlondikeView
     rules_help = RULES_HELP
+    rules_edition = 2
+    rules_changes = {2: "since 2026-12-07 the square variant's penalty counts one path going on from the "
+                        "last claim laid through every zone still missing, in the best order (KL-21.3 "
+                        "revised RULING), not a separate distance to each zone"}
 
     def check_options(self, num_players, variant, options):
         """Checks seats in ``children``, ``tick_cap`` >= 1 and a ``ruby_supply_limit`` that holds

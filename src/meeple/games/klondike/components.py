@@ -290,9 +290,6 @@ FAMILY_GOAL = FAMILY_SHAPE.cell_mask(GOAL_CELLS)
 EDGE_MASKS = tuple(FAMILY_SHAPE.cell_mask([(row, c) for c in range(TILE * t, TILE * t + TILE)])
                    for t in EDGE_TILES for row in (0, 5))
 ZONE_MASKS = tuple(SQUARE_SHAPE.cell_mask(z) for z in ZONES)
-# KL-21.3 distance of every cell to every zone (Chebyshev)
-ZONE_DIST = tuple(tuple(min(max(abs(r - zr), abs(c - zc)) for zr, zc in z)
-                        for r in range(SQ_SIZE) for c in range(SQ_SIZE)) for z in ZONES)
 COL_OF_BIT_FAMILY = tuple(i % 24 for i in range(6 * 24))
 
 

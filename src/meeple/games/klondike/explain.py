@@ -38,11 +38,11 @@ def _why_illegal(st, text: str) -> tuple[str, str]:
             return "KL-12.1", f"the row has slots 0..{st.num_players - 1}"
         if amount < 0:
             return "KL-12.3", "a bid is a number of rubies, 0 or more"
+        h = st.slot_holder[slot]
+        if h >= 0 and amount != st.slot_bid[slot] + 1:  # the amount first, then whether it is affordable
+            return "KL-12.3", f"a held claim needs a bid of exactly {st.slot_bid[slot] + 1}"
         if amount > st.rubies[seat]:
             return "KL-12.6", f"you have only {st.rubies[seat]} rubies available"
-        h = st.slot_holder[slot]
-        if h >= 0 and amount != st.slot_bid[slot] + 1:
-            return "KL-12.3", f"a held claim needs a bid of exactly {st.slot_bid[slot] + 1}"
         return "KL-12.3", "that bid is not allowed"
     if p in ("place", "splace"):
         if word == "discard":

@@ -196,7 +196,7 @@ def route_cost(st, seat: int, cov: int | None = None, last: int | None = None) -
                 fit += 1
                 break
     if not fit:  # boxed in: the penalty will be paid in full and no more gold comes
-        return float(square_penalty(cov, False) if square else family_penalty(cov, False)) + DEAD_COST
+        return float(square_penalty(cov, False, sh.mask[last]) if square else family_penalty(cov, False)) + DEAD_COST
     risk = BOX_RISK * (len(ROW_KINDS) - fit)
     if square:
         idx = [z for z in range(5) if not cov & ZONE_MASKS[z]]
@@ -230,7 +230,7 @@ def route_cost(st, seat: int, cov: int | None = None, last: int | None = None) -
             d = first[-1] if goal is not None else 0
         best = min(best, d)
     if best >= 99:  # walled off from what is still needed: the penalty comes in full
-        return float(square_penalty(cov, False) if square else family_penalty(cov, False)) + WALLED_COST
+        return float(square_penalty(cov, False, sh.mask[last]) if square else family_penalty(cov, False)) + WALLED_COST
     if goal is not None:  # prefer routes whose free way to the goal is short
         risk += GOAL_W * min(first[-1], 40)
     return CELL_COST * best + risk

@@ -366,7 +366,9 @@ def end_game(st) -> None:
         if st.mode == "family":
             st.penalty[s] = family_penalty(st.cov[s], st.finished[s])
         else:
-            st.penalty[s] = square_penalty(st.cov[s], st.finished[s])
+            claims = st.claims[s]  # KL-21.3: the path goes on from the last claim laid
+            st.penalty[s] = square_penalty(st.cov[s], st.finished[s],
+                                           st.shapes[s].mask[claims[-1]] if claims else 0)
         if st.penalty[s]:
             st.log(f"P{s + 1} loses {st.penalty[s]} points")
     st.phase = "end"

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from itertools import permutations
+
 from .components import (
     PENALTY_EDGE,
     PENALTY_PER_COLUMN,
     PLACE_POINTS,
     SQ_PENALTY,
+    SQ_SIZE,
     TOTAL_POINTS,
-    ZONE_DIST,
     ZONE_MASKS,
+    ZONES,
     max_col,
 )
 
@@ -24,34 +27,63 @@ def family_penalty(cov: int, finished: bool) -> int:
     return PENALTY_PER_COLUMN * missing if missing >= 1 else PENALTY_EDGE
 
 
-def zone_distances(cov: int) -> list[int]:
-    """KL-21.3 RULING: per zone, 0 if covered, else the smallest Chebyshev distance from a
-    covered cell to the zone (12 if nothing is covered)."""
-    out = []
-    for z, zm in enumerate(ZONE_MASKS):
-        if cov & zm:
-            out.append(0)
-            continue
-        if not cov:
-            out.append(12)
-            continue
-        dist = ZONE_DIST[z]
-        best = 99
-        m = cov
-        while m:
-            low = m & -m
-            d = dist[low.bit_length() - 1]
-            best = min(best, d)
-            m ^= low
-        out.append(best)
-    return out
+def _cheb(a: int, b: int) -> int:
+    """Chebyshev distance in cells between cells ``a`` and ``b`` (indices row * 12 + col)."""
+    return max(abs(a // SQ_SIZE - b // SQ_SIZE), abs(a % SQ_SIZE - b % SQ_SIZE))
 
 
-def square_penalty(cov: int, finished: bool) -> int:
-    """KL-21.3: 2 points per missing cell over the uncovered zones (0 for a finisher)."""
+_ZONE_CELLS = tuple(tuple(r * SQ_SIZE + c for r, c in z) for z in ZONES)
+
+
+def missing_zones(cov: int) -> list[int]:
+    """KL-21.3: indices (0 north, 1 south, 2 west, 3 east, 4 centre) of the zones ``cov``
+    (a cell bitmask of the square board) does not touch yet."""
+    return [z for z, zm in enumerate(ZONE_MASKS) if not cov & zm]
+
+
+def zone_path(cov: int, last: int) -> int:
+    """KL-21.3 RULING (revised): the cells ``d`` still missing, counted along the shortest path.
+
+    ``cov`` is the bitmask of every cell the player's claims cover, ``last`` the bitmask of the
+    cells of his last claim laid (0 when he has laid none). The path is the route's own
+    continuation (KL-2.2): it starts next to a cell of the last claim and passes through at
+    least one cell of every zone ``cov`` misses, in the best order; each step is one cell
+    (Chebyshev steps between the cells it visits, zone cells included; covered cells are not
+    obstacles). With no claim laid it starts on any cell of the board, which counts 1.
+    Returns 0 when every zone is covered. E.g. a straight 12-cell line on row 5 whose last
+    claim ends at (5, 11): 5 cells to north (0, 6), 11 on to south (11, 6), ``d`` = 16.
+    """
+    todo = missing_zones(cov)
+    if not todo:
+        return 0
+    cells = []
+    m = last
+    while m:
+        low = m & -m
+        cells.append(low.bit_length() - 1)
+        m ^= low
+    best = 10 ** 6
+    for perm in permutations(todo):
+        # shortest path ending at each cell of the current zone
+        zc = _ZONE_CELLS[perm[0]]
+        if cells:
+            cost = [min(_cheb(a, b) for a in cells) for b in zc]
+        else:
+            cost = [1] * len(zc)  # starts on the zone cell itself: that cell counts
+        for z in perm[1:]:
+            nxt = _ZONE_CELLS[z]
+            cost = [min(c + _cheb(a, b) for a, c in zip(zc, cost)) for b in nxt]
+            zc = nxt
+        best = min(best, min(cost))
+    return best
+
+
+def square_penalty(cov: int, finished: bool, last: int) -> int:
+    """KL-21.3: 2 points per cell still missing, ``2 * zone_path(cov, last)`` (0 for a
+    finisher). ``last``: bitmask of the last claim laid (0: none laid)."""
     if finished:
         return 0
-    return SQ_PENALTY * sum(zone_distances(cov))
+    return SQ_PENALTY * zone_path(cov, last)
 
 
 def tie_low_points(values: list[int], table) -> list[int]:

@@ -213,9 +213,14 @@ def _parse_layout(text: str) -> list:
 
 
 def board_lines(layout_text: str, claims: list[str], square: bool = False, goal: bool = True,
-                wide: bool = False, coords: bool = True, caption: str = "") -> list[Text]:
+                wide: bool = False, coords: bool = True, caption: str = "", spaced: bool = False) -> list[Text]:
     """Lines of one board: cells, claims drawn over them (letters in laying order, the last
     in capitals). ``wide``: two characters a cell, a covered cell's value after its letter;
+    ``spaced`` (with ``wide``): three characters a column instead - a separator (``|``
+    where a tile begins, else a space), then the two-character cell under its column number
+    right-aligned in the same two characters (one header line), so a covered cell, its
+    letter included, stays under its number and apart from its neighbours (the race, where
+    the own board is drawn alone);
     ``coords``: row and column numbers (else the bare cells); ``goal``: game 1's start and
     goal rows marked ``>`` and ``<``; ``caption``: a dim line on top (in the blank start of
     the column tens when it fits there). The square board ends with the zones covered."""
@@ -243,7 +248,12 @@ def board_lines(layout_text: str, claims: list[str], square: bool = False, goal:
     marks = goal and not square
     out = []
     pad = "    " if coords else ""
-    if coords:
+    if coords and spaced:  # one header line: the numbers take the cells' two characters
+        header = Text(pad[:3])
+        for c in range(cols):
+            header.append(f" {c:>2d}", style="dim")
+        out.append(header)
+    elif coords:
         tens = Text(pad)
         header = Text(pad)
         for c in range(cols):
@@ -272,10 +282,12 @@ def board_lines(layout_text: str, claims: list[str], square: bool = False, goal:
         if square and r == 6:
             out.append(Text(""))
         start = marks and r in (2, 3)
-        line = Text(f"{r:2d}{'>' if start else ' '} " if coords else "")
+        line = Text((f"{r:2d}{'>' if start else ' '}" + ("" if spaced else " ")) if coords else "")
         for c in range(cols):
             i = r * cols + c
             ch = CODE_CHAR[cells[i]]
+            if spaced:
+                line.append("|" if c % 6 == 0 and c else " ", style="dim")
             if i in owner:
                 style = "reverse bold magenta" if owner[i].isupper() else "reverse bold cyan"
                 line.append(owner[i] + ch if wide else owner[i], style=style)
@@ -283,7 +295,7 @@ def board_lines(layout_text: str, claims: list[str], square: bool = False, goal:
                 if wide:
                     line.append(" ")
                 line.append(ch, style=_COLOURS[ch] + (" underline on grey23" if i in zone else ""))
-            if c % 6 == 5 and c < cols - 1:
+            if c % 6 == 5 and c < cols - 1 and not spaced:
                 line.append(" ")
         if start and cols == 24:
             line.append(" <", style="dim")
@@ -512,7 +524,7 @@ def _render_race(obs: dict, seat):
         if p["claims"]:
             parts.append(Text(KEY, style="dim"))
         if p["layout"]:
-            wide = board_lines(p["layout"], p["claims"], goal=False, wide=True,
+            wide = board_lines(p["layout"], p["claims"], goal=False, wide=True, spaced=True,
                                caption=OWN_KEY if p["claims"] else "")
             parts.append(BoardGrid([[(None, wide), (None, board_lines(p["layout"], p["claims"], goal=False))]]))
     return Group(*parts)

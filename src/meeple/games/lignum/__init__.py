@@ -29,10 +29,13 @@ class LignumGame(Game):
     state_class = LignumState
     package = "meeple.games.lignum"
     view_class = LignumView
-    rules_edition = 2
+    rules_edition = 3
     rules_changes = {2: "since 2026-12-03 a turn is no longer settled by an automatic 'done' when building "
                         "or using a hut would open a decision: the seat gets its turn (LG-19.1, LG-19.3, "
-                        "publisher FAQ)"}
+                        "publisher FAQ)",
+                     3: "since 2026-12-07 a seat that still has a usable hut (a drying hut to move a piece "
+                        "on, a food-store hut, or huts it could build and use) says 'done' itself after its "
+                        "last decision of a turn, in every phase (LG-19.3, LG-19.4, publisher FAQ)"}
     rules_help = """\
 Lignum: 8 rounds (spring, summer, fall, winter; twice). Most dollars after the final sale wins.
 Ties: the rules give no tie-break; tied players share the victory (or their place) (LG-22.4).
@@ -70,7 +73,9 @@ At any decision of your own turn (not the secret area choice): 'loan' (+$4, at m
 'build' (stake+board+shingle, jokers stand in) then 'hut 1'/'hut 2'/'hut 3' three times,
 'dryhut sFW d2' (a drying hut moves it from d2 to d3), 'foodhut 3'.
 'done' ends an optional step; when it is the only step left, it is taken for you, unless
-building or using a hut would open one (the FAQ: a hut may be used at once), so you get your
-turn. The game always ends after 8 rounds.
+you still have a hut to use (a drying hut with a piece to move on, a food-store hut with food
+to take) or huts you could build and use (the FAQ: a hut may be built at any time in your own
+turn and used at once, in winter too): then you say 'done' yourself. The game always ends
+after 8 rounds.
 Options: easy_winter (easier half of both winter cards), hidden_products (other players'
 product tokens are shown only as a count)."""

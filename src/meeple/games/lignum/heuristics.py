@@ -634,7 +634,11 @@ def _holdings_value(state, seat: int, ctx: _Ctx) -> float:
         v += 0.8 * min(eq[3], 1)
     pr = state.products[seat]
     v += 0.8 * (pr[0] + pr[1] + pr[2]) + 0.5 * pr[3] + 1.0 * pr[4]
-    v += 1.2 * sum(state.huts[seat]) + (1.2 * state.hut_left if state.actor == seat else 0.0)
+    # a hut is worth its uses to come; after the last spring-fall round only this winter's
+    # uses remain, which the mill, food and wood they make are valued by: an unused hut earns
+    # nothing at the final sale (LG-22), so the bot uses a drying hut there when it pays
+    hut = 1.2 if ctx.fut else 0.0
+    v += hut * sum(state.huts[seat]) + (hut * state.hut_left if state.actor == seat else 0.0)
     v += _tasks_value(state, seat, state.tasks[seat])
     return v
 

@@ -415,30 +415,26 @@ class Rules:
         return False
 
     def _free_action_opens(self, seat: int, depth: int = 3) -> bool:
-        """True when a free action of ``seat``'s own turn other than a loan, building huts
-        (LG-19.1) or using one (LG-19.3), would open a stage action besides ``done`` within
-        ``depth`` free actions: the seat then gets its turn instead of an automatic ``done``
-        (publisher FAQ, "Mohu stavět chaty i v zimě?": a hut may be built at any time in one's
-        own turn and used at once). Tried on copies: building as 3 huts on one field (each
-        field in turn: one more hut on a field never closes an action), then each hut use. A
-        loan never opens one: the stages count the loans still open as money (LG-21.1)."""
+        """True when ``seat`` still has a usable free action of its own turn other than a loan:
+        the seat then gets its turn (an explicit ``done``) instead of an automatic ``done``
+        (LG-19.3, LG-19.4 RULING; publisher FAQ, "Mohu stavět chaty i v zimě?": a hut may be
+        built at any time in one's own turn and used at once, in winter too). Usable means:
+        a hut use (a drying hut moving a piece on, LG-19.4, or a food-store hut taking food,
+        LG-19.5) is offered now, or building huts (LG-19.1) would open a stage action besides
+        ``done`` or such a hut use within ``depth`` free actions (tried on copies: the 3 huts
+        on one field, each field in turn). A loan alone never keeps the turn: the stages
+        count the loans still open as money (LG-21.1), so it opens nothing."""
         for a in self._free_actions(seat):
             kind = a.kind
             if kind == "loan":
                 continue
-            if kind == "build":
-                tries = []
-                for field in range(3):
-                    sim = self._copy()
-                    sim._build(seat)
-                    sim.hut_left = 0
-                    sim.huts[seat][field] += 3
-                    tries.append(sim)
-            else:
+            if kind != "build":
+                return True         # LG-19.3: a hut use is a decision of its own
+            for field in range(3):
                 sim = self._copy()
-                sim._do(a)          # a hut use: applied in place, the stage stays
-                tries = [sim]
-            for sim in tries:
+                sim._build(seat)
+                sim.hut_left = 0
+                sim.huts[seat][field] += 3
                 done = A.DONE
                 if any(x is not done for x in sim._stage_actions()):
                     return True

@@ -72,6 +72,7 @@ class MagnumSalGame(Game):
     package = "meeple.games.magnum_sal"
     view_class = MagnumSalView
     rules_help = RULES_HELP
+    safety_options = ("max_rounds",)
     rules_edition = 2
     rules_changes = {2: "since 2026-12-01 the start player is drawn at random (MS-3.3) and a rope "
                         "moves one more miner, never one already placed in this action (MS-20.2)"}

@@ -41,8 +41,22 @@ def _connected(cells) -> bool:
     return len(seen) == len(cells)
 
 
+VERBS = frozenset(("play", "give", "back", "decline", "dig", "use", "pick", "move"))
+"""The first words of Solomon's notation (``actions.py``); a move is written ``a1-b2``."""
+
+
 def why_illegal(s, text: str) -> tuple[str, str]:
-    """``(rule_id, message)`` explaining why ``text`` is not legal in state ``s``."""
+    """``(rule_id, message)`` explaining why ``text`` is not legal in state ``s``. The rule
+    id is ``""`` when ``text`` is not a word of the notation at all (neither a verb of
+    :data:`VERBS` nor a move ``a1-b2``): the message says so, then what is expected now."""
+    rule, message = _why_illegal(s, text)
+    words = text.split()
+    if words and words[0].lower() not in VERBS and "-" not in text and rule:
+        return "", f"'{text.strip()}' is not an action of Solomon; {message} ({rule})"
+    return rule, message
+
+
+def _why_illegal(s, text: str) -> tuple[str, str]:
     t = text.strip()
     words = t.split()
     phase = s.phase
@@ -167,4 +181,4 @@ def why_illegal(s, text: str) -> tuple[str, str]:
         if s.hgt[b] >= _C.max_stack:
             return "SO-6.3", f"{cell_name(b)} already holds {_C.max_stack} tiles"
         return "SO-6", "that move is not legal now"
-    return "", f"'{t}' is not an action of this game now (legal: {legal} ...)"
+    return "", f"'{t}' is not an action of Solomon now (legal: {legal} ...)"
