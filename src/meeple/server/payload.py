@@ -95,11 +95,22 @@ SEAT_COLOURS = ("#c0392b", "#1f5fbf", "#1b7a32", "#8e44ad", "#d35400")
 (a view may set ``seat_colours``, the colours its board draws the seats in)."""
 
 
+NAMED_COLOURS = {"red": "#c62828", "orange": "#e65100", "yellow": "#a67c00", "green": "#2e7d32",
+                 "blue": "#1565c0", "purple": "#6a1b9a", "black": "#222222", "white": "#6d6d6d",
+                 "brown": "#6d4c41", "grey": "#616161", "gray": "#616161"}
+"""Readable text colours for seats named by a colour (Magnum Sal's orange, black, ...)."""
+
+
 def seat_colours(state: State) -> list[str]:
-    """Per seat, a CSS colour: the view's ``seat_colours`` when it has them, else
+    """Per seat, a CSS colour for its name and highlights: the view's ``seat_colours`` when it
+    has them, else the seat's own colour when it is named by one (:data:`NAMED_COLOURS`), else
     :data:`SEAT_COLOURS`."""
     own = getattr(state.game.view, "seat_colours", None) or ()
-    return [own[s] if s < len(own) else SEAT_COLOURS[s % len(SEAT_COLOURS)] for s in range(state.num_players)]
+    out = []
+    for s in range(state.num_players):
+        named = NAMED_COLOURS.get(str(state.seat_name(s)).strip().lower())
+        out.append(own[s] if s < len(own) else named or SEAT_COLOURS[s % len(SEAT_COLOURS)])
+    return out
 
 
 def changed_places(before: dict[str, str], after: dict[str, str]) -> list[str]:

@@ -32,6 +32,7 @@ export function initBoard(h) {
   view.addEventListener("keydown", (e) => {
     if ((e.key === "Enter" || e.key === " ") && e.target.closest(".act, .choose")) { e.preventDefault(); activate(e.target.closest(".act, .choose")); }
   });
+  view.addEventListener("focusin", (e) => { const t = e.target.closest(".act, .choose"); if (t) bringIntoView(t); });
   $("#zoom-in").addEventListener("click", () => pz.zoomIn());
   $("#zoom-out").addEventListener("click", () => pz.zoomOut());
   $("#zoom-fit").addEventListener("click", fitWidth);
@@ -42,6 +43,19 @@ function svgSize() {
   const svg = $("#board svg");
   if (!svg) { const b = $("#board"); return [b.scrollWidth, b.scrollHeight]; }
   return [parseFloat(svg.getAttribute("width")) || svg.viewBox.baseVal.width, parseFloat(svg.getAttribute("height")) || svg.viewBox.baseVal.height];
+}
+
+// Pan so that ``elem`` (a place on the board) is inside the view, with a margin.
+export function bringIntoView(elem) {
+  const v = $("#board-view").getBoundingClientRect();
+  const r = elem.getBoundingClientRect();
+  const m = 16;
+  let dx = 0, dy = 0;
+  if (r.left < v.left + m || r.right > v.right - m) dx = (v.left + v.width / 2) - (r.left + r.width / 2);
+  if (r.top < v.top + m || r.bottom > v.bottom - m) dy = (v.top + v.height / 2) - (r.top + r.height / 2);
+  if (!dx && !dy) return;
+  const s = pz.getScale(), at = pz.getPan();
+  pz.pan(at.x + dx / s, at.y + dy / s, { animate: false, force: true });
 }
 
 export function fitWidth() {

@@ -7,7 +7,7 @@ import { linkify, openRules, closeRules, setRulesGame } from "./rules.js";
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.search);
 const token = params.get("token");   // null: a spectator's link; "": a seat link cut short
-const PACE_MS = params.has("pace") ? Math.max(0, Number(params.get("pace")) || 0) : 700;
+const PACE_MS = params.has("pace") ? Math.max(0, Number(params.get("pace")) || 0) : 400;
 // the least time each bot decision stays on screen when several arrive at once (?pace=0: none)
 
 let state = null;      // the payload shown
