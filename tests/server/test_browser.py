@@ -84,9 +84,10 @@ def click_action(page) -> None:
     version = page.evaluate("document.body.dataset.version")
     board = page.locator("#board [data-action]")
     target = board.first if board.count() else page.locator("#actions button[data-action]").first
+    confirm = target.get_attribute("data-confirm") is not None
     target.focus()  # the board pans to a focused place
     target.click()
-    if target.get_attribute("data-confirm") is not None:
+    if confirm:
         page.click("#confirm-yes")
     page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=60_000)
 

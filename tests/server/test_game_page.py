@@ -66,8 +66,8 @@ class Pages:
         self.contexts = []
         self.errors: list[str] = []
 
-    def open(self, url: str, size: str = "laptop"):
-        ctx = self.browser.new_context(**SIZES[size])
+    def open(self, url: str, size: str = "laptop", **options):
+        ctx = self.browser.new_context(**SIZES[size], **options)
         self.contexts.append(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
@@ -286,6 +286,75 @@ def test_zoom_buttons_and_actual_size(pages, server):
     assert abs(width() - page.locator("#board-view").bounding_box()["width"]) < 2
     page.click("#zoom-real")
     assert abs(width() - svg_w) < 1
+
+
+# ------------------------------------------------------------- svgkit conventions
+def synthetic_board(legal: list[str], piece_x: int) -> str:
+    """A board drawn with the svgkit on the page's real legal actions: a two-step place with a
+    ghost preview (key "inn"), a chooser and its layer holding another place, and a piece."""
+    from meeple.core.svgkit import Canvas
+
+    cv = Canvas(legal)
+    cv.add(cv.rect(0, 0, 360, 240, fill="#f3ead7"))
+    ghost = f'<g class="ghost">{cv.rect(80, 20, 40, 40, fill="#2e7d32")}</g>'
+    cv.add(cv.place(legal[1], 20, 20, 40, 40, cv.rect(20, 20, 40, 40, fill="#c62828") + ghost, confirm=True, key="inn"))
+    cv.add(cv.chooser("tile-a", 200, 20, 30, 30, cv.rect(200, 20, 30, 30, fill="#1565c0"), title="Tile a"))
+    cv.add(cv.layer("tile-a", "tiles", cv.place(legal[2], 200, 100, 30, 30, cv.rect(200, 100, 30, 30), key="target")))
+    cv.add(cv.layer("tile-b", "tiles", cv.rect(260, 100, 30, 30, fill="#6a1b9a"), shown=True))
+    cv.add(f'<g data-piece="miner-1">{cv.rect(piece_x, 180, 20, 20, fill="#222")}</g>')
+    return cv.svg("a test board")
+
+
+DRAW = """async ([svg, hl]) => {
+    const m = await import('/static/board.js');
+    const legal = [...document.querySelectorAll('#actions button[data-action]')]
+      .map((b) => ({action: b.dataset.action, label: b.textContent.trim()}));
+    m.drawBoard({board: svg, legal, highlights: [hl, []], seat_colours: ['#e65100', '#222222']}, true);
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_confirm_layers_highlights_on_an_svgkit_board(pages, server, size):
+    """The client side of the svgkit conventions, on a board drawn with the kit around the
+    page's real legal actions (Magnum Sal seed 5)."""
+    page = pages.open(create(server, "magnum-sal", seed=5), size)
+    assert wait_live(page)
+    legal = page.evaluate("[...document.querySelectorAll('#actions button[data-action]')].map((b) => b.dataset.action)")
+    page.evaluate(DRAW, [synthetic_board(legal, 10), ["inn"]])
+    inn = page.locator("#board [data-place='inn']")
+    assert "hl" in inn.get_attribute("class") and "--hl: #e65100" in inn.get_attribute("style")
+    assert inn.get_attribute("aria-label").endswith("(tap again to confirm)")
+    ghost = page.locator("#board .ghost")
+    assert not ghost.is_visible()
+    version = page.evaluate("document.body.dataset.version")
+    (inn.tap if size == "phone" else inn.click)()
+    assert page.locator("#confirm-bar").is_visible() and ghost.is_visible()
+    label = page.locator(f"#actions button[data-action='{legal[1]}']").inner_text().strip()
+    assert page.locator("#confirm-label").inner_text().strip().startswith(label)
+    assert page.evaluate("document.body.dataset.version") == version  # nothing played yet
+    page.click("#confirm-no")
+    assert page.locator("#confirm-bar").is_hidden() and "selected" not in inn.get_attribute("class")
+    # a chooser shows its layer and hides the others of its group
+    assert page.locator("#board [data-layer='tile-a']").get_attribute("visibility") == "hidden"
+    page.locator("#board .choose").click()
+    assert page.locator("#board [data-layer='tile-a']").get_attribute("visibility") == "visible"
+    assert page.locator("#board [data-layer='tile-b']").get_attribute("visibility") == "hidden"
+    assert page.locator("#board [data-layer='tile-a'] .act").is_visible()
+    # the place's second tap plays it (its hit area: the preview shown widens the group)
+    inn.locator(".hit").click()
+    inn.locator(".hit").click()
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_pieces_slide_unless_reduced_motion(pages, server, motion):
+    page = pages.open(create(server, "magnum-sal", seed=5), reduced_motion=motion)
+    assert wait_live(page)
+    legal = page.evaluate("[...document.querySelectorAll('#actions button[data-action]')].map((b) => b.dataset.action)")
+    page.evaluate(DRAW, [synthetic_board(legal, 10), []])
+    page.evaluate(DRAW, [synthetic_board(legal, 200), []])
+    moving = page.evaluate("document.getAnimations().filter((a) => a.effect && a.effect.target && a.effect.target.closest('[data-piece]')).length")
+    assert moving == (0 if motion == "reduce" else 1)
 
 
 # -------------------------------------------------------------------------- rules
