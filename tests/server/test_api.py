@@ -190,6 +190,29 @@ def test_a_bot_seat_gets_no_forced_notice_and_labels_are_sent(client):
     assert p["highlights"] == [[], []] and len(p["seat_colours"]) == 2
 
 
+def test_highlights_are_the_places_a_seats_last_turn_changed(client, monkeypatch):
+    """With a view whose place keys are the seats' money (Magnum Sal, seed 5): P1 buys salt at
+    the market (MS-12), so P1's money place is highlighted for P1's turn, P2's nothing yet;
+    after P2's turn P1's highlight stays, as the last turn of P1."""
+    from meeple.core import load_game
+
+    view_class = type(load_game("magnum-sal").view)
+    monkeypatch.setattr(view_class, "place_keys",
+                        lambda self, obs: {f"money-{i}": str(m) for i, m in enumerate(obs["money"])}, raising=False)
+    made = create(client, game="magnum-sal", seats=["human", "human"], seed=5)
+    gid, t0, t1 = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
+    p = client.post(f"/api/games/{gid}/moves", json={"token": t0, "action": "market", "version": 0}).json()
+    assert p["highlights"] == [[], []]
+    p = client.post(f"/api/games/{gid}/moves", json={"token": t0, "action": "buy brown", "version": 1}).json()
+    assert p["highlights"][0] == ["money-0"] and p["highlights"][1] == []
+    while p["current_player"] == 0:  # P1's turn may go on; end it as the engine allows
+        p = client.post(f"/api/games/{gid}/moves", json={"token": t0, "action": p["legal"][0]["action"],
+                                                         "version": p["version"]}).json()
+    p1 = client.get(f"/api/games/{gid}", params={"token": t1}).json()
+    p = client.post(f"/api/games/{gid}/moves", json={"token": t1, "action": "pass", "version": p1["version"]}).json()
+    assert p["highlights"][0] == ["money-0"] and p["highlights"][1] == []  # a pass changes no place
+
+
 def test_the_rules_of_every_game_by_section(client):
     r = client.get("/api/rules/lignum").json()
     assert r["title"] == "Lignum" and any("LG-19.3" in s["ids"] for s in r["sections"])
