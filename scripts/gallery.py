@@ -53,10 +53,11 @@ def advance(page, moves: int) -> None:
         version = page.evaluate("document.body.dataset.version")
         acts = page.locator("#board .act[data-action]")
         if acts.count():
-            action = acts.first.get_attribute("data-action")
-            page.evaluate("(a) => document.querySelector(`#board .act[data-action=\"${CSS.escape(a)}\"]`)"
-                          ".dispatchEvent(new MouseEvent('click', {bubbles: true}))", action)
-            if acts.first.get_attribute("data-confirm") is not None:
+            first = acts.first
+            confirm = first.get_attribute("data-confirm") is not None
+            first.focus()  # the board pans to it
+            first.click()
+            if confirm:
                 page.click("#confirm-yes")
         else:
             page.locator("#actions button[data-action]").first.click()
@@ -81,15 +82,17 @@ def main(argv: list[str] | None = None) -> int:
                     made = httpx.post(srv.url + "/api/games", json={"game": game, "variant": variant, "seed": seed,
                                                                    "seats": ["human", "easy"]}).json()
                     link = srv.url + made["seats"][0]["link"] + "&pace=0"
-                    first = True
-                    for size, opts in SIZES.items():
+                    ctx = browser.new_context(**SIZES["laptop"])
+                    page = ctx.new_page()
+                    page.goto(link)
+                    page.wait_for_selector("body[data-connected='1']")
+                    advance(page, args.moves)
+                    ctx.close()
+                    for size, opts in SIZES.items():  # fresh pages: the board as it first appears
                         ctx = browser.new_context(**opts, reduced_motion="reduce")
                         page = ctx.new_page()
                         page.goto(link)
                         page.wait_for_selector("body[data-connected='1']")
-                        if first:
-                            advance(page, args.moves)
-                            first = False
                         page.wait_for_function("document.body.dataset.live === '1' || document.body.dataset.terminal === '1'",
                                                timeout=60_000)
                         page.wait_for_timeout(300)

@@ -33,7 +33,7 @@ export function initBoard(h) {
     if ((e.key === "Enter" || e.key === " ") && e.target.closest(".act, .choose")) { e.preventDefault(); activate(e.target.closest(".act, .choose")); }
   });
   view.addEventListener("focusin", (e) => { const t = e.target.closest(".act, .choose"); if (t) bringIntoView(t); });
-  $("#zoom-in").addEventListener("click", () => pz.zoomIn());
+  $("#zoom-in").addEventListener("click", () => { $("#board-view").style.height = ""; pz.zoomIn(); });
   $("#zoom-out").addEventListener("click", () => pz.zoomOut());
   $("#zoom-fit").addEventListener("click", fitWidth);
   $("#zoom-real").addEventListener("click", actualSize);
@@ -58,12 +58,23 @@ export function bringIntoView(elem) {
   pz.pan(at.x + dx / s, at.y + dy / s, { animate: false, force: true });
 }
 
+// The view is as high as the board at ``scale`` (up to the stylesheet's height), so a
+// short board leaves no empty box.
+function fitHeight(scale) {
+  const view = $("#board-view");
+  view.style.height = "";
+  const [, h] = svgSize();
+  const most = view.clientHeight;
+  if (h * scale + 8 < most) view.style.height = `${Math.ceil(h * scale + 8)}px`;
+}
+
 export function fitWidth() {
   const vw = $("#board-view").clientWidth;
   const [w] = svgSize();
   const s = Math.min(4, Math.max(0.2, vw / w));
   pz.zoom(s, { animate: false });
   pz.pan(0, 0, { animate: false, force: true });
+  fitHeight(s);
 }
 
 export function actualSize() {
@@ -72,6 +83,7 @@ export function actualSize() {
   const [w] = svgSize();
   pz.zoom(1, { animate: false });
   pz.pan(Math.max(0, (vw - w) / 2), 0, { animate: false, force: true });
+  fitHeight(1);
 }
 
 // The first view: actual size (1 unit = 1 px: every place at least 28 px), or the whole

@@ -41,6 +41,7 @@ function markdown(text) {
     const line = raw.trimEnd();
     const item = line.match(/^\s*(?:[-*]|\d+\.)\s+(.*)$/);
     if (!line.trim()) { flush(); list = null; continue; }
+    if (/^\s*(-{3,}|\*{3,})\s*$/.test(line)) { flush(); list = null; out.append(el("hr")); continue; }
     if (line.trim().startsWith("|")) { flush(); list = null; out.append(el("pre", { class: "rule-table", text: line })); continue; }
     if (item) {
       flush();
