@@ -30,7 +30,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from .db import open_db
-from .service import BadConfig, GameError, Service, Stale, meta
+from .service import BOT_PAUSE, BadConfig, GameError, Service, Stale, meta
 
 STATIC = resources.files("meeple.server").joinpath("static")
 
@@ -67,7 +67,7 @@ def rules_payload(game: str) -> dict:
                          for r in g.view.rules()]}
 
 
-def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: float = 0.4,
+def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: float = BOT_PAUSE,
                tick: float = 0.25) -> FastAPI:
     """The web server's app on the database ``db_url`` (default: SQLite in the user's data
     folder), migrated at once. ``grace``, ``bot_delay`` and ``tick``: see

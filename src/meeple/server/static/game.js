@@ -1,7 +1,7 @@
 // The game page: status bar, board, actions in words, players, log, over a websocket
 // (docs/web.md). Board interactions are in board.js, the rules panel in rules.js.
 import { $, el, rememberLink } from "./common.js";
-import { initBoard, drawBoard, clearSelection, setLive, fitWidth } from "./board.js";
+import { initBoard, drawBoard, clearSelection, setLive } from "./board.js";
 import { linkify, openRules, closeRules, setRulesGame } from "./rules.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -376,6 +376,4 @@ $("#sound").addEventListener("click", () => {
 soundButton();
 
 initBoard({ play, select });
-window.addEventListener("resize", () => {});
-window.meepleFit = fitWidth;
 connect();
