@@ -150,8 +150,8 @@ def test_undo_within_the_bga_policy(client):
     undo = f"/api/games/{gid}/undo"
     r = client.post(undo, json={"token": t0, "version": 0})
     assert r.status_code == 422 and r.json()["error"] == "you have taken no decision this turn"
-    p = client.post(f"/api/games/{gid}/moves", json={"token": t0, "action": "place", "version": 0}).json()
-    assert [a["action"] for a in p["legal"]] == ["from supply"] and p["can_undo"]
+    p = client.post(f"/api/games/{gid}/moves", json={"token": t0, "action": "market", "version": 0}).json()
+    assert [a["action"] for a in p["legal"]] == ["sell brown", "buy brown", "buy green"] and p["can_undo"]
     assert client.post(undo, json={"token": t1, "version": 1}).status_code == 422  # not P2's turn
     assert client.post(undo, json={"token": t0, "version": 0}).status_code == 409  # stale
     p = client.post(undo, json={"token": t0, "version": 1}).json()
@@ -162,6 +162,61 @@ def test_undo_within_the_bga_policy(client):
     assert p["current_player"] == 1 and not p["can_undo"]
     r = client.post(undo, json={"token": t0, "version": 3})
     assert r.status_code == 422 and "only your own decisions while it is your turn" in r.json()["error"]
+
+
+def test_a_forced_step_is_taken_for_the_person_with_a_notice(client):
+    """Magnum Sal, seed 5: after 'place' (a miner, MS-7) the one legal action is 'from supply',
+    then 'to S1' (the view's ``forced``); the server takes both for P1, notes each in the log
+    and tells P1's page; the turn passes to P2."""
+    made = create(client, game="magnum-sal", seats=["human", "human"], seed=5)
+    gid, t0 = made["id"], made["seats"][0]["token"]
+    p = client.post(f"/api/games/{gid}/moves", json={"token": t0, "action": "place", "version": 0}).json()
+    assert p["version"] == 3 and p["current_player"] == 1 and p["legal"] == []
+    name = p["seat_names"][0]
+    first, second = p["forced"].removeprefix("Only one choice, taken for you: ").split("; then ")
+    assert [t for _at, t in p["notes"]] == [f"{name} had one choice, taken for them: {first}",
+                                            f"{name} had one choice, taken for them: {second}"]
+    assert p["notes"][-1][0] == len(p["events"])
+    other = client.get(f"/api/games/{gid}", params={"token": made["seats"][1]["token"]}).json()
+    assert other["forced"] is None and other["your_turn"] and len(other["legal"]) == 13
+
+
+def test_a_bot_seat_gets_no_forced_notice_and_labels_are_sent(client):
+    made = create(client, game="magnum-sal", seats=["human", "greedy"], seed=5)
+    gid, t0 = made["id"], made["seats"][0]["token"]
+    p = client.get(f"/api/games/{gid}", params={"token": t0}).json()
+    assert [set(a) for a in p["legal"]] == [{"action", "label", "help", "note"}] * 13
+    assert all(a["label"] for a in p["legal"]) and isinstance(p["status"], str) and p["status"]
+    assert p["highlights"] == [[], []] and len(p["seat_colours"]) == 2
+
+
+def test_highlights_are_the_places_a_seats_last_turn_changed(client, monkeypatch):
+    """With a view whose place keys are the seats' money (Magnum Sal, seed 5): P1 buys salt at
+    the market (MS-12), so P1's money place is highlighted for P1's turn, P2's nothing yet;
+    after P2's turn P1's highlight stays, as the last turn of P1."""
+    from meeple.core import load_game
+
+    view_class = type(load_game("magnum-sal").view)
+    monkeypatch.setattr(view_class, "place_keys",
+                        lambda self, obs: {f"money-{i}": str(m) for i, m in enumerate(obs["money"])}, raising=False)
+    made = create(client, game="magnum-sal", seats=["human", "human"], seed=5)
+    gid, t0, t1 = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
+    p = client.post(f"/api/games/{gid}/moves", json={"token": t0, "action": "market", "version": 0}).json()
+    assert p["highlights"] == [[], []]
+    p = client.post(f"/api/games/{gid}/moves", json={"token": t0, "action": "buy brown", "version": 1}).json()
+    assert p["highlights"][0] == ["money-0"] and p["highlights"][1] == []
+    while p["current_player"] == 0:  # P1's turn may go on; end it as the engine allows
+        p = client.post(f"/api/games/{gid}/moves", json={"token": t0, "action": p["legal"][0]["action"],
+                                                         "version": p["version"]}).json()
+    p1 = client.get(f"/api/games/{gid}", params={"token": t1}).json()
+    p = client.post(f"/api/games/{gid}/moves", json={"token": t1, "action": "pass", "version": p1["version"]}).json()
+    assert p["highlights"][0] == ["money-0"] and p["highlights"][1] == []  # a pass changes no place
+
+
+def test_the_rules_of_every_game_by_section(client):
+    r = client.get("/api/rules/lignum").json()
+    assert r["title"] == "Lignum" and any("LG-19.3" in s["ids"] for s in r["sections"])
+    assert client.get("/api/rules/chess").status_code == 404
 
 
 def test_undo_is_not_offered_once_a_card_was_revealed(client):

@@ -68,11 +68,13 @@ def new_game(page, server, game: str, variant: str | None = None, bot: str = "ea
     assert page.locator("#links input.link").count() == 2  # seat 1 and the spectators
     page.click("#links a.seat-link[data-seat='0']")
     page.wait_for_selector("body[data-version]")
+    page.goto(page.url + "&pace=0")  # bot decisions shown as they come (test_game_page tests the pacing)
+    page.wait_for_selector("body[data-connected='1']")
 
 
 def wait_turn(page) -> bool:
     """Wait until it is our turn (True) or the game is over (False)."""
-    page.wait_for_function("document.body.dataset.yourTurn === '1' || document.body.dataset.terminal === '1'",
+    page.wait_for_function("document.body.dataset.live === '1' || document.body.dataset.terminal === '1'",
                            timeout=60_000)
     return page.evaluate("document.body.dataset.terminal") != "1"
 
@@ -82,7 +84,11 @@ def click_action(page) -> None:
     version = page.evaluate("document.body.dataset.version")
     board = page.locator("#board [data-action]")
     target = board.first if board.count() else page.locator("#actions button[data-action]").first
+    confirm = target.get_attribute("data-confirm") is not None
+    target.focus()  # the board pans to a focused place
     target.click()
+    if confirm:
+        page.click("#confirm-yes")
     page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=60_000)
 
 
@@ -94,7 +100,7 @@ def test_create_a_game_with_a_bot_and_play_by_clicking(page, server, game):
     for _ in range(3):
         if not wait_turn(page):
             break
-        assert page.locator("#turn").inner_text().startswith("Your turn")
+        assert page.evaluate("document.body.dataset.yourTurn") == "1"
         click_action(page)
     assert int(page.evaluate("document.body.dataset.version")) >= start + 3
     assert page.locator("#log li").count() >= 1
@@ -120,16 +126,22 @@ def test_a_whole_game_of_klondike_square_against_the_greedy_bot(page, server):
 
 
 def test_undo_takes_back_a_decision_of_this_turn(page, server):
-    new_game(page, server, "magnum-sal")
+    """Magnum Sal seed 5, P1 starts: 'market' leaves P1 three choices (sell, buy): undo."""
+    import httpx
+
+    made = httpx.post(server.url + "/api/games", json={"game": "magnum-sal", "seed": 5, "seats": ["human", "easy"]}).json()
+    page.goto(server.url + made["seats"][0]["link"] + "&pace=0")
     assert wait_turn(page)
     assert not page.locator("#undo").is_visible()
     version = page.evaluate("document.body.dataset.version")
-    page.click("#actions button[data-action='place']")
+    page.click("#actions button[data-action='market']")
     page.wait_for_function(f"document.body.dataset.version !== '{version}'")
-    assert page.locator("#actions button[data-action]").all_inner_texts() == ["from supply"]
+    assert [b.get_attribute("data-action") for b in page.locator("#actions button[data-action]").all()] == \
+        ["sell brown", "buy brown", "buy green"]
     version = page.evaluate("document.body.dataset.version")
     page.click("#undo")
     page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    page.wait_for_selector("body[data-live='1']")
     assert page.locator("#actions button[data-action='place']").count() == 1
     assert "took back a decision" in page.locator("#log").inner_text()
 

@@ -30,7 +30,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from .db import open_db
-from .service import BadConfig, GameError, Service, Stale, meta
+from .service import BOT_PAUSE, BadConfig, GameError, Service, Stale, meta
 
 STATIC = resources.files("meeple.server").joinpath("static")
 
@@ -44,7 +44,30 @@ def _error_body(e: GameError, service_payload: dict | None = None) -> dict:
     return body
 
 
-def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: float = 0.4,
+def _paced(batch: list[dict]) -> list[dict]:
+    """The messages of a queued ``batch`` worth sending: every error, and of the states the
+    latest of each version (each bot decision is sent, so the page can show them one by one;
+    repeats of a version, e.g. a player connecting, only once)."""
+    last = {m.get("version"): i for i, m in enumerate(batch) if m.get("type") == "state"}
+    return [m for i, m in enumerate(batch) if m.get("type") != "state" or last.get(m.get("version")) == i]
+
+
+def rules_payload(game: str) -> dict:
+    """``GET /api/rules/{game}``: ``{"game", "title", "how_to_play", "sections": [{"id",
+    "title", "text", "level", "ids"}]}`` from the game's view (its packaged RULES.md by
+    section). Raises NotFound for an unknown game."""
+    from ..core import game_names, load_game
+    from .service import NotFound
+
+    if game not in game_names():
+        raise NotFound(f"no game {game!r}")
+    g = load_game(game)
+    return {"game": g.name, "title": g.title, "how_to_play": g.view.how_to_play,
+            "sections": [{"id": r.id, "title": r.title, "text": r.text, "level": r.level, "ids": list(r.ids)}
+                         for r in g.view.rules()]}
+
+
+def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: float = BOT_PAUSE,
                tick: float = 0.25) -> FastAPI:
     """The web server's app on the database ``db_url`` (default: SQLite in the user's data
     folder), migrated at once. ``grace``, ``bot_delay`` and ``tick``: see
@@ -102,6 +125,10 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
     async def api_meta():
         return meta()
 
+    @app.get("/api/rules/{game}")
+    async def api_rules(game: str):
+        return rules_payload(game)
+
     @app.get("/api/games")
     async def api_list():
         return {"games": await service.public_list()}
@@ -146,10 +173,8 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
                 batch = [await queue.get()]
                 while not queue.empty():
                     batch.append(queue.get_nowait())
-                last_state = max((i for i, m in enumerate(batch) if m.get("type") == "state"), default=-1)
-                for i, message in enumerate(batch):  # of several states queued, the latest only
-                    if message.get("type") != "state" or i == last_state:
-                        await websocket.send_json(message)
+                for message in _paced(batch):
+                    await websocket.send_json(message)
 
         send_task = asyncio.create_task(sender())
         try:

@@ -71,6 +71,9 @@ class TableInfo:
         timer_seconds: seconds a decision, or None.
         deadline_in: seconds left for the seat to act, or None.
         bot_level: the stand-in bot's spec.
+        highlights: per seat, the place keys its last turn changed (:func:`changed_places`).
+        forced: ``(seat, version, notice)`` of the last forced step taken for a person
+            (:meth:`meeple.server.service.Service._forced`), or None.
     """
 
     game_id: str
@@ -83,6 +86,51 @@ class TableInfo:
     timer_seconds: int | None = None
     deadline_in: float | None = None
     bot_level: str = "easy"
+    highlights: dict = field(default_factory=dict)
+    forced: tuple | None = None
+
+
+SEAT_COLOURS = ("#c0392b", "#1f5fbf", "#1b7a32", "#8e44ad", "#d35400")
+"""The seats' colours on the page (log names, highlights) when the view names none
+(a view may set ``seat_colours``, the colours its board draws the seats in)."""
+
+
+NAMED_COLOURS = {"red": "#c62828", "orange": "#e65100", "yellow": "#a67c00", "green": "#2e7d32",
+                 "blue": "#1565c0", "purple": "#6a1b9a", "black": "#222222", "white": "#6d6d6d",
+                 "brown": "#6d4c41", "grey": "#616161", "gray": "#616161"}
+"""Readable text colours for seats named by a colour (Magnum Sal's orange, black, ...)."""
+
+
+def seat_colours(state: State) -> list[str]:
+    """Per seat, a CSS colour for its name and highlights: the view's ``seat_colours`` when it
+    has them, else the seat's own colour when it is named by one (:data:`NAMED_COLOURS`), else
+    :data:`SEAT_COLOURS`."""
+    own = getattr(state.game.view, "seat_colours", None) or ()
+    out = []
+    for s in range(state.num_players):
+        named = NAMED_COLOURS.get(str(state.seat_name(s)).strip().lower())
+        out.append(own[s] if s < len(own) else named or SEAT_COLOURS[s % len(SEAT_COLOURS)])
+    return out
+
+
+def changed_places(before: dict[str, str], after: dict[str, str]) -> list[str]:
+    """The place keys whose content differs between two ``View.place_keys`` readings (a key
+    present in only one counts), sorted."""
+    return sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
+
+
+def legal_entries(state: State) -> list[dict]:
+    """The legal actions of the seat to act as the page lists them: per action ``action``
+    (notation, the id the client sends), ``label`` (words, ``View.action_label``), ``help``
+    (``View.action_help``: what it does and its rule id; ``""`` for none) and ``note`` (a
+    warning, ``View.action_notes``), in the view's display order."""
+    from ..cli.common import action_notes, listed_actions
+
+    view = state.game.view
+    listed = listed_actions(state)
+    notes, _footnote = action_notes(state, listed)
+    return [{"action": a.text, "label": view.action_label(state, a) or a.text, "help": view.action_help(state, a),
+             "note": n} for a, n in zip(listed, notes)]
 
 
 def can_undo(info: TableInfo, seat: int | None, current: int) -> bool:
@@ -98,25 +146,24 @@ def build_payload(state: State, seat: int | None, info: TableInfo, board: tuple[
     Keys: ``game_id``, ``game``, ``title``, ``variant``, ``num_players``, ``seat``,
     ``seat_names``, ``players`` (per seat ``name``, ``kind`` human or bot spec,
     ``connected``, ``away``), ``version``, ``current_player`` (-4 when over),
-    ``current_name``, ``your_turn``, ``terminal``, ``legal`` (``[{"action", "note"}]`` of
-    ``seat`` when it is to act, in the game's display order), ``board_kind`` (``svg`` or
+    ``current_name``, ``your_turn``, ``terminal``, ``legal`` (:func:`legal_entries`:
+    ``[{"action", "label", "help", "note"}]`` of ``seat`` when it is to act), ``status`` (the
+    status bar's sentence, ``View.status`` for this seat), ``forced`` (the notice of a forced
+    step just taken for this seat, or None), ``highlights`` (per seat the place keys its last
+    turn changed), ``seat_colours``, ``board_kind`` (``svg`` or
     ``text``), ``board``, ``events``, ``notes``, ``scores`` (:func:`public_scores`, the
     final scores at the end), ``final`` (``None`` or ``{"ranking", "places", "winners",
     "scores", "truncated"}``), ``timer`` (``None`` or ``{"seconds", "left"}``),
     ``can_undo``. JSON-safe. ``board``: the ``(kind, markup)`` of :func:`board_html` for this
     very state and seat when the caller has it already (a cache), else it is drawn.
     """
-    from ..cli.common import action_notes, listed_actions
-
     obs = state.observation(seat)
     names = [state.seat_name(s) for s in range(state.num_players)]
     current = state.current_player
     terminal = state.is_terminal()
     legal = []
     if seat is not None and current == seat and not terminal:
-        listed = listed_actions(state)
-        notes, _footnote = action_notes(state, listed)
-        legal = [{"action": a.text, "note": n} for a, n in zip(listed, notes)]
+        legal = legal_entries(state)
     kind, board = board or board_html(state, obs, seat, [x["action"] for x in legal], names)
     final = None
     scores = public_scores(state, obs)
@@ -152,6 +199,10 @@ def build_payload(state: State, seat: int | None, info: TableInfo, board: tuple[
         "scores": scores,
         "final": final,
         "timer": timer,
+        "status": state.game.view.status(state, seat),
+        "forced": info.forced[2] if info.forced and info.forced[0] == seat and info.forced[1] == info.version else None,
+        "highlights": [list(info.highlights.get(s, ())) for s in range(state.num_players)],
+        "seat_colours": seat_colours(state),
         "can_undo": can_undo(info, seat, current) and not terminal,
         "bot_level": info.bot_level,
     }

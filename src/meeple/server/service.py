@@ -41,6 +41,10 @@ log = logging.getLogger("meeple.server")
 
 HUMAN = "human"
 MAX_TIMER = 24 * 3600
+BOT_PAUSE = 0.4
+"""Seconds a bot waits before the first decision of its turn (``meeple serve --bot-delay``'s
+default), so people see whose turn it is; its further decisions of the same turn follow
+without a pause and the page shows each in turn (issue 45 keeps this one constant)."""
 PUBLIC_BOTS = ("easy", "medium", "hard", "random", "greedy")
 """Bot levels the lobby offers (any spec ``meeple.agents.make`` reads is accepted)."""
 
@@ -121,6 +125,9 @@ class LiveGame:
     timed_out: tuple | None = None
     driver: asyncio.Task | None = None
     _cache: dict = field(default_factory=dict)
+    highlights: dict = field(default_factory=dict)  # seat -> place keys its last turn changed
+    turn_start: dict = field(default_factory=dict)  # seat -> place_keys when its turn began
+    forced: tuple | None = None  # (seat, version, notice) of the last forced step
     _undo_check: tuple | None = None  # (version, whether the seat to act may undo)
 
     def __post_init__(self):
@@ -159,7 +166,8 @@ class LiveGame:
         """The table as :func:`build_payload` reads it."""
         left = None if self.deadline is None else self.deadline - time.monotonic()
         return TableInfo(self.id, list(self.seats), self.connected(), list(self.away), self.version,
-                         list(self.actors), [list(n) for n in self.notes], self.timer_seconds, left, self.bot_level)
+                         list(self.actors), [list(n) for n in self.notes], self.timer_seconds, left, self.bot_level,
+                         dict(self.highlights), self.forced)
 
     def payload(self, seat: int | None) -> dict:
         """The payload for ``seat`` now (cached until the next commit or change of the table; the
@@ -450,6 +458,7 @@ class Service:
             self._broadcast(g)  # the others see them connected
         else:
             push(g.payload(None))
+        await self._settle(g)  # a forced step that waited for its person (a resumed game)
         return g, conn
 
     def disconnect(self, g: LiveGame, conn: Connection) -> None:
@@ -501,6 +510,7 @@ class Service:
                 g.away[seat] = False
             await self._commit(g, after, g.actors + [seat], g.undo_offset, g.notes)
         self._changed(g)
+        await self._settle(g)
         return g.payload(seat)
 
     async def undo(self, game_id: str, token: Any, version: Any = None) -> dict:
@@ -541,8 +551,59 @@ class Service:
     async def _commit(self, g: LiveGame, state: State, actors: list[int], undo_offset: int, notes: list) -> None:
         """Store, then make live (a failed commit leaves the game as it was)."""
         await asyncio.to_thread(self._save, g, state, undo_offset, notes)
+        self._track_highlights(g, g.state, state, actors)
         g.state, g.actors, g.undo_offset, g.notes = state, actors, undo_offset, notes
         g._cache.clear()
+
+    @staticmethod
+    def _track_highlights(g: LiveGame, before: State, after: State, actors: list[int]) -> None:
+        """Per seat, the places its last turn changed: ``View.place_keys`` of the spectator's
+        observation when the seat's turn began against now (public, so every seat may be
+        shown them). A turn is a seat's run of decisions; an undo compares with the same start."""
+        from .payload import changed_places
+
+        if not actors:
+            g.highlights, g.turn_start = {}, {}
+            return
+        view = after.game.view
+        p = actors[-1]
+        if len(actors) > len(g.actors) and (not g.actors or g.actors[-1] != p):
+            g.turn_start[p] = view.place_keys(before.observation(None))
+        elif len(actors) < len(g.actors):  # an undo: the undoing seat is the one to act
+            p = after.current_player if not after.is_terminal() else p
+        if p in g.turn_start:
+            g.highlights[p] = changed_places(g.turn_start[p], view.place_keys(after.observation(None)))
+
+    def _forced(self, g: LiveGame):
+        """The forced step to take for the person to act now (``View.forced``: one legal action
+        and no secret to keep), or None: none for bots and stand-ins, nor at the end."""
+        state = g.state
+        if state.is_terminal() or self._bot_for(g) is not None or g.seats[state.current_player] != HUMAN:
+            return None
+        return state.game.view.forced(state)
+
+    async def _settle(self, g: LiveGame) -> None:
+        """Take every forced step now due for a person, one commit each, with a log note and a
+        notice on their page ("Only one choice: ... (taken for you)")."""
+        taken: list[str] = []  # the labels of this chain, said together on the page
+        for _ in range(50):  # a chain of forced steps is short; never loop for ever
+            async with g.lock:
+                action = self._forced(g)
+                if action is None:
+                    return
+                state = g.state
+                p = state.current_player
+                label = state.game.view.action_label(state, action) or action.text
+                after = state.clone()
+                after.apply_action(action.text)
+                text = f"{state.seat_name(p)} had one choice, taken for them: {label}"
+                notes = g.notes + [[len(after.events), text]]
+                await self._commit(g, after, g.actors + [p], g.undo_offset, notes)
+                if g.forced is None or g.forced[0] != p or not taken:
+                    taken = []
+                taken.append(label)
+                g.forced = (p, g.version, f"Only one choice, taken for you: {'; then '.join(taken)}")
+            self._changed(g)
 
     def _note(self, g: LiveGame, text: str) -> None:
         """Add a server note to the log (stored with the next commit; a note alone is kept in
@@ -594,12 +655,12 @@ class Service:
             spec = self._bot_for(g)
             if spec is None:
                 return
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
-                if self._bot_for(g) != spec:
-                    continue
             state, version = g.state, g.version
             p = state.current_player
+            if self.bot_delay and (not g.actors or g.actors[-1] != p):  # the first decision of its turn
+                await asyncio.sleep(self.bot_delay)
+                if self._bot_for(g) != spec or g.state is not state:
+                    continue
             seed = g.state.seed
             bot = make(spec, derive_seed(seed, 1000 + p))
             bot.reset(derive_seed(derive_seed(seed, 1000 + p), len(state.history)))
@@ -621,6 +682,7 @@ class Service:
                         notes = notes + [[len(state.events), text]]
                 await self._commit(g, after, g.actors + [p], g.undo_offset, notes)
             self._changed(g)
+            await self._settle(g)
 
     async def _tick_loop(self) -> None:
         while True:
