@@ -743,6 +743,13 @@ def serve(
     grace: float = typer.Option(30.0, "--grace", min=0.0, metavar="SECONDS",
                                 help="How long a person's last connection may be closed before the "
                                 "stand-in bot plays for them."),
+    allowed_host: Optional[list[str]] = typer.Option(
+        None, "--allowed-host", metavar="NAME",
+        help="A host name people type to reach this server (repeatable), e.g. games.example.org behind "
+        "a proxy; '*' accepts any. Default: the loopback names and --host."),
+    allowed_origin: Optional[list[str]] = typer.Option(
+        None, "--allowed-origin", metavar="URL",
+        help="Another site whose pages may post to this server (repeatable), e.g. https://games.example.org."),
 ):
     """Play in the browser: the web server (lobby, game pages, websocket; docs/web.md)."""
     import errno
@@ -750,9 +757,20 @@ def serve(
 
     from sqlalchemy.exc import SQLAlchemyError
 
-    from ..server.db import BadDatabaseURL, default_url
+    from ..server.db import BadDatabaseURL, default_url, redact
+    from ..server.guard import DEFAULT_HOSTS, origin_of
 
     url = db or default_url()
+    hosts = list(DEFAULT_HOSTS) + list(allowed_host or [])
+    if host in ("0.0.0.0", "::", ""):
+        if not allowed_host:  # friends reach it by any of the machine's addresses
+            hosts.append("*")
+    else:
+        hosts.append(f"[{host}]" if ":" in host else host)
+    try:
+        origins = [origin_of(o) for o in allowed_origin or []]
+    except ValueError as e:
+        fail(f"--allowed-origin: {e}")
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     try:
         with socket.socket(family, socket.SOCK_STREAM) as probe:  # a clear message before uvicorn starts
@@ -767,13 +785,14 @@ def serve(
     from ..server.app import create_app
 
     try:
-        web = create_app(url, grace=grace, bot_delay=bot_delay)
+        web = create_app(url, grace=grace, bot_delay=bot_delay, allowed_hosts=tuple(hosts), allowed_origins=origins)
     except BadDatabaseURL as e:
         fail(str(e))
     except SQLAlchemyError as e:
-        fail(f"cannot open the database {url}: {e.__class__.__name__}: {str(e).splitlines()[0]}")
+        fail(f"cannot open the database {redact(url)}: {e.__class__.__name__}: "
+             f"{str(e).splitlines()[0].replace(url, redact(url))}")
     shown = f"[{host}]" if ":" in host else host
-    console.print(f"meeple is serving on [bold]http://{shown}:{port}/[/] (games in {escape(url)}); Ctrl-C stops it")
+    console.print(f"meeple is serving on [bold]http://{shown}:{port}/[/] (games in {escape(redact(url))}); Ctrl-C stops it")
     uvicorn.run(web, host=host, port=port, log_level="warning")
 
 

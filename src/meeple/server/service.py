@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
 
 from ..agents import LEVELS, make
 from ..core import IllegalActionError, InvalidConfigError, InvalidRecordError, State, derive_seed, load_game, replay
@@ -41,6 +42,9 @@ log = logging.getLogger("meeple.server")
 
 HUMAN = "human"
 MAX_TIMER = 24 * 3600
+SEEDED_NOTE = ("seeded by the creator: whoever chose this game's seed can work out every hidden card "
+               "(tables of people are dealt at random unless their creator chooses a seed)")
+"""The server note every seat sees in a game of several people whose seed its creator chose."""
 PUBLIC_BOTS = ("easy", "medium", "hard", "random", "greedy")
 """Bot levels the lobby offers (any spec ``meeple.agents.make`` reads is accepted)."""
 
@@ -79,6 +83,12 @@ class Stale(GameError):
     """409: the client's version is not the game's (``extra["version"]`` is the current one)."""
 
     status = 409
+
+
+class TooMany(GameError):
+    """429: too many requests from one address (game creation, chat)."""
+
+    status = 429
 
 
 class Illegal(GameError):
@@ -253,14 +263,21 @@ class Service:
 
     # ------------------------------------------------------------ life cycle
     async def start(self) -> None:
-        """Load every unfinished game from the database, start its bots and the ticker."""
+        """Load every unfinished game from the database, start its bots and the ticker. A
+        game that cannot be loaded (a bad stored row, a record that no longer replays) is
+        skipped and logged; the server starts all the same."""
         self._load_lock = asyncio.Lock()
-        ids = await asyncio.to_thread(self._unfinished_ids)
+        try:
+            ids = await asyncio.to_thread(self._unfinished_ids)
+        except SQLAlchemyError as e:  # a damaged database page: serve what can be read
+            log.error("the list of unfinished games cannot be read (%s); none is resumed now, each "
+                      "is loaded when first asked for", e.__class__.__name__)
+            ids = []
         for game_id in ids:
             try:
                 g = await self.get(game_id)
-            except GameError as e:  # pragma: no cover - a record that no longer replays
-                log.error("game %s cannot be resumed: %s", game_id, e.message)
+            except GameError as e:
+                log.error("game %s cannot be resumed: %s", game_id, e.extra.get("detail") or e.message)
                 continue
             self._changed(g, broadcast=False)
         self._ticker = asyncio.create_task(self._tick_loop())
@@ -306,6 +323,14 @@ class Service:
             raise BadConfig(f"unknown game {config.get('game')!r}: {e}") from None
         seats = config.get("seats")
         num_players = config.get("num_players", len(seats) if isinstance(seats, list) else None)
+        counts = f"{game.title} takes {game.min_players} to {game.max_players} players"
+        # sizes first, before any work that grows with them (a million seats is refused at once)
+        if num_players is not None and (isinstance(num_players, bool) or not isinstance(num_players, int)):
+            raise BadConfig(f"num_players must be a whole number: {counts}")
+        if isinstance(num_players, int) and not game.min_players <= num_players <= game.max_players:
+            raise BadConfig(f"{counts}, not {num_players}")
+        if isinstance(seats, list) and not game.min_players <= len(seats) <= game.max_players:
+            raise BadConfig(f"{counts}; {len(seats)} seats are given")
         if seats is None and isinstance(num_players, int):
             seats = [HUMAN] + ["easy"] * (num_players - 1)
         if not isinstance(seats, list) or not seats:
@@ -314,7 +339,11 @@ class Service:
             raise BadConfig(f"num_players is {num_players!r} but {len(seats)} seats are given")
         seats = [HUMAN if isinstance(x, str) and x.strip().lower() == HUMAN else check_bot(x, f"seat {i + 1}")
                  for i, x in enumerate(seats)]
-        bot_level = check_bot(config.get("bot_level") or "easy", "bot_level")
+        level = config.get("bot_level")
+        bot_level = check_bot("easy" if level is None else level, "bot_level")
+        # a seed fixes every hidden card: whoever chose it could replay the deal at home, so a
+        # table of several people is told so in its log from the start
+        notes = [[0, SEEDED_NOTE]] if config.get("seed") is not None and seats.count(HUMAN) > 1 else []
         timer = config.get("timer_seconds")
         if timer is not None and (isinstance(timer, bool) or not isinstance(timer, int) or not 1 <= timer <= MAX_TIMER):
             raise BadConfig(f"timer_seconds must be a whole number of seconds 1..{MAX_TIMER} or null, not {timer!r}")
@@ -329,11 +358,11 @@ class Service:
         hashes = [None if t is None else hash_token(t) for t in tokens]
         row = GameRow(id=game_id, game=game.name, rules=game.rules_edition, num_players=state.num_players, variant=state.variant,
                       options=state.record()["options"], seed=state.seed, actions=[], undo_offset=0,
-                      bot_level=bot_level, timer_seconds=timer, notes=[], finished=False)
+                      bot_level=bot_level, timer_seconds=timer, notes=[list(n) for n in notes], finished=False)
         row.seats = [SeatRow(seat=i, bot=None if k == HUMAN else k, token_hash=h)
                      for i, (k, h) in enumerate(zip(seats, hashes))]
         await asyncio.to_thread(self._insert, row)
-        g = LiveGame(game_id, state, seats, hashes, bot_level, timer, 0, [], [])
+        g = LiveGame(game_id, state, seats, hashes, bot_level, timer, 0, [list(n) for n in notes], [])
         self.games[game_id] = g
         self._changed(g, broadcast=False)
         names = [state.seat_name(i) for i in range(state.num_players)]
@@ -370,6 +399,15 @@ class Service:
         return g
 
     def _load(self, game_id: str) -> LiveGame:
+        try:
+            return self._load_row(game_id)
+        except NotFound:
+            raise
+        except Exception as e:  # a bad stored row: JSON, types, a damaged page
+            log.error("game %s is stored but cannot be read: %s: %s", game_id, e.__class__.__name__, e)
+            raise NotFound(f"game {game_id!r} is stored but cannot be read", detail=f"{e.__class__.__name__}: {e}") from None
+
+    def _load_row(self, game_id: str) -> LiveGame:
         with self.sessions() as s:
             row = s.get(GameRow, game_id)
             if row is None:
@@ -383,7 +421,10 @@ class Service:
                     actors.append(state.current_player)
                     state.apply_action(text)
             except (InvalidRecordError, IllegalActionError) as e:
-                raise NotFound(f"game {game_id!r} is stored but does not replay: {e}") from None
+                # the detail (a stored action, the legal actions) is for the log, not the visitor
+                log.error("game %s is stored but does not replay: %s", game_id, e)
+                raise NotFound(f"game {game_id!r} is stored but does not replay with this version of meeple",
+                               detail=str(e)) from None
             seats = [HUMAN] * row.num_players
             hashes: list[str | None] = [None] * row.num_players
             for seat in row.seats:
