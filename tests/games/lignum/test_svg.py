@@ -47,15 +47,39 @@ def texts(svg):
     return ["".join(el.itertext()) for el in parse(svg).iter(NS + "text")]
 
 
+def place_texts(svg, key):
+    """The texts inside the place ``data-place=key``."""
+    el = next(e for e in parse(svg).iter() if e.get("data-place") == key)
+    return ["".join(t.itertext()) for t in el.iter(NS + "text")]
+
+
+def choosers(svg):
+    """title of each chooser (a place that opens a panel of several actions) -> the actions of
+    its panel."""
+    root = parse(svg)
+    layers = {e.get("data-layer"): e for e in root.iter() if e.get("data-layer")}
+    out = {}
+    for e in root.iter():
+        name = e.get("data-show-layer")
+        if name:
+            t = e.find(NS + "title")
+            out[t.text if t is not None else ""] = sorted(x.get("data-action") for x in layers[name].iter()
+                                                           if x.get("data-action"))
+    return out
+
+
 def check_contract(svg, leg):
     """The fixed rules of the SVG: self-contained, no scripts/events/links, a viewBox, each
     data-action legal, clickable elements never nested."""
     root = parse(svg)
-    assert root.tag == NS + "svg" and re.fullmatch(r"0 0 \d+ \d+", root.get("viewBox"))
-    assert root.get("width") == "100%"
+    assert root.tag == NS + "svg" and re.fullmatch(r"0 0 \d+(\.\d)? \d+(\.\d)?", root.get("viewBox"))
+    _, _, w, h = root.get("viewBox").split()
+    assert (root.get("width"), root.get("height")) == (w, h)     # 1 unit = 1 CSS px (svgkit)
     for el in root.iter():
         tag = el.tag.replace(NS, "")
-        assert tag not in ("script", "image", "foreignObject", "a", "use", "style"), tag
+        assert tag not in ("script", "image", "foreignObject", "a", "use"), tag
+        if tag == "style":                  # only the ghost-preview rule, nothing fetched
+            assert "url(" not in el.text and "@import" not in el.text
         for k in el.attrib:
             assert not k.lower().startswith("on"), k
             assert "href" not in k, k
@@ -110,12 +134,19 @@ def test_LG_8_travel_first_turn_every_go_on_its_space():
     s = new(4, seed=0)
     svg, leg = view(s, s.current_player)
     a = acts(svg)
-    assert set(a) == {x for x in leg if x.startswith("go ")}
-    assert "go C" in a and "loan" in leg and "loan" not in a
+    assert set(a) == {x for x in leg if x.startswith("go ")} | {"loan"}
+    assert "go C" in a and a["loan"] == ["take a loan: $4 now"]
     assert "go 8" not in a                      # planned work: never usable (LG-26, LG-1.3)
+    root = parse(svg)
     for x, tips in a.items():
+        if x == "loan":
+            continue
         sp = x.split()[1]
-        assert tips == (["forest clearing: arrival slots A-D (LG-8.6)"] if sp == "C" else [f"space {sp}"])
+        assert tips == (["forest clearing: arrival slots A-D"] if sp == "C" else [f"space {sp}"])
+        el = next(e for e in root.iter() if e.get("data-action") == x)
+        # a foreman's move asks a second tap, its ghost foreman shows where he goes (LG-8.1)
+        assert el.get("data-confirm") == "" and any(e.get("class") == "ghost" for e in el.iter())
+        assert el.get("data-place") == ("clearing" if sp == "C" else f"space:{sp}")
 
 
 def test_LG_15_selling_ex22_each_sale_on_its_piece():
@@ -131,7 +162,8 @@ def test_LG_15_selling_ex22_each_sale_on_its_piece():
                  "sell sSW sales": ["1 sawn softwood in the sales room"],
                  "sell sFW sales": ["1 sawn firewood in the sales room"],
                  "sell SW d2": ["1 softwood disc in dryer 2"],
-                 "sell sFW d3": ["2 sawn firewood in dryer 3"]}
+                 "sell sFW d3": ["2 sawn firewood in dryer 3"],
+                 "loan": ["take a loan: $4 now"]}
     # another seat's page shows the same mill, nothing clickable
     assert acts(view(s, H)[0]) == {}
 
@@ -148,9 +180,14 @@ def test_LG_16_drying_ex24_and_LG_19_4_drying_hut_arrow():
     huts = {x for x in leg if x.startswith("dryhut ")}
     assert dry == {"dry SW sales", "dry sFW sales", "dry sSW d1", "dry FW d2"}
     assert huts == {"dryhut SW sales", "dryhut sFW sales", "dryhut sSW d1", "dryhut FW d2"}
-    assert set(a) == dry | huts
-    assert a["dry sSW d1"] == ["2 sawn softwood in dryer 1"]
-    assert a["dryhut FW d2"] == ["drying hut: move one firewood disc one place right"]
+    assert set(a) == dry | huts | {"loan"}
+    # each piece can dry or use the hut: a tap on it opens a panel of the two (LG-16.1, LG-19.4)
+    assert a["dry sSW d1"] == ["dry to dryer 2"]
+    assert a["dryhut FW d2"] == ["drying hut to dryer 3"]
+    assert choosers(svg) == {"1 softwood disc in the sales room": ["dry SW sales", "dryhut SW sales"],
+                             "1 sawn firewood in the sales room": ["dry sFW sales", "dryhut sFW sales"],
+                             "2 sawn softwood in dryer 1": ["dry sSW d1", "dryhut sSW d1"],
+                             "1 firewood disc in dryer 2": ["dry FW d2", "dryhut FW d2"]}
 
 
 def test_LG_19_1_new_huts_on_the_hut_fields_ex27():
@@ -159,7 +196,7 @@ def test_LG_19_1_new_huts_on_the_hut_fields_ex27():
     s.products[H] = [1, 1, 0, 1, 1]
     start_travel(s, [H, N, J, V])
     svg, leg = view(s, H)
-    assert "build" in acts(svg) and acts(svg)["build"] == ["build 3 huts from stake, board and shingle (LG-19.1)"]
+    assert "build" in acts(svg) and acts(svg)["build"] == ["build 3 huts from a stake, a board and a shingle"]
     play(s, "build")
     svg, leg = view(s, H)
     assert leg == ["hut 1", "hut 2", "hut 3"]
@@ -180,13 +217,15 @@ def test_LG_10_felling_own_area_discs_and_relocate_ex13():
     s.workers[N][0] = 1
     goto(s, "fell", clearing=[V, J, H, N])
     svg, leg = view(s, J)            # first in area 5: fells, no relocation
-    assert acts(svg) == {"fell FW": ["2 firewood discs"], "fell SW": ["1 softwood disc"]}
+    assert acts(svg) == {"fell FW": ["2 firewood discs"], "fell SW": ["1 softwood disc"],
+                         "loan": ["take a loan: $4 now"]}
     play(s, "fell SW", "fell FW")
     svg, leg = view(s, H)            # second in area 5: fell what is left, or relocate to a free area
     assert sorted(x for x in leg if x.startswith(("fell", "relocate"))) == ["fell FW", "relocate 2", "relocate 3",
                                                                             "relocate 6"]
     assert acts(svg) == {"fell FW": ["1 firewood disc"], "relocate 2": ["felling area 2"],
-                         "relocate 3": ["felling area 3"], "relocate 6": ["felling area 6"]}
+                         "relocate 3": ["felling area 3"], "relocate 6": ["felling area 6"],
+                         "loan": ["take a loan: $4 now"]}
 
 
 def test_LG_12_transport_methods_and_destination_markers():
@@ -201,15 +240,20 @@ def test_LG_12_transport_methods_and_destination_markers():
     svg, leg = view(s, H)
     assert {"carry", "wagon", "raft 1", "raft 2"} <= set(leg)
     a = acts(svg)
-    assert set(a) == {"carry", "wagon"}
+    assert set(a) == {"carry", "wagon", "raft 1", "raft 2", "loan"}
     assert a["carry"] == ["1 hired carriers"] and a["wagon"] == ["1 wagon token"]
+    assert a["raft 1"] == ["1 raft"] and a["raft 2"] == ["2 rafts"]      # in the raft token's panel
+    assert choosers(svg) == {"2 raft tokens": ["raft 1", "raft 2"]}
     play(s, "carry")
     svg, leg = view(s, H)
     moves = {x for x in leg if x.split()[0] in ("FW", "SW", "HW")}
     assert moves == {"FW saw", "FW sales", "SW saw", "SW sales", "HW saw"}
-    assert acts(svg) == {"FW saw": ["put a firewood disc here"], "FW sales": ["put a firewood disc here"],
-                         "SW saw": ["put a softwood disc here"], "SW sales": ["put a softwood disc here"],
-                         "HW saw": ["put a hardwood disc here"]}
+    # a disc on the woodpile opens its destinations; hardwood has one, the saw room (LG-12.2)
+    assert acts(svg) == {"FW saw": ["to the saw room"], "FW sales": ["to the sales room"],
+                         "SW saw": ["to the saw room"], "SW sales": ["to the sales room"],
+                         "HW saw": ["1 hardwood disc on the woodpile card"], "loan": ["take a loan: $4 now"]}
+    assert choosers(svg) == {"1 firewood disc on the woodpile card": ["FW sales", "FW saw"],
+                             "1 softwood disc on the woodpile card": ["SW sales", "SW saw"]}
 
 
 def test_LG_13_sawing_and_new_sticks_to_heat_or_sales():
@@ -220,11 +264,13 @@ def test_LG_13_sawing_and_new_sticks_to_heat_or_sales():
     s.sawroom[H] = discs("FW")
     goto(s, "saw", clearing=[H, N, J, V])
     svg, leg = view(s, H)
-    assert acts(svg) == {"saw FW": ["1 firewood disc in the saw room"]}
+    assert acts(svg) == {"saw FW": ["1 firewood disc in the saw room"], "loan": ["take a loan: $4 now"]}
     play(s, "saw FW")
     svg, leg = view(s, H)
     assert {"heat", "sales"} <= set(leg)
-    assert acts(svg) == {"heat": ["put a new sFW stick here"], "sales": ["put a new sFW stick here"]}
+    # the new sticks go to the heating store or the sales room: the whole zone (LG-13.3)
+    assert acts(svg) == {"heat": ["put the new stick into the heating store"],
+                         "sales": ["put the new stick into the sales room"], "loan": ["take a loan: $4 now"]}
 
 
 def test_LG_7_1_secret_choice_every_area_clickable():
@@ -242,7 +288,7 @@ def test_LG_25_task_display_and_filling_a_task():
         s.apply_action(meeple.agents.make("greedy", seed=0).choose(s))
     svg, leg = view(s, s.current_player)
     takes = {x for x in leg if x.startswith("task ")}
-    assert takes and set(acts(svg)) == takes
+    assert takes and set(acts(svg)) == takes | {"loan"}
     # filling: a task needing sHW@d1 and sFW@d2 (T01-style), pieces in place
     from meeple.games.lignum.components import TASK_CARDS
     t = next(i for i, c in enumerate(TASK_CARDS) if len(c[1]) == 2)
@@ -257,7 +303,7 @@ def test_LG_25_task_display_and_filling_a_task():
     svg, leg = view(s, N)
     fills = {x for x in leg if x.startswith("fill ")}
     assert fills == {f"fill {cid} 1", f"fill {cid} 2"}
-    assert set(acts(svg)) == fills
+    assert set(acts(svg)) == fills | {"loan"}
 
 
 def test_empty_legal_means_nothing_clickable_even_for_the_seat_to_act():
@@ -283,7 +329,7 @@ def test_LG_27_2_secret_area_choice_never_shown_to_others():
             assert view(t, viewer)[0] == view(s, viewer)[0]
         own = view(t, chooser)[0]
         assert f"area chosen: {alt}" in texts(own)
-        assert "your secret choice" in texts(own)
+        assert "your choice" in texts(own)
     assert "area chosen (hidden)" in texts(view(s, other)[0])
     # and a re-sample of everything hidden from 'other' draws the same page for 'other'
     r = s.resample_hidden(other, random.Random(9))
@@ -300,9 +346,13 @@ def test_LG_8_4_4_hidden_products_only_counts_for_others():
     s.pstack = sorted(s.pstack + [3])
     t.pstack = sorted(t.pstack + [0])
     assert view(s, N)[0] == view(t, N)[0]
-    assert "1 face down" in texts(view(s, N)[0])
+    assert "1 face down" in place_texts(view(s, N)[0], f"{H}:products")
     assert view(s, H)[0] != view(t, H)[0]
-    assert "St 1" in texts(view(s, H)[0]) and "Re 1" in texts(view(t, H)[0])
+    counts = ["product store", "{}", "stake", "{}", "board", "{}", "shingle", "{}", "reed", "{}", "joker"]
+    assert place_texts(view(s, H)[0], f"{H}:products") == [x.format(k) if x == "{}" else x for x, k in
+                                                          zip(counts, [0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0])]
+    assert place_texts(view(t, H)[0], f"{H}:products") == [x.format(k) if x == "{}" else x for x, k in
+                                                          zip(counts, [0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0])]
 
 
 # ------------------------------------------------------------------ names, turn, end
@@ -315,7 +365,7 @@ def test_seat_names_are_escaped():
     assert f"1 · {evil[0]}" in t and f"2 · {evil[1]}" in t          # the mill boards' titles
     long = "<" * 40
     t = texts(render_svg(s.observation(None), [], [long, "B"]))
-    assert "1 · " + "<" * 25 + "…" in t                                # cut to fit, still escaped
+    assert "1 · " + "<" * 17 + "…" in t                                # cut to fit, still escaped
 
 
 def test_whose_turn_is_highlighted():
@@ -324,9 +374,8 @@ def test_whose_turn_is_highlighted():
     svg, _ = view(s, None)
     t = texts(svg)
     assert f"to act: {NAMES[cur]}" in t
-    assert f"{NAMES[cur]} decides: your travel turn: move your foreman ('go N' or 'go C')" in t
     assert sum("◀ to act" in x for x in t) == 1
-    assert any(x.startswith("◀ to act") for x in t)
+    assert any(x.endswith("◀ to act") for x in place_texts(svg, f"{cur}:money"))
     assert "spectator view" in t and f"you: {NAMES[cur]} (" not in " ".join(t)
     assert f"you: {NAMES[1]} (orange)" in texts(view(s, 1)[0])
 

@@ -1,74 +1,71 @@
-"""An SVG drawing of a Lignum position for the web client (built from the observation only).
+"""The Lignum board for the web client, drawn from the observation only (:mod:`meeple.core.svgkit`).
 
-``render_svg(obs, legal, seat_names)`` draws, from ``obs = state.observation(seat)`` and the
-game's static data (:mod:`.components`), top to bottom:
+``render_svg(obs, legal, seat_names)`` draws, top to bottom, at 1 SVG unit = 1 CSS px (width
+:data:`W`; every text at least 12 units, every clickable place at least 28 x 28):
 
-* a header: variant, the **season track** (Y1 spring … Y2 winter, LG-4.1) and the **phase
-  track** of the round (area choice, travel, wood-work phases 1–7, tactical area pick;
-  winter: bonus, felling, sled transport, sawing, tasks, feeding, heating, final sale), the
-  current step highlighted, whose turn it is (the seat to act in its colour) and what that seat
-  is deciding, with what is left of it (the terminal board's line, ``text.decision_text``);
-* the **supply path** (LG-8): start space 0, spaces 1–20 with their tokens, workers still
-  for sale (carriers, fodder, woodcutters, sawyers free + $1), the market, spaces not used at
-  this level greyed (8, and 13 without tasks, LG-1.3), X tokens; every foreman as a numbered
-  disc in its seat colour; the **clearing** with arrival slots A–D (LG-8.6);
-* the six **felling areas** (LG-6, LG-7) with their wood discs, food cubes and felling
-  tokens; a seat's own unrevealed secret choice is drawn as a dashed token in its area, the
-  others' only as "chosen" beside their mill (LG-7.1, LG-27.2);
-* the **player-order track**, both **winter cards** (food and heating demanded, the current
-  year's marked), the **task display** (advanced, LG-25), the placement cards revealed for the
-  next round (tactical, LG-24.2), deck sizes and the equipment-token supply;
-* one **mill board** per seat (LG-0): money, loans, worker field (hired woodcutters,
-  carriers, sawyers and the mill worker, free or used), equipment store, food store, fodder
-  stable, product store (face down, as a count, with the ``hidden_products`` option, LG-8.4.4),
-  the three hut fields, woodpile card, river, saw room, heating store, sales room, dryers 1–3
-  (sale bonus +0/+0/+1/+2, LG-15.2) and the task cards held with their filled requirements;
-* at the end, the **final scores** (dollars, LG-22) with the ranking (ties shared, LG-22.4);
-  a legend of the wood pieces (discs round, sawn sticks oblong) and seat colours.
+* the header: variant, the **season track** (LG-4.1), the **phase track** (area choice, travel,
+  wood-work phases 1-7, tactical area pick; winter: bonus, felling, sled, sawing, tasks,
+  feeding, heating, final sale), who is to act;
+* the **supply path** (LG-8) in three rows of seven spaces (0-20) and the **clearing** with its
+  arrival slots A-D (LG-8.6): tokens, workers for sale, foremen (``data-piece="foreman-S"``);
+* the six **felling areas** (LG-6, LG-7): wood discs, food cubes, felling tokens
+  (``data-piece="token-S"``); the viewer's own secret choice dashed (LG-7.1, LG-27.2);
+* the **player-order track**, both **winter cards**, the **task display** (LG-25) or the
+  placement cards shown ahead (LG-24.2), decks and the equipment-token supply;
+* the final ranking when the game is over (LG-22);
+* one **sawmill board** per seat (LG-0), the viewer's first: money and loans, worker field,
+  equipment store, food store, fodder stable, product store, hut fields, woodpile card,
+  river, saw room, heating store, sales room, dryers 1-3 (sale bonus, LG-15.2), tasks held.
 
-Clickable (``class="act"`` and ``data-action``; only notations present in ``legal``):
+Every legal action that has a place is chosen on this board (``g.act[data-action]``):
 
-* path space ``N`` / the clearing: ``go N`` / ``go C``; the price-1 sawyer at space 16:
-  ``extra``; at the market: ``buy saw`` and ``buy food`` markers;
-* a felling area: ``area N`` (secret choice or tactical pick) and ``relocate N``; a hut
-  marker in an area: ``foodhut N``; a wood disc in the viewer's felling area: ``fell SW``
-  (or ``fell SW mill`` / ``lodge`` when it is the only way);
-* a displayed task card: ``task Txx``; a requirement slot of a held task: ``fill Txx j``;
-* a piece (by kind and place) on the viewer's mill: ``sell P LOC`` (also forced sales from the
-  saw room and heating store), ``dry P LOC``, ``saw P`` (+ worker when unique), ``burn P``,
-  ``river P``; the small arrow under a piece: ``dryhut P LOC``;
-* "+FW"-style markers in the saw room, sales room, river and woodpile: ``FW saw`` /
-  ``FW sales`` / ``FW river`` (transport and rafting arrival) and ``bonus FW`` (winter);
-  "+sFW" markers in the heating store and sales room: ``heat`` / ``sales`` (new sticks);
-* the wagon, raft and sled tokens and the carriers: ``wagon``, ``raft N``, ``sled mill`` ...,
-  ``carry``; the mill worker and the lodging hut field: the single legal action ending in
-  `` mill`` / `` lodge`` (e.g. winter ``fell mill``); the food store: ``food`` (sled);
-  a hut field: ``hut K`` (placing new huts); ``build`` on the hut fields' marker.
+* path space / clearing: ``go N`` / ``go C`` (confirm, a ghost foreman shows where he goes);
+  the price-1 sawyer at space 16: ``extra``; at spaces 4 and 10 a row of numbers
+  (``carriers N`` / ``cutters N``) and at the market a panel (``buy saw``, ``buy food``,
+  product sets) open as a layer, shown at once while that decision is due;
+* felling area: ``area N`` (confirm, ghost felling token), ``relocate N`` (confirm); a wood
+  disc of the viewer's area: ``fell P`` (+ worker); the area's "food-store hut" button:
+  ``foodhut N``;
+* a displayed task card: ``task Txx``; an open requirement of a held task: ``fill Txx j``;
+* a piece on the viewer's mill: ``sell``, ``dry``, ``dryhut``, ``saw``, ``burn``, ``river``;
+  a woodpile (river) piece during transport (rafting arrival): its destinations appear as
+  targets over the saw room / sales room / river (``FW saw`` ...); during sawing the new
+  sticks go to the heating store or the sales room (``heat`` / ``sales``, the whole zone);
+  winter bonus discs on the woodpile (``bonus P``);
+* the carriers, the mill worker, the lodging-hut field, the wagon, raft and sled tokens:
+  ``carry``, ``wagon``, ``raft N``, ``sled mill`` ... (+ worker); the food store: ``food``
+  (sled); the hut fields: ``hut K``; buttons ``build`` and ``loan`` on the viewer's board.
 
-Where one spot would stand for several legal actions (e.g. ``raft 1`` and ``raft 2`` on the
-raft token) it carries none: the client lists every legal action as a button anyway, as it
-does ``loan``, ``done``, ``carriers N``, ``cutters N`` and the product-set sales.
+A place that stands for several legal actions (e.g. ``raft 1`` / ``raft 2`` on the raft token,
+``sell`` and ``dryhut`` on one piece) is a chooser: a tap opens a small panel (a layer of the
+group ``pick``) with one button each. Only ``done`` has no place (it stays in the list).
+
+``data-place`` keys (:func:`place_keys` gives each key's content): ``space:N``, ``clearing``,
+``area:N``, ``order``, ``display``, and per seat ``S:money``, ``S:workers``, ``S:equip``,
+``S:food``, ``S:fodder``, ``S:products``, ``S:huts``, ``S:woodpile``, ``S:river``, ``S:saw``,
+``S:heat``, ``S:sales``, ``S:d1``, ``S:d2``, ``S:d3``, ``S:tasks``.
 """
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
+from meeple.core.svgkit import MIN_HIT, Canvas, esc, num
 
 from .components import (
+    BASE_PRICE,
     BONUS,
     EQUIP_NAMES,
     PIECE_NAMES,
     PLACEMENT_CARDS,
     PRODUCT_NAMES,
+    PRODUCT_SET_PRICE,
     SEASONS,
     SPACE_TYPE,
     TASK_CARDS,
     WINTER_CARDS,
 )
-from .text import decision_text
 
 W = 1200
-"""Width of the drawing in viewBox units (the height depends on the number of seats)."""
+"""Width of the drawing in SVG units (= CSS px at the initial zoom)."""
 
 SEAT_COLOURS = ("#d62828", "#f28c28", "#f4f4f0", "#2456c8")
 """LG-2.2 seat colours red, orange, white, blue (seat 0 is red)."""
@@ -80,11 +77,12 @@ PIECE_FILL = ("#d99a52", "#f3e2a0", "#70421f", "#d99a52", "#f3e2a0", "#70421f")
 _PIECE_TEXT = ("#000", "#000", "#fff", "#000", "#000", "#fff")
 PIECE_LONG = ("firewood disc", "softwood disc", "hardwood disc", "sawn firewood", "sawn softwood",
               "sawn hardwood")
+_WOOD = ("firewood", "softwood", "hardwood", "sawn firewood", "sawn softwood", "sawn hardwood")
 FOOD_FILL = "#e1c340"
 WORKER_FILL = {"woodcutters": "#8b5a2b", "carriers": "#7b3fa0", "sawyers": "#8a8a8a"}
-_PRODUCT_SHORT = ("St", "Bo", "Sh", "Re", "J")
 _TOKEN_LABEL = {"saw": "saw", "raft": "raft", "wagon": "wagon", "sled": "sled", "food_token": "food",
                 "dollar_token": "$1", "x_token": "X blocked"}
+_PRODUCT_WORD = ("stake", "board", "shingle", "reed", "joker")
 
 _NONWINTER_TRACK = (("choose", "area choice"), ("travel", "travel"), ("fell", "1 felling"),
                     ("arrive", "2 rafting"), ("transport", "3 transport"), ("saw", "4 sawing"),
@@ -93,691 +91,834 @@ _WINTER_TRACK = (("w_bonus", "bonus"), ("w_fell", "1 felling"), ("w_sled", "2 sl
                  ("w_tasks", "4 tasks"), ("feed", "5 feeding"), ("heat", "6 heating"), ("final", "final sale"))
 _LOCS = ("sales", "d1", "d2", "d3")
 _LOC_LONG = ("sales room", "dryer 1", "dryer 2", "dryer 3")
-
-
-def _t(s) -> str:
-    """Text escaped for element content."""
-    return str(s) if type(s) is int else escape(str(s))
-
-
-def _a(s) -> str:
-    """Text escaped for a double-quoted attribute value."""
-    return escape(str(s), {'"': "&quot;"})
-
-
-def _text(x, y, s, size=11, anchor="start", weight="normal", fill="#222", extra="") -> str:
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" font-weight="{weight}" '
-            f'fill="{fill}"{extra}>{_t(s)}</text>')
-
-
-def _rect(x, y, w, h, fill="#fff", stroke="#888", rx=4, extra="") -> str:
-    return (f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{rx}" fill="{fill}" '
-            f'stroke="{stroke}"{extra}/>')
-
-
-def _group(body: str, action: str | None, title: str = "", passive: bool = False) -> str:
-    """``body`` wrapped in a ``<g>``: clickable (class ``act``, ``data-action``) when ``action``;
-    ``passive`` makes a non-clickable group let clicks through to what lies under it."""
-    tip = f"<title>{_t(title)}</title>" if title else ""
-    if action:
-        return f'<g class="act" data-action="{_a(action)}">{tip}{body}</g>'
-    return f'<g pointer-events="none">{tip}{body}</g>' if passive else f"<g>{tip}{body}</g>"
-
-
-class _Acts:
-    """The legal notations, and the rule that a drawn thing carries an action only when
-    exactly one of its candidate notations is legal (never a guess)."""
-
-    def __init__(self, legal):
-        self.legal = set(legal)
-
-    def one(self, *candidates) -> str | None:
-        hits = [c for c in dict.fromkeys(candidates) if c in self.legal]
-        if len(hits) != 1:
-            return None
-        return hits[0]
-
-    def suffixed(self, suffix: str) -> str | None:
-        """The single legal notation ending in ``suffix`` (`` mill`` / `` lodge``), if one."""
-        return self.one(*[a for a in self.legal if a.endswith(suffix)])
-
-
-def _seat_disc(x, y, s, r=9, dashed=False) -> str:
-    dash = ' stroke-dasharray="3,2"' if dashed else ""
-    fill = "none" if dashed else SEAT_COLOURS[s % 4]
-    txt = SEAT_COLOURS[s % 4] if dashed else _SEAT_TEXT[s % 4]
-    if dashed and s % 4 == 2:
-        txt = "#555"
-    return (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{fill}" stroke="#222" stroke-width="1.2"{dash}/>'
-            + _text(x, y + 3.8, s + 1, size=10, anchor="middle", weight="bold", fill=txt))
-
-
-def _piece(x, y, p, count) -> str:
-    """A wood piece of kind ``p`` centred at (x, y) with its count: discs round, sticks oblong."""
-    fill, tc = PIECE_FILL[p], _PIECE_TEXT[p]
-    if p < 3:
-        shape = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9.5" fill="{fill}" stroke="#3b2410"/>'
-    else:
-        shape = _rect(x - 10, y - 7, 20, 14, fill=fill, stroke="#3b2410", rx=2)
-    return shape + _text(x, y + 4, count, size=10.5, anchor="middle", weight="bold", fill=tc)
-
-
-def _marker(x, y, label, action, title="", w=None) -> str:
-    """A small labelled button (only drawn with a legal action)."""
-    w = w or 6 + 5.8 * len(label)
-    body = (_rect(x, y, w, 15, fill="#fff6c2", stroke="#b08900", rx=7)
-            + _text(x + w / 2, y + 11, label, size=9.5, anchor="middle", weight="bold", fill="#5a4500"))
-    return _group(body, action, title)
+_WHERE = {"woodpile": "on the woodpile card", "river": "on the river", "saw": "in the saw room",
+          "heat": "in the heating store", "sales": "in the sales room", "d1": "in dryer 1", "d2": "in dryer 2",
+          "d3": "in dryer 3"}
+_STYLE = (".lg .act,.lg .choose{cursor:pointer}.lg .ghost{opacity:0;pointer-events:none}"
+          ".lg .selected .ghost,.lg [aria-pressed=\"true\"] .ghost{opacity:.6}")
+"""Ghost previews stay invisible until the client marks their place selected (``.selected``
+or ``aria-pressed``) after the first tap of a ``data-confirm`` place."""
 
 
 def _name(seat_names, s) -> str:
     return str(seat_names[s]) if s < len(seat_names) and seat_names[s] is not None else f"P{s + 1}"
 
 
-def _short(s: str, n: int) -> str:
+def _cut(s: str, n: int) -> str:
     return s if len(s) <= n else s[:n - 1] + "…"
 
 
-# ------------------------------------------------------------------ header
-def _header(o, n, seat_names, y) -> tuple[str, int]:
-    out = []
-    r = o["round"]
-    cur = o["current_player"]
-    title = f"Lignum · {o['variant']} · {n} players"
-    out.append(_text(10, y + 18, title, size=16, weight="bold"))
-    if cur is not None and cur >= 0:
-        out.append(_seat_disc(330, y + 13, cur))
-        out.append(_text(344, y + 18, f"to act: {_short(_name(seat_names, cur), 28)}", size=14, weight="bold"))
-    else:
-        out.append(_text(330, y + 18, "game over" if o["phase"] == "over" else "waiting", size=14, weight="bold"))
-    if o.get("seat") is not None:
-        s = o["seat"]
-        out.append(_text(W - 10, y + 18, f"you: {_short(_name(seat_names, s), 24)} ({SEAT_COLOUR_NAMES[s % 4]})",
-                         size=12, anchor="end"))
-    else:
-        out.append(_text(W - 10, y + 18, "spectator view", size=12, anchor="end"))
-    # season track
-    y1 = y + 28
-    out.append(_text(10, y1 + 13, "season", size=10, fill="#555"))
-    for i, name in enumerate(SEASONS):
-        x = 60 + i * 92
-        on = i == r
-        fill = "#ffe08a" if on else ("#e3edf7" if i in (3, 7) else "#f2f2ec")
-        out.append(_rect(x, y1, 88, 18, fill=fill, stroke="#333" if on else "#aaa",
-                         extra=' stroke-width="2"' if on else ""))
-        out.append(_text(x + 44, y1 + 13, name, size=10, anchor="middle", weight="bold" if on else "normal"))
-    # phase track
-    y2 = y1 + 24
-    winter = r in (3, 7) or o["phase"] in dict(_WINTER_TRACK)
-    track = _WINTER_TRACK if winter else _NONWINTER_TRACK
-    advanced = o["variant"].startswith("advanced")
-    tactical = o["variant"].endswith("tactical")
-    out.append(_text(10, y2 + 13, "phase", size=10, fill="#555"))
-    for i, (ph, label) in enumerate(track):
-        x = 60 + i * 92
-        off = ((ph in ("tasks", "w_tasks") and not advanced) or (ph == "w_tasks" and r != 7)
-               or (ph == "tact" and not tactical) or (ph == "choose" and (tactical or r == 0)))
-        on = o["phase"] == ph
-        fill = "#ffe08a" if on else ("#e6e6e6" if off else "#f2f2ec")
-        out.append(_rect(x, y2, 88, 18, fill=fill, stroke="#333" if on else "#aaa",
-                         extra=' stroke-width="2"' if on else ""))
-        out.append(_text(x + 44, y2 + 13, label + (" (off)" if off else ""), size=10, anchor="middle",
-                         weight="bold" if on else "normal", fill="#999" if off else "#222"))
-    y3 = y2 + 22
-    if cur is not None and cur >= 0:
-        what = decision_text(o, None)
-        out.append(_text(10, y3 + 12, f"{_short(_name(seat_names, cur), 28)} decides: {_short(what, 150)}", size=11,
-                         fill="#333"))
-        y3 += 18
-    return "".join(out), y3 + 2
+def _money(x: int) -> str:
+    return f"-${-x}" if x < 0 else f"${x}"
 
 
-# ------------------------------------------------------------------ supply path
-def _space_label(o, sp) -> list[str]:
-    t = SPACE_TYPE[sp]
-    w = o["path_w"]
-    if t == "token":
-        tok = o["path_tok"][sp]
-        if not tok:
-            return ["(empty)"]
-        if tok.startswith("p"):
-            return [tok[1:], "product"]
-        return [_TOKEN_LABEL.get(tok, tok)]
-    if t == "carriers":
-        return ["carriers", f"{w[0]} left, $1"]
-    if t == "fodder":
-        return ["fodder", f"{w[1]} left, $1"]
-    if t == "woodcutters":
-        return ["woodcutters", f"{w[2]} left, $1"]
-    if t == "sawyers":
-        return ["sawyers", f"{w[3]} free"]
-    if t == "market":
-        return ["market", "saw/food $1"]
-    if t == "tasks":
-        return ["tasks $1"] if o["variant"].startswith("advanced") else ["tasks", "(not used)"]
-    return ["planned work", "(not used)"]
+# ------------------------------------------------------------------ short words for choosers
+def words(notation: str) -> str:
+    """A short button text for one notation inside a chooser panel (``"sell +$3"``, ``"2
+    rafts (mill worker)"``); the full label in words is the view's."""
+    w = notation.split()
+    head = w[0]
+    who = {"mill": "mill worker", "lodge": "lodging hut"}.get(w[-1], "") if len(w) > 1 else ""
+    tail = f" ({who})" if who else ""
+    if head == "carry":
+        return "carry 1" + tail
+    if head == "wagon":
+        return "wagon" + tail
+    if head == "raft":
+        k = int(w[1])
+        return f"{k} raft{'s' if k > 1 else ''}" + tail
+    if head == "sled":
+        return "sled" + tail
+    if head == "fell":
+        if w[1] in ("mill", "lodge"):
+            return "fell 2 firewood (mill worker)" if w[1] == "mill" else "+1 firewood (lodging hut)"
+        return f"fell {_WOOD[PIECE_NAMES.index(w[1])]}" + tail
+    if head == "saw":
+        return f"saw {_WOOD[PIECE_NAMES.index(w[1])]}" + tail
+    if head == "sell" and len(w) == 3 and w[1] in PIECE_NAMES:
+        p, loc = PIECE_NAMES.index(w[1]), w[2]
+        bonus = BONUS[_LOCS.index(loc)] if loc in _LOCS else 0
+        return f"sell +${BASE_PRICE[p] + bonus}"
+    if head == "sell":        # a product set: sell 2stake+1J
+        body = w[1]
+        real, _, j = body.partition("+")
+        k = int("".join(ch for ch in real if ch.isdigit()))
+        kind = real.lstrip("0123456789")
+        jk = int(j[:-1]) if j else 0
+        word = _PRODUCT_WORD[PRODUCT_NAMES.index(kind)]
+        text = f"{k} {word}{'s' if k > 1 else ''}" + (f" + {jk} joker{'s' if jk > 1 else ''}" if jk else "")
+        return f"sell {text}: +${PRODUCT_SET_PRICE[k + jk]}"
+    if head == "dry":
+        return f"dry to dryer {_LOCS.index(w[2]) + 1}"
+    if head == "dryhut":
+        return f"drying hut to dryer {_LOCS.index(w[2]) + 1}"
+    if head == "buy":
+        return "buy a saw: $1" if w[1] == "saw" else "buy a food cube: $1"
+    if head in ("carriers", "cutters"):
+        return w[1]
+    if head == "burn":
+        return f"burn {_WOOD[PIECE_NAMES.index(w[1])]}"
+    if head in PIECE_NAMES and len(w) == 2:
+        return {"saw": "to the saw room", "sales": "to the sales room", "river": "to the river"}[w[1]]
+    return {"heat": "to the heating store", "sales": "to the sales room", "food": "1 more piece for a food cube",
+            "extra": "the extra sawyer: $1"}.get(notation, notation)
 
 
-def _path(o, n, acts, y) -> tuple[str, int]:
-    out = [_text(10, y + 12, "Supply path", size=13, weight="bold"),
-           _text(110, y + 12, "(foremen as numbered discs; move forward once per turn, LG-8)", size=10, fill="#555")]
-    y0 = y + 18
-    cw, ch = 98, 70
-    advanced = o["variant"].startswith("advanced")
-    extra = []
+# ------------------------------------------------------------------ the board's content
+def _pieces_text(counts, kinds=range(6)) -> str:
+    return " ".join(f"{counts[i]}{PIECE_NAMES[p]}" for i, p in enumerate(kinds) if counts[i]) or "-"
+
+
+def place_keys(obs: dict) -> dict[str, str]:
+    """Every ``data-place`` key of the board and what it shows, read from ``obs`` (a
+    spectator's observation: nothing hidden). Keys as in the module docstring; contents are
+    short strings (``"1FW 2SW"``, ``"P1 P3"``) compared before and after a turn."""
+    o = obs
+    n = len(o["money"])
+    out = {}
     for sp in range(21):
-        row, col = (0, sp) if sp < 12 else (1, sp - 12)
-        x, yy = 10 + col * cw, y0 + row * (ch + 8)
-        t = SPACE_TYPE[sp] if sp else "start"
-        unused = t == "planned_work" or (t == "tasks" and not advanced)
-        blocked = o["path_tok"][sp] == "x_token"
-        fill = "#e4e4e4" if unused or blocked else ("#eef6e8" if t != "token" and t != "start" else "#fbfaf4")
-        body = [_rect(x, yy, cw - 4, ch, fill=fill, stroke="#8a8a7a")]
-        body.append(_text(x + 5, yy + 15, sp if sp else "0 start", size=13 if sp else 11, weight="bold"))
-        if sp:
-            for i, line in enumerate(_space_label(o, sp)):
-                body.append(_text(x + 5, yy + 30 + i * 12, line, size=10, fill="#444"))
-            if t in WORKER_FILL:
-                k = o["path_w"][{"carriers": 0, "woodcutters": 2, "sawyers": 3}[t]]
-                body.append(f'<rect x="{x + cw - 20:.1f}" y="{yy + 5:.1f}" width="10" height="14" rx="3" '
-                            f'fill="{WORKER_FILL[t]}" opacity="{1 if k else 0.25}"/>')
-        here = [s for s in range(n) if o["pos"][s] == sp]
-        for i, s in enumerate(here):
-            body.append(_seat_disc(x + 13 + i * 21, yy + ch - 12, s))
-        name = f"space {sp}" if sp else "start space"
-        out.append(_group("".join(body), acts.one(f"go {sp}") if sp else None, name))
-        if t == "sawyers":
-            have = o["path_w"][4]
-            fig = (f'<rect x="{x + cw - 36:.1f}" y="{yy + 5:.1f}" width="10" height="14" rx="3" '
-                   f'fill="{WORKER_FILL[t]}" stroke="#222" opacity="{1 if have else 0.25}"/>'
-                   + _text(x + cw - 31, yy + 30, "+$1", size=9, anchor="middle", fill="#444"))
-            extra.append(_group(fig, acts.one("extra"), f"price-1 sawyer ({'there' if have else 'taken'})"))
-        if t == "market":
-            a, b = acts.one("buy saw"), acts.one("buy food")
-            if a:
-                extra.append(_marker(x + cw - 48, yy + 6, "+saw", a, "buy a saw ($1)", w=40))
-            if b:
-                extra.append(_marker(x + cw - 48, yy + 24, "+food", b, "buy a food cube ($1)", w=40))
-    # clearing: 3 cells wide at the end of row 2
-    x, yy = 10 + 9 * cw, y0 + ch + 8
-    body = [_rect(x, yy, 3 * cw - 4, ch, fill="#e2f0d9", stroke="#5a7a4a"),
-            _text(x + 6, yy + 15, "forest clearing", size=12, weight="bold")]
-    known = o["phase"] != "choose"
-    for i in range(4):
-        sx = x + 10 + i * 70
-        body.append(_rect(sx, yy + 24, 60, 38, fill="#fff" if i < n else "#ddd", stroke="#888"))
-        body.append(_text(sx + 5, yy + 36, "ABCD"[i], size=10, weight="bold", fill="#555"))
-        if known and i < len(o["clearing"]):
-            body.append(_seat_disc(sx + 36, yy + 45, o["clearing"][i], r=10))
-    if not known:
-        body.append(_text(x + 150, yy + 15, "(order not yet known)", size=9, fill="#555"))
-    out.append(_group("".join(body), acts.one("go C"), "forest clearing: arrival slots A-D (LG-8.6)"))
-    out.extend(extra)
-    return "".join(out), y0 + 2 * ch + 16
-
-
-# ------------------------------------------------------------------ felling areas
-def _areas(o, n, acts, y) -> tuple[str, int]:
-    out = [_text(10, y + 12, "Felling areas", size=13, weight="bold")]
-    viewer = o.get("seat")
-    mine = o["secret"][viewer] if viewer is not None else 0
-    y0 = y + 18
-    aw, ah = 196, 96
-    cur = o["current_player"]
+        fore = " ".join(f"P{s + 1}" for s in range(n) if o["pos"][s] == sp)
+        out[f"space:{sp}"] = f"{o['path_tok'][sp]}|{fore}"
+    out["space:4"] += f"|{o['path_w'][0]}"
+    out["space:6"] += f"|{o['path_w'][1]}"
+    out["space:10"] += f"|{o['path_w'][2]}"
+    out["space:16"] += f"|{o['path_w'][3]}+{o['path_w'][4]}"
+    out["clearing"] = " ".join(f"P{s + 1}" for s in o["clearing"]) if o["phase"] != "choose" else ""
     for a in range(1, 7):
-        x = 10 + (a - 1) * (aw + 2)
-        wood = o["areas_wood"][a - 1]
-        food = o["areas_food"][a - 1]
-        chips = []
-        px = x + 18
-        any_chip_act = False
-        for p in range(3):
-            if not wood[p]:
-                continue
-            act = None
-            if viewer is not None and viewer == cur and o["area"][viewer] == a:
-                nm = PIECE_NAMES[p]
-                act = acts.one(f"fell {nm}", f"fell {nm} mill", f"fell {nm} lodge")
-            any_chip_act = any_chip_act or bool(act)
-            chips.append(_group(_piece(px, y0 + 42, p, wood[p]), act,
-                                f"{wood[p]} {PIECE_LONG[p]}{'s' if wood[p] > 1 else ''}", passive=not act))
-            px += 26
-        if not any(wood):
-            chips.append(_group(_text(x + 8, y0 + 46, "no wood", size=10, fill="#777"), None, passive=True))
-        if food:
-            fx = x + aw - 60
-            chips.append(_group(
-                f'<rect x="{fx:.1f}" y="{y0 + 34:.1f}" width="14" height="14" fill="{FOOD_FILL}" stroke="#806000"/>'
-                + _text(fx + 18, y0 + 46, f"×{food} food", size=10), None, f"{food} food cubes", passive=True))
-        toks = []
-        for i, s in enumerate(s for s in range(n) if o["area"][s] == a):
-            toks.append(_seat_disc(x + 16 + i * 22, y0 + ah - 16, s))
-        if mine == a:
-            toks.append(_seat_disc(x + aw - 18, y0 + ah - 16, viewer, dashed=True))
-            toks.append(_text(x + aw - 32, y0 + ah - 12, "your secret choice", size=9, anchor="end", fill="#555"))
-        back = (_rect(x, y0, aw, ah, fill="#e9f2df", stroke="#5a7a4a")
-                + _text(x + 8, y0 + 16, f"area {a}", size=12, weight="bold") + "".join(toks))
-        area_act = acts.one(f"area {a}", f"relocate {a}")
-        if any_chip_act:   # never nest clickable elements
-            area_act = None
-        out.append(_group(back, area_act, f"felling area {a}"))
-        out.extend(chips)
-        fh = acts.one(f"foodhut {a}")
-        if fh:
-            out.append(_marker(x + aw - 78, y0 + 4, "food-store hut", fh, f"use a food-store hut on area {a}", w=74))
-    return "".join(out), y0 + ah + 8
-
-
-# ------------------------------------------------------------------ info row
-def _info(o, n, acts, seat_names, y) -> tuple[str, int]:
-    out = []
-    h = 96
-    # player-order track
-    out.append(_rect(10, y, 170, h, fill="#f7f4ea", stroke="#999"))
-    out.append(_text(18, y + 15, "player order", size=11, weight="bold"))
-    for i in range(4):
-        sx = 18 + i * 40
-        out.append(_rect(sx, y + 24, 34, 40, fill="#fff" if i < n else "#ddd", stroke="#888"))
-        out.append(_text(sx + 4, y + 35, i + 1, size=9, fill="#555"))
-        if i < len(o["order"]):
-            out.append(_seat_disc(sx + 17, y + 50, o["order"][i]))
-    out.append(_text(18, y + 82, "next round: reverse arrival", size=9, fill="#666"))
-    # winter cards
-    x = 188
-    out.append(_rect(x, y, 170, h, fill="#eaf1f8", stroke="#7a8fa8"))
-    out.append(_text(x + 8, y + 15, "winter cards", size=11, weight="bold"))
-    year = 0 if o["round"] < 4 else 1
-    for i, (c, half) in enumerate(o["winter"]):
-        f, heat = WINTER_CARDS[c][1 + half]
-        yy = y + 24 + i * 34
-        on = i == year and o["phase"] != "over"
-        out.append(_rect(x + 8, yy, 154, 28, fill="#fff", stroke="#333" if on else "#aaa",
-                         extra=' stroke-width="2"' if on else ""))
-        out.append(_text(x + 14, yy + 12, f"Y{i + 1} winter{' (this year)' if on else ''}", size=9.5,
-                         weight="bold" if on else "normal"))
-        out.append(_text(x + 14, yy + 24, f"{f} food · {heat} heating", size=10))
-    # task display and revealed placement cards
-    x = 366
-    wbox = 600
-    out.append(_rect(x, y, wbox, h, fill="#fbf7ee", stroke="#999"))
-    cx = x + 8
-    if o["variant"].startswith("advanced"):
-        out.append(_text(x + 8, y + 15, f"task display (space 13, $1; deck {len(o['tdeck'])})", size=11,
-                         weight="bold"))
-        for t in o["tdisplay"]:
-            out.append(_task_card(cx, y + 22, t, None, acts.one(f"task {TASK_CARDS[t][0]}"), acts))
-            cx += 120
-        if not o["tdisplay"]:
-            out.append(_text(x + 8, y + 40, "(empty)", size=10, fill="#777"))
-    if o["prevealed"]:
-        ty = y + 15 if not o["variant"].startswith("advanced") else y + 80
-        label = "next round's placement cards: "
-        parts = []
-        for c in o["prevealed"]:
-            cid, items = PLACEMENT_CARDS[c]
-            parts.append(f"{cid} " + " ".join(f"A{a}+{k}{('FW', 'SW', 'HW', 'food')[i]}" for a, i, k in items))
-        text = label + " | ".join(parts)
-        if not o["variant"].startswith("advanced"):
-            out.append(_text(x + 8, ty, "placement cards for the next round (tactical, LG-24.2)", size=11,
-                             weight="bold"))
-            for i, p in enumerate(parts):
-                out.append(_text(x + 8, ty + 18 + i * 15, p, size=10.5))
-        else:
-            out.append(_text(x + 8, ty + 10, _short(text, 110), size=9.5))
-    if not o["variant"].startswith("advanced") and not o["prevealed"]:
-        out.append(_text(x + 8, y + 15, "no tasks in the basic game", size=10, fill="#777"))
-    # decks and supply
-    x = 974
-    out.append(_rect(x, y, 216, h, fill="#f4f4f4", stroke="#999"))
-    out.append(_text(x + 8, y + 15, "decks and supply", size=11, weight="bold"))
-    nstack = o["pstack"] if isinstance(o["pstack"], int) else len(o["pstack"])
-    out.append(_text(x + 8, y + 31, f"placement cards {len(o['pdeck'])} · product stack {nstack}", size=10))
-    sup = o["supply"]
-    names = [("saw", "saws"), ("raft", "rafts"), ("wagon", "wagons"), ("sled", "sleds")]
-    out.append(_text(x + 8, y + 47, "supply: " + ", ".join(f"{sup.get(k, 0)} {v}" for k, v in names), size=10))
-    out.append(_text(x + 8, y + 63, f"food tokens {sup.get('food_token', 0)} · $1 tokens {sup.get('dollar_token', 0)}"
-                     f" · X {sup.get('x_token', 0)}", size=10))
-    out.append(_text(x + 8, y + 79, "wood, sticks, food, money: unlimited", size=9, fill="#666"))
-    return "".join(out), y + h + 8
-
-
-def _task_card(x, y, t, filled, action, acts, seat_act=False) -> str:
-    """A task card (LG-25): id, reward, one slot per required piece (its dryer), filled ✓.
-    ``filled``: the held task's flags (None for a displayed card); ``seat_act``: the viewer is
-    to act on his own card, so each open slot may carry ``fill Txx j``."""
-    cid, reqs, reward = TASK_CARDS[t]
-    w = 114
-    body = [_rect(x, y, w, 48, fill="#fff", stroke="#8a6d3b"),
-            _text(x + 5, y + 12, cid, size=10, weight="bold"), _text(x + w - 5, y + 12, f"${reward}", size=10,
-                                                                       anchor="end", weight="bold")]
-    slots = []
-    for j, (p, lv) in enumerate(reqs):
-        sx = x + 14 + j * 30
-        done = bool(filled and filled[j])
-        piece = _piece(sx, y + 28, p, "✓" if done else PIECE_NAMES[p][-2:])
-        piece += _text(sx, y + 45, ("d1", "d2", "d3")[lv], size=8.5, anchor="middle", fill="#444")
-        if seat_act and not done:
-            slots.append(_group(piece, acts.one(f"fill {cid} {j + 1}"),
-                                f"requirement {j + 1}: {PIECE_LONG[p]} from dryer {lv + 1}"))
-        else:
-            body.append(piece)
-    title = f"task {cid}: " + ", ".join(f"{PIECE_LONG[p]} from dryer {lv + 1}" for p, lv in reqs) + f" → ${reward}"
-    return _group("".join(body), action, title) + "".join(slots)
-
-
-# ------------------------------------------------------------------ mill boards
-MILL_W = 585
-
-
-def _zone(x, y, w, h, label, fill="#fff", sub="") -> str:
-    out = _rect(x, y, w, h, fill=fill, stroke="#7a6a50") + _text(x + 5, y + 12, label, size=10, weight="bold")
-    if sub:
-        out += _text(x + w - 4, y + 12, sub, size=9, anchor="end", fill="#666")
+        toks = " ".join(f"P{s + 1}" for s in range(n) if o["area"][s] == a)
+        out[f"area:{a}"] = f"{_pieces_text(o['areas_wood'][a - 1], range(3))}|{o['areas_food'][a - 1]}|{toks}"
+    out["order"] = " ".join(f"P{s + 1}" for s in o["order"])
+    out["display"] = " ".join(TASK_CARDS[t][0] for t in o["tdisplay"])
+    for s in range(n):
+        out[f"{s}:money"] = f"{o['money'][s]}|{o['loans'][s]}"
+        out[f"{s}:workers"] = f"{o['workers'][s]}|{o['mill_free'][s]}"
+        out[f"{s}:equip"] = str(o["equip"][s])
+        out[f"{s}:food"] = str(o["food"][s])
+        out[f"{s}:fodder"] = f"{o['fodder3'][s]}{o['fodder2'][s]}"
+        prods = o["products"][s]
+        out[f"{s}:products"] = str(prods) if prods is not None else f"{o.get('product_counts', [0] * n)[s]} face down"
+        out[f"{s}:huts"] = str(o["huts"][s])
+        out[f"{s}:woodpile"] = _pieces_text(o["woodpile"][s], range(3))
+        out[f"{s}:river"] = _pieces_text(o["river"][s], range(3))
+        out[f"{s}:saw"] = _pieces_text(o["sawroom"][s], range(3))
+        out[f"{s}:heat"] = _pieces_text(o["heat"][s], range(3, 6))
+        for i, loc in enumerate(_LOCS):
+            out[f"{s}:{loc}"] = _pieces_text(o["mill"][s][i])
+        if o["variant"].startswith("advanced"):
+            out[f"{s}:tasks"] = " ".join(f"{TASK_CARDS[t[0]][0]}{''.join(map(str, t[1:]))}"
+                                         for t in o["tasks"][s])
     return out
 
 
-def _mill(o, s, seat_names, acts, x, y, final) -> tuple[str, int]:
-    viewer = o.get("seat")
-    cur = o["current_player"]
-    mine = viewer == s and cur == s      # only then are legal actions about this mill
-    a = acts if mine else _Acts([])
-    out = []
-    colour = SEAT_COLOURS[s % 4]
-    to_act = cur == s
-    body_h = 300
-    tasks = o["tasks"][s]
-    advanced = o["variant"].startswith("advanced")
-    task_rows = (max(1, (len(tasks) + 4) // 5)) if advanced else 0
-    h = body_h + task_rows * 54
-    out.append(_rect(x, y, MILL_W, h, fill="#faf6ee", stroke="#222" if to_act else "#999", rx=6,
-                     extra=' stroke-width="3"' if to_act else ""))
-    out.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{MILL_W}" height="24" rx="6" fill="{colour}" stroke="#555"/>')
-    tc = _SEAT_TEXT[s % 4]
-    name = _short(_name(seat_names, s), 26) + (" (you)" if viewer == s else "")
-    out.append(_text(x + 8, y + 17, f"{s + 1} · {name}", size=13, weight="bold", fill=tc))
-    cash = o["money"][s]
-    money = f"-${-cash}" if cash < 0 else f"${cash}"
-    loans = o["loans"][s]
-    if final is not None:
-        due = " (repaid)" if loans else ""
-    else:
-        due = " ($7 due)" if loans == 1 else " ($16 due)" if loans == 2 else ""
-    right = f"{money} · loans {loans}{due}"
-    if to_act:
-        right = "◀ to act · " + right
-    out.append(_text(x + MILL_W - 8, y + 17, right, size=13, anchor="end", weight="bold", fill=tc))
-    if o["committed"][s] and o["phase"] == "choose":
-        sec = o["secret"][s]
-        out.append(_text(x + MILL_W - 8, y + 38, f"area chosen: {sec}" if sec else "area chosen (hidden)", size=10,
-                         anchor="end", weight="bold"))
-    yy = y + 30
-    # row A: worker field, equipment store, food store, fodder stable
-    wk = o["workers"][s]
-    out.append(_zone(x + 6, yy, 196, 56, "worker field"))
-    for i, (kind, k) in enumerate(zip(("woodcutters", "carriers", "sawyers"), wk)):
-        wx = x + 16 + i * 46
-        fig = (f'<rect x="{wx:.1f}" y="{yy + 20:.1f}" width="12" height="18" rx="3" fill="{WORKER_FILL[kind]}" '
-               f'opacity="{1 if k else 0.25}"/>' + _text(wx + 16, yy + 34, k, size=11, weight="bold")
-               + _text(wx + 6, yy + 51, kind[:-1] if k == 1 else kind, size=7.5, anchor="middle", fill="#555"))
-        act = a.one("carry") if kind == "carriers" and k else None
-        out.append(_group(fig, act, f"{k} hired {kind}"))
-    free = o["mill_free"][s]
-    mx = x + 162
-    fig = (f'<rect x="{mx:.1f}" y="{yy + 18:.1f}" width="14" height="20" rx="4" fill="{colour}" stroke="#222" '
-           f'opacity="{1 if free else 0.3}"/>' + _text(mx + 7, yy + 51, "mill worker" if free else "(used)", size=7.5,
-                                                      anchor="middle", fill="#555"))
-    out.append(_group(fig, a.suffixed(" mill") if free else None,
-                      "mill worker: " + ("free this round" if free else "used this round")))
-    eq = o["equip"][s]
-    ex = x + 208
-    out.append(_zone(ex, yy, 176, 56, "equipment store"))
-    for i, (nm, k) in enumerate(zip(EQUIP_NAMES, eq)):
-        tx = ex + 8 + i * 42
-        tok = (_rect(tx, yy + 18, 36, 20, fill="#e8e0cc" if k else "#f3f0e8", stroke="#6b5b3e", rx=3)
-               + _text(tx + 18, yy + 32, k, size=11, anchor="middle", weight="bold", fill="#222" if k else "#aaa")
-               + _text(tx + 18, yy + 51, nm, size=8.5, anchor="middle", fill="#555"))
-        act = None
-        if k:
-            if nm == "wagon":
-                act = a.one("wagon", "wagon mill", "wagon lodge")
-            elif nm == "raft":
-                act = a.one(*[f"raft {m}{suf}" for m in range(1, k + 1) for suf in ("", " mill", " lodge")])
-            elif nm == "sled":
-                act = a.one("sled mill", "sled lodge")
-        out.append(_group(tok, act, f"{k} {nm} token{'s' if k != 1 else ''}"))
-    fx = x + 390
-    food = o["food"][s]
-    out.append(_zone(fx, yy, 90, 56, "food store"))
-    fbody = (f'<rect x="{fx + 10:.1f}" y="{yy + 22:.1f}" width="16" height="16" fill="{FOOD_FILL}" stroke="#806000"/>'
-             + _text(fx + 32, yy + 35, f"×{food}", size=12, weight="bold"))
-    out.append(_group(fbody, a.one("food") if food else None, f"{food} food cubes"))
-    sx = x + 486
-    out.append(_zone(sx, yy, 93, 56, "fodder stable"))
-    for i, (val, have) in enumerate(((3, o["fodder3"][s]), (2, o["fodder2"][s]))):
-        bx = sx + 10 + i * 40
-        out.append(_rect(bx, yy + 18, 32, 24, fill="#e8cf6a" if have else "#f3f0e8",
-                         stroke="#806000" if have else "#ccc", rx=8))
-        out.append(_text(bx + 16, yy + 34, val, size=12, anchor="middle", weight="bold",
-                         fill="#222" if have else "#bbb"))
-    out.append(_text(sx + 46, yy + 52, "value 3 / 2", size=8, anchor="middle", fill="#666"))
-    # row B: product store, hut fields
-    yy += 62
-    px = x + 6
-    out.append(_zone(px, yy, 262, 52, "product store"))
-    prods = o["products"][s]
-    if prods is None:
-        k = o.get("product_counts", [0] * (s + 1))[s]
-        out.append(_rect(px + 10, yy + 18, 30, 26, fill="#6d5a45", stroke="#333", rx=3))
-        out.append(_text(px + 48, yy + 36, f"{k} face down", size=11, weight="bold"))
-    else:
-        for i, (nm, k) in enumerate(zip(PRODUCT_NAMES, prods)):
-            tx = px + 8 + i * 50
-            out.append(_group(_rect(tx, yy + 16, 44, 20, fill="#d8c6a0" if k else "#f3f0e8",
-                                    stroke="#6b5b3e" if k else "#ccc", rx=3)
-                              + _text(tx + 22, yy + 30, f"{_PRODUCT_SHORT[i]} {k}", size=10.5, anchor="middle",
-                                      weight="bold", fill="#222" if k else "#aaa")
-                              + _text(tx + 22, yy + 47, nm, size=8, anchor="middle", fill="#555"),
-                              None, f"{k} {nm} token{'s' if k != 1 else ''}"))
-    hx = x + 274
-    huts = o["huts"][s]
-    sub = f"placing {o['hut_left']} new" if mine and o["hut_left"] else ""
-    out.append(_zone(hx, yy, 305, 52, "hut fields", sub=sub))
-    for i, (label, k) in enumerate(zip(("1 drying", "2 food store", "3 lodging"), huts)):
-        bx = hx + 8 + i * 84
-        cell = (_rect(bx, yy + 16, 78, 30, fill="#efe3c8" if k else "#f7f4ec", stroke="#8a6d3b", rx=3)
-                + f'<path d="M{bx + 8:.1f},{yy + 32:.1f} l8,-8 l8,8 z" fill="{"#8a5a2b" if k else "#ddd"}"/>'
-                + _text(bx + 28, yy + 30, f"×{k}", size=11, weight="bold") + _text(bx + 28, yy + 42, label, size=8.5))
-        cands = [f"hut {i + 1}"]
-        act = a.one(*cands) if o["hut_left"] else (a.suffixed(" lodge") if i == 2 and k else None)
-        out.append(_group(cell, act, f"hut field {label}: {k} hut{'s' if k != 1 else ''}"))
-    b = a.one("build")
-    if b:
-        out.append(_marker(hx + 240, yy + 2, "build", b, "build 3 huts from stake, board and shingle (LG-19.1)",
-                           w=44))
-    # rows C, D: wood locations
-    yy += 58
-    zw, zh = 141, 64
-    zones = [("woodpile card", o["woodpile"][s], (0, 1, 2), "woodpile"),
-             ("river", o["river"][s], (0, 1, 2), "river"),
-             ("saw room", o["sawroom"][s], (0, 1, 2), "saw"),
-             ("heating store", o["heat"][s], (3, 4, 5), "heat")]
-    for i, (label, counts, kinds, key) in enumerate(zones):
-        zx = x + 6 + i * (zw + 3)
-        out.append(_zone(zx, yy, zw, zh, label, fill="#fffbe8" if key == "saw" else "#fff"))
-        out.append(_pieces_in(zx, yy, counts, kinds, key, a, mine))
-        out.append(_put_markers(o, zx + zw, yy + zh - 17, key, a, mine))
-    yy += zh + 6
-    for i in range(4):
-        zx = x + 6 + i * (zw + 3)
-        sub = f"sale +${BONUS[i]}"
-        if i == 3:
-            sub += ", must sell"
-        out.append(_zone(zx, yy, zw, zh, _LOC_LONG[i], fill="#f0f6ff" if i else "#fff", sub=sub if i else ""))
-        out.append(_pieces_in(zx, yy, o["mill"][s][i], range(6), _LOCS[i], a, mine))
-        if i == 0:
-            out.append(_put_markers(o, zx + zw, yy + 2, "sales", a, mine))
-    yy += zh + 6
-    if advanced:
-        out.append(_text(x + 8, yy + 10, "tasks held" + (" (none)" if not tasks else ""), size=10, weight="bold"))
-        for j, task in enumerate(tasks):
-            cx = x + 8 + (j % 5) * 116
-            cy = yy + 14 + (j // 5) * 54
-            out.append(_task_card(cx, cy, task[0], task[1:], None, a, seat_act=mine))
-    if final is not None:
-        out.append(_text(x + MILL_W - 8, y + h - 8, f"final: {final}", size=12, anchor="end", weight="bold"))
-    return "".join(out), h
+# ------------------------------------------------------------------ the drawing
+class _Board:
+    """One drawing: the canvas, the legal notations, and the chooser panels drawn last."""
 
+    def __init__(self, obs, legal, seat_names):
+        self.o = obs
+        self.n = len(obs["money"])
+        self.c = Canvas(legal or [])
+        self.legal = self.c.legal
+        self.order = list(dict.fromkeys(legal or []))     # the legal order, for the panels' buttons
+        self.names = seat_names
+        self.popups: list[str] = []
+        self.shown = self._shown_panel()
 
-_WHERE = {"woodpile": "on the woodpile card", "river": "on the river", "saw": "in the saw room",
-          "heat": "in the heating store", "sales": "in the sales room", "d1": "in dryer 1", "d2": "in dryer 2",
-          "d3": "in dryer 3"}
+    # --------------------------------------------------------------- primitives
+    def text(self, x, y, s, size=12, **kw):
+        self.c.add(self.c.text(x, y, s, size=size, **kw))
 
+    def rect(self, x, y, w, h, **kw):
+        self.c.add(self.c.rect(x, y, w, h, **kw))
 
-def _pieces_in(zx, zy, counts, kinds, key, a, mine) -> str:
-    """The pieces of one mill location, one counted chip a kind; each chip carries the single
-    legal action about that piece there, a drying-hut arrow under it ``dryhut P LOC``."""
-    out = []
-    cx = zx + 14
-    for p in kinds:
-        k = counts[p - kinds[0]] if key in ("woodpile", "river", "saw", "heat") else counts[p]
-        if not k:
-            continue
-        nm = PIECE_NAMES[p]
-        act = None
+    def disc(self, x, y, s, r=12, dashed=False, ghost=False, piece=None) -> str:
+        """A seat's disc (foreman or felling token) with its seat number."""
+        fill = "none" if dashed else SEAT_COLOURS[s % 4]
+        tc = ("#555" if s % 4 == 2 else SEAT_COLOURS[s % 4]) if dashed else _SEAT_TEXT[s % 4]
+        dash = ' stroke-dasharray="4,3"' if dashed else ""
+        cls = ' class="ghost"' if ghost else ""
+        pid = f' data-piece="{esc(piece)}"' if piece else ""
+        return (f'<g{cls}{pid}><circle cx="{num(x)}" cy="{num(y)}" r="{num(r)}" fill="{fill}" stroke="#222" '
+                f'stroke-width="1.5"{dash}/>'
+                + self.c.text(x, y + 4.5, s + 1, size=13, anchor="middle", weight="bold", fill=tc) + "</g>")
+
+    def piece(self, x, y, p, count) -> str:
+        """A wood piece centred at (x, y) with its count: discs round, sticks oblong (LG-0)."""
+        fill, tc = PIECE_FILL[p], _PIECE_TEXT[p]
+        if p < 3:
+            shape = f'<circle cx="{num(x)}" cy="{num(y)}" r="13" fill="{fill}" stroke="#3b2410"/>'
+        else:
+            shape = self.c.rect(x - 14, y - 10, 28, 20, fill=fill, stroke="#3b2410", rx=3)
+        return shape + self.c.text(x, y + 4.5, count, size=13, anchor="middle", weight="bold", fill=tc)
+
+    def button(self, x, y, label, action, title="", w=None, confirm=False) -> float:
+        """A labelled button for ``action`` (drawn only when legal); returns its width."""
+        w = w or 12 + 7.4 * len(label)
+        if action not in self.legal:
+            return 0
+        body = (self.c.rect(x, y, w, 28, fill="#fff6c2", stroke="#b08900", rx=8)
+                + self.c.text(x + w / 2, y + 19, label, size=13, anchor="middle", weight="bold", fill="#4a3800"))
+        self.c.add(self.c.place(action, x, y, w, 28, body, title=title or label, confirm=confirm))
+        return w
+
+    def pick(self, cands, x, y, w, h, body, title, key=None, confirm=False, panel_title="") -> None:
+        """``body`` as a place: clickable for the single legal one of ``cands``, a chooser of a
+        panel when several are legal, inert (but keyed) when none is."""
+        hits = [a for a in dict.fromkeys(cands) if a and a in self.legal]
+        if len(hits) == 1:
+            self.c.add(self.c.place(hits[0], x, y, w, h, body, key=key, title=title, confirm=confirm))
+            return
+        if not hits:
+            self.c.add(self.c.place(None, x, y, w, h, body, key=key, title=title))
+            return
+        name = f"pick{len(self.popups)}"
+        inner = self.c.chooser(name, x, y, w, h, body, title=title)
+        self.c.add(f'<g data-place="{esc(key)}">{inner}</g>' if key else inner)
+        self._panel(name, x, y + h + 4, panel_title or title, [(a, words(a)) for a in hits])
+
+    def _panel(self, name, x, y, title, items, shown=False) -> None:
+        """A chooser panel (a layer of the group ``pick``): a title and one button per item."""
+        bw = [max(MIN_HIT + 8, 18 + 7.8 * len(t)) for _, t in items]
+        width = min(max(sum(bw) + 8 * len(bw) + 8, 16 + 7.4 * len(title)), 560)
+        rows, row, cur = [], [], 8
+        for (a, t), b in zip(items, bw):
+            if row and cur + b > width - 8:
+                rows.append(row)
+                row, cur = [], 8
+            row.append((a, t, b, cur))
+            cur += b + 8
+        rows.append(row)
+        h = 32 + 36 * len(rows)
+        x = max(4, min(x, W - width - 4))
+        parts = [self.c.rect(x, y, width, h, fill="#fffdf4", stroke="#5a4500", rx=8, stroke_width="2"),
+                 self.c.text(x + 8, y + 20, _cut(title, 70), size=13, weight="bold")]
+        for i, row in enumerate(rows):
+            by = y + 30 + 36 * i
+            for a, t, b, bx in row:
+                body = (self.c.rect(x + bx, by, b, 30, fill="#fff6c2", stroke="#b08900", rx=8)
+                        + self.c.text(x + bx + b / 2, by + 20, t, size=13, anchor="middle", weight="bold",
+                                      fill="#4a3800"))
+                parts.append(self.c.place(a, x + bx, by, b, 30, body, title=t))
+        self.popups.append(self.c.layer(name, "pick", "".join(parts), shown=shown))
+
+    def _shown_panel(self) -> str | None:
+        """The stage whose panel is open at once (its decision is due now): ``space4``,
+        ``space10``, ``market``."""
+        o = self.o
+        if o.get("seat") is None or o["seat"] != o["current_player"] or o["hut_left"] or not self.legal:
+            return None
+        return o["stage"] if o["stage"] in ("space4", "space10", "market") else None
+
+    # --------------------------------------------------------------- header
+    def header(self, y) -> float:
+        o, n = self.o, self.n
+        cur = o["current_player"]
+        self.text(10, y + 20, f"Lignum · {o['variant']} · {n} players", size=18, weight="bold")
+        if cur is not None and cur >= 0:
+            self.c.add(self.disc(420, y + 14, cur))
+            self.text(438, y + 20, f"to act: {_cut(_name(self.names, cur), 28)}", size=15, weight="bold")
+        else:
+            self.text(420, y + 20, "game over" if o["phase"] == "over" else "waiting", size=15, weight="bold")
+        if o.get("seat") is not None:
+            s = o["seat"]
+            self.text(W - 10, y + 20, f"you: {_cut(_name(self.names, s), 24)} ({SEAT_COLOUR_NAMES[s % 4]})",
+                      size=13, anchor="end")
+        else:
+            self.text(W - 10, y + 20, "spectator view", size=13, anchor="end")
+        y1 = y + 32
+        r = o["round"]
+        self.text(10, y1 + 18, "season", size=12, fill="#555")
+        for i, name in enumerate(SEASONS):
+            x = 70 + i * 140
+            on = i == r
+            self.rect(x, y1, 136, 26, fill="#ffe08a" if on else ("#e3edf7" if i in (3, 7) else "#f2f2ec"),
+                      stroke="#333" if on else "#aaa", rx=4, stroke_width="2" if on else None)
+            self.text(x + 68, y1 + 18, name, size=13, anchor="middle", weight="bold" if on else "normal")
+        y2 = y1 + 32
+        winter = r in (3, 7) or o["phase"] in dict(_WINTER_TRACK)
+        track = _WINTER_TRACK if winter else _NONWINTER_TRACK
+        advanced = o["variant"].startswith("advanced")
+        tactical = o["variant"].endswith("tactical")
+        self.text(10, y2 + 18, "phase", size=12, fill="#555")
+        step = 112
+        for i, (ph, label) in enumerate(track):
+            x = 70 + i * step
+            off = ((ph in ("tasks", "w_tasks") and not advanced) or (ph == "w_tasks" and r != 7)
+                   or (ph == "tact" and not tactical) or (ph == "choose" and (tactical or r == 0)))
+            on = o["phase"] == ph
+            self.rect(x, y2, step - 4, 26, fill="#ffe08a" if on else ("#e6e6e6" if off else "#f2f2ec"),
+                      stroke="#333" if on else "#aaa", rx=4, stroke_width="2" if on else None)
+            self.text(x + (step - 4) / 2, y2 + 18, label, size=13, anchor="middle",
+                      weight="bold" if on else "normal", fill="#888" if off else "#222")
+        return y2 + 36
+
+    # --------------------------------------------------------------- supply path
+    def _space_lines(self, sp) -> list[str]:
+        o = self.o
+        t = SPACE_TYPE[sp]
+        w = o["path_w"]
+        if t == "token":
+            tok = o["path_tok"][sp]
+            if not tok:
+                return ["(taken)"]
+            if tok.startswith("p"):
+                return [_PRODUCT_WORD[PRODUCT_NAMES.index(tok[1:])], "product token"]
+            return [_TOKEN_LABEL.get(tok, tok)]
+        if t == "carriers":
+            return ["carriers", f"{w[0]} left · $1 each"]
+        if t == "fodder":
+            return ["fodder", f"{w[1]} left · $1"]
+        if t == "woodcutters":
+            return ["woodcutters", f"{w[2]} left · $1 each"]
+        if t == "sawyers":
+            return ["sawyers", f"{w[3]} free"]
+        if t == "market":
+            return ["market", "saws, food, products"]
+        if t == "tasks":
+            return ["tasks · $1"] if o["variant"].startswith("advanced") else ["tasks", "(not used)"]
+        return ["planned work", "(not used)"]
+
+    def path(self, y) -> float:
+        o, n = self.o, self.n
+        self.text(10, y + 16, "Supply path", size=15, weight="bold")
+        self.text(130, y + 16, "foremen move forward, one move a turn; tap a space to go there", size=12, fill="#555")
+        y0 = y + 24
+        cw, ch = 142, 80
+        advanced = o["variant"].startswith("advanced")
+        for sp in range(21):
+            row, col = divmod(sp, 7)
+            x, yy = 10 + col * cw, y0 + row * (ch + 6)
+            t = SPACE_TYPE[sp] if sp else "start"
+            unused = t == "planned_work" or (t == "tasks" and not advanced)
+            blocked = o["path_tok"][sp] == "x_token"
+            fill = "#e4e4e4" if unused or blocked else ("#eef6e8" if t not in ("token", "start") else "#fbfaf4")
+            body = [self.c.rect(x, yy, cw - 4, ch, fill=fill, stroke="#8a8a7a", rx=5),
+                    self.c.text(x + 6, yy + 18, sp if sp else "start", size=15, weight="bold")]
+            for i, line in enumerate(self._space_lines(sp) if sp else []):
+                body.append(self.c.text(x + 30 if i == 0 else x + 6, yy + 18 + i * 17, line, size=13 if i == 0 else 12,
+                                        fill="#333" if i == 0 else "#555"))
+            here = [s for s in range(n) if o["pos"][s] == sp]
+            for i, s in enumerate(here):
+                body.append(self.disc(x + 16 + i * 27, yy + ch - 16, s, piece=f"foreman-{s}"))
+            action = f"go {sp}" if sp else None
+            if action in self.legal and o["seat"] is not None:
+                body.append(self.disc(x + 16 + len(here) * 27, yy + ch - 16, o["seat"], ghost=True))
+            cands = [action]
+            if sp == 4:
+                cands += [a for a in self.order if a.startswith("carriers ")]
+            if sp == 10:
+                cands += [a for a in self.order if a.startswith("cutters ")]
+            if t == "market":
+                cands += [a for a in self.order if a.startswith("buy ") or (a.startswith("sell ") and "+" in a)
+                          or (a.startswith("sell ") and a[5:6].isdigit())]
+            title = f"space {sp}" if sp else "start space"
+            if len(cands) > 1 and action not in self.legal:
+                hits = [a for a in cands[1:] if a in self.legal]
+                name = f"pick{len(self.popups)}"
+                self.c.add(f'<g data-place="space:{sp}">'
+                           + self.c.chooser(name, x, yy, cw - 4, ch, "".join(body), title=title) + "</g>")
+                ptitle = {4: "Buy carriers, $1 each:", 10: "Buy woodcutters, $1 each:"}.get(sp, "At the market:")
+                self._panel(name, x, yy + ch + 4, ptitle, [(a, words(a)) for a in hits],
+                            shown=self.shown in ("space4", "space10", "market"))
+            else:
+                self.c.add(self.c.place(action, x, yy, cw - 4, ch, "".join(body), confirm=True,
+                                        key=f"space:{sp}", title=title))
+            if t == "sawyers":
+                have = o["path_w"][4]
+                fig = (self.c.rect(x + cw - 40, yy + 6, 28, 28, fill=WORKER_FILL["sawyers"] if have else "#ddd",
+                                   stroke="#222", rx=4)
+                       + self.c.text(x + cw - 26, yy + 25, "+$1", size=12, anchor="middle", weight="bold",
+                                     fill="#fff" if have else "#999"))
+                self.pick(["extra"], x + cw - 40, yy + 6, 28, 28, fig,
+                          f"price-1 sawyer ({'there' if have else 'taken'})")
+        # clearing
+        x, yy = 10 + 7 * cw, y0
+        h = 3 * ch + 12
+        body = [self.c.rect(x, yy, W - 10 - x, h, fill="#e2f0d9", stroke="#5a7a4a", rx=6),
+                self.c.text(x + 10, yy + 20, "forest clearing", size=15, weight="bold")]
+        known = o["phase"] != "choose"
+        if not known:
+            body.append(self.c.text(x + 10, yy + 38, "(order not yet known)", size=12, fill="#555"))
+        for i in range(4):
+            sx = x + 12 + (i % 2) * 80
+            sy = yy + 48 + (i // 2) * 96
+            body.append(self.c.rect(sx, sy, 72, 84, fill="#fff" if i < n else "#ddd", stroke="#888", rx=4))
+            body.append(self.c.text(sx + 6, sy + 18, "ABCD"[i], size=14, weight="bold", fill="#555"))
+            if known and i < len(o["clearing"]):
+                f = o["clearing"][i]
+                if o["pos"][f] == 21:       # the foreman stands here (LG-8.6.1)
+                    body.append(self.disc(sx + 36, sy + 52, f, r=14, piece=f"foreman-{f}"))
+                else:                       # back on the start space: his slot still orders the winter (LG-20.2)
+                    body.append(self.disc(sx + 36, sy + 52, f, r=14, dashed=True))
+        if "go C" in self.legal and o["seat"] is not None:
+            k = len(o["clearing"])
+            if k < 4:
+                body.append(self.disc(x + 12 + (k % 2) * 80 + 36, yy + 48 + (k // 2) * 96 + 52, o["seat"], r=14,
+                                      ghost=True))
+        self.c.add(self.c.place("go C", x, yy, W - 10 - x, h, "".join(body), confirm=True, key="clearing",
+                                title="forest clearing: arrival slots A-D"))
+        return y0 + 3 * (ch + 6) + 6
+
+    # --------------------------------------------------------------- felling areas
+    def areas(self, y) -> float:
+        o, n = self.o, self.n
+        self.text(10, y + 16, "Felling areas", size=15, weight="bold")
+        viewer = o.get("seat")
+        mine = o["secret"][viewer] if viewer is not None else 0
+        cur = o["current_player"]
+        y0 = y + 24
+        aw, ah = 194, 118
+        later = []
+        for a in range(1, 7):
+            x = 10 + (a - 1) * (aw + 4)
+            wood, food = o["areas_wood"][a - 1], o["areas_food"][a - 1]
+            body = [self.c.rect(x, y0, aw, ah, fill="#e9f2df", stroke="#5a7a4a", rx=6),
+                    self.c.text(x + 8, y0 + 20, f"area {a}", size=15, weight="bold")]
+            if not any(wood):
+                body.append(self.c.text(x + 8, y0 + 52, "no wood", size=12, fill="#666"))
+            if food:
+                fx = x + aw - 70
+                body.append(self.c.rect(fx, y0 + 38, 18, 18, fill=FOOD_FILL, stroke="#806000"))
+                body.append(self.c.text(fx + 22, y0 + 52, f"×{food} food", size=12))
+            for i, s in enumerate(s for s in range(n) if o["area"][s] == a):
+                body.append(self.disc(x + 18 + i * 28, y0 + ah - 18, s, piece=f"token-{s}"))
+            if mine == a:
+                body.append(self.disc(x + aw - 20, y0 + ah - 18, viewer, dashed=True))
+                body.append(self.c.text(x + aw - 38, y0 + ah - 13, "your choice", size=12, anchor="end", fill="#444"))
+            cands = [f"area {a}", f"relocate {a}"]
+            if viewer is not None and any(c in self.legal for c in cands):
+                k = sum(1 for s in range(n) if o["area"][s] == a)
+                body.append(self.disc(x + 18 + k * 28, y0 + ah - 18, viewer, ghost=True))
+            self.pick(cands, x, y0, aw, ah, "".join(body), f"felling area {a}", key=f"area:{a}", confirm=True)
+            # wood discs: felling in the viewer's own area
+            px = x + 22
+            for p in range(3):
+                if not wood[p]:
+                    continue
+                cands = []
+                if viewer is not None and viewer == cur and o["area"][viewer] == a:
+                    nm = PIECE_NAMES[p]
+                    cands = [f"fell {nm}", f"fell {nm} mill", f"fell {nm} lodge"]
+                self.pick(cands, px - 14, y0 + 34, 28, 28, self.piece(px, y0 + 48, p, wood[p]),
+                          f"{wood[p]} {PIECE_LONG[p]}{'s' if wood[p] > 1 else ''}")
+                px += 34
+            later.append((x + aw - 124, y0 + 4, a))
+        for fx, fy, a in later:
+            self.button(fx, fy, "food-store hut", f"foodhut {a}", f"use a food-store hut on area {a}", w=120)
+        return y0 + ah + 10
+
+    # --------------------------------------------------------------- info row
+    def info(self, y) -> float:
+        o, n = self.o, self.n
+        h = 148 if o["variant"].startswith("advanced") and o["prevealed"] else 128
+        # player-order track
+        body = [self.c.rect(10, y, 190, h, fill="#f7f4ea", stroke="#999", rx=6),
+                self.c.text(18, y + 20, "player order", size=14, weight="bold")]
+        for i in range(4):
+            sx = 18 + i * 44
+            body.append(self.c.rect(sx, y + 30, 40, 50, fill="#fff" if i < n else "#ddd", stroke="#888", rx=4))
+            body.append(self.c.text(sx + 4, y + 44, i + 1, size=12, fill="#555"))
+            if i < len(o["order"]):
+                body.append(self.disc(sx + 20, y + 62, o["order"][i], piece=f"order-{o['order'][i]}"))
+        body.append(self.c.text(18, y + 104, "next round: reverse", size=12, fill="#555"))
+        body.append(self.c.text(18, y + 120, "of the clearing order", size=12, fill="#555"))
+        self.c.add(self.c.place(None, 10, y, 190, h, "".join(body), key="order"))
+        # winter cards
+        x = 206
+        self.rect(x, y, 212, h, fill="#eaf1f8", stroke="#7a8fa8", rx=6)
+        self.text(x + 8, y + 20, "winter cards", size=14, weight="bold")
+        year = 0 if o["round"] < 4 else 1
+        for i, (c, half) in enumerate(o["winter"]):
+            f, heat = WINTER_CARDS[c][1 + half]
+            yy = y + 30 + i * 46
+            on = i == year and o["phase"] != "over"
+            self.rect(x + 8, yy, 196, 42, fill="#fff", stroke="#333" if on else "#aaa", rx=4,
+                      stroke_width="2" if on else None)
+            self.text(x + 14, yy + 17, f"Y{i + 1} winter{' (this year)' if on else ''}", size=12,
+                      weight="bold" if on else "normal")
+            self.text(x + 14, yy + 35, f"{f} food · {heat} heating sticks", size=12)
+        # task display or the placement cards shown ahead
+        x = 424
+        wbox = 530
+        advanced = o["variant"].startswith("advanced")
+        self.rect(x, y, wbox, h, fill="#fbf7ee", stroke="#999", rx=6)
+        if advanced:
+            self.text(x + 8, y + 20, f"task display (space 13, $1) · deck {len(o['tdeck'])}", size=14,
+                      weight="bold")
+            keyed = []
+            for i, t in enumerate(o["tdisplay"]):
+                keyed.append(self.task_card(x + 8 + i * 130, y + 28, t, None, f"task {TASK_CARDS[t][0]}"))
+            if not o["tdisplay"]:
+                self.text(x + 8, y + 50, "(empty)", size=12, fill="#666")
+            self.c.add(f'<g data-place="display">{"".join(keyed)}</g>')
+        else:
+            self.c.add('<g data-place="display"></g>')
+        if o["prevealed"]:
+            ty = y + 20 if not advanced else y + 126
+            if not advanced:
+                self.text(x + 8, ty, "placement cards of the next round", size=14, weight="bold")
+                what = ("firewood", "softwood", "hardwood", "food")
+                for i, c in enumerate(o["prevealed"]):
+                    cid, items = PLACEMENT_CARDS[c]
+                    parts = [f"area {a} +{k} {what[it]}" for a, it, k in items]
+                    self.text(x + 8, ty + 19 + i * 32, f"{cid}: " + ", ".join(parts[:2]) + ("," if parts[2:] else ""),
+                              size=12)
+                    if parts[2:]:
+                        self.text(x + 50, ty + 34 + i * 32, ", ".join(parts[2:]), size=12)
+            else:
+                cards = " | ".join(PLACEMENT_CARDS[c][0] for c in o["prevealed"])
+                self.text(x + wbox - 8, ty + 10, f"next round's placement cards: {cards}", size=12, anchor="end")
+        elif not advanced:
+            self.text(x + 8, y + 20, "no tasks in the basic game", size=13, fill="#666")
+        # decks and supply
+        x = 960
+        self.rect(x, y, W - 10 - x, h, fill="#f4f4f4", stroke="#999", rx=6)
+        self.text(x + 8, y + 20, "decks and supply", size=14, weight="bold")
+        nstack = o["pstack"] if isinstance(o["pstack"], int) else len(o["pstack"])
+        sup = o["supply"]
+        lines = [f"placement cards {len(o['pdeck'])}", f"product stack {nstack}",
+                 f"saws {sup.get('saw', 0)} · rafts {sup.get('raft', 0)}",
+                 f"wagons {sup.get('wagon', 0)} · sleds {sup.get('sled', 0)}",
+                 "wood, food, money: unlimited"]
+        for i, line in enumerate(lines):
+            self.text(x + 8, y + 40 + i * 18, line, size=12, fill="#333" if i < 4 else "#666")
+        return y + h + 10
+
+    def task_card(self, x, y, t, filled, action, seat_act=False, seat=None) -> str:
+        """A task card (LG-25): id, reward, one slot per required piece and its dryer; a filled
+        slot shows a tick. Returns markup (an open slot of the acting seat's own card is a
+        place ``fill Txx j``, added directly)."""
+        cid, reqs, reward = TASK_CARDS[t]
+        w, h = 124, 90
+        body = [self.c.rect(x, y, w, h, fill="#fff", stroke="#8a6d3b", rx=5),
+                self.c.text(x + 6, y + 17, cid, size=13, weight="bold"),
+                self.c.text(x + w - 6, y + 17, f"${reward}", size=13, anchor="end", weight="bold")]
+        slots = []
+        for j, (p, lv) in enumerate(reqs):
+            sx = x + 20 + j * 38
+            done = bool(filled and filled[j])
+            chip = self.piece(sx, y + 44, p, "✓" if done else "")
+            chip += self.c.text(sx, y + 78, f"d{lv + 1}", size=12, anchor="middle", fill="#444")
+            tip = f"requirement {j + 1}: {_WOOD[p]} from dryer {lv + 1}"
+            if seat_act and not done:
+                slots.append((f"fill {cid} {j + 1}", sx - 14, y + 30, chip, tip))
+            else:
+                body.append(chip)
+        tip = f"task {cid}: " + ", ".join(f"{_WOOD[p]} from dryer {lv + 1}" for p, lv in reqs) + f", pays ${reward}"
+        out = self.c.place(action, x, y, w, h, "".join(body), title=tip)
+        for a, sx, sy, chip, tip in slots:
+            out += self.c.place(a, sx, sy, 28, 48, chip, title=tip)
+        return out
+
+    # --------------------------------------------------------------- final ranking
+    def final(self, y) -> float:
+        o, n = self.o, self.n
+        money = o["money"]
+        order = sorted(range(n), key=lambda s: -money[s])
+        self.rect(10, y, W - 20, 36 + 24 * n, fill="#fff3c4", stroke="#b08900", rx=6)
+        self.text(20, y + 22, "Final scores: dollars after the final sale, loans repaid, tasks paid", size=15,
+                  weight="bold")
+        for i, s in enumerate(order):
+            place = 1 + sum(1 for t in range(n) if money[t] > money[s])
+            self.c.add(self.disc(32, y + 40 + i * 24, s, r=10))
+            self.text(50, y + 45 + i * 24, f"{place}. {_cut(_name(self.names, s), 40)}: {_money(money[s])}", size=14,
+                      weight="bold")
+        return y + 46 + 24 * n
+
+    # --------------------------------------------------------------- sawmill boards
+    MILL_W = 585
+
+    def zone(self, x, y, w, h, label, key, fill="#fff", sub="", action=None, title="") -> None:
+        """A named area of a sawmill board; ``action``: the whole zone is the place (a new stick
+        put there, LG-13.3)."""
+        body = self.c.rect(x, y, w, h, fill=fill, stroke="#7a6a50", rx=4) + self.c.text(x + 6, y + 16, label, size=13,
+                                                                                        weight="bold")
+        if sub:
+            body += self.c.text(x + w - 5, y + 16, sub, size=12, anchor="end", fill="#555")
+        self.c.add(self.c.place(action, x, y, w, h, body, key=key, title=title or label))
+
+    def mill(self, s, x, y) -> float:
+        o = self.o
+        viewer = o.get("seat")
+        cur = o["current_player"]
+        mine = viewer == s and cur == s and bool(self.legal)
+        legal = self.legal
+        if not mine:
+            self.legal = set()
+        try:
+            return self._mill(s, x, y, mine)
+        finally:
+            self.legal = legal
+
+    def _mill(self, s, x, y, mine) -> float:
+        o = self.o
+        c = self.c
+        viewer = o.get("seat")
+        W_ = self.MILL_W
+        tasks = o["tasks"][s]
+        advanced = o["variant"].startswith("advanced")
+        task_rows = max(1, (len(tasks) + 3) // 4) if advanced else 0
+        h = 398 + (24 + task_rows * 96 if advanced else 0)
+        to_act = o["current_player"] == s
+        colour = SEAT_COLOURS[s % 4]
+        self.rect(x, y, W_, h, fill="#faf6ee", stroke="#222" if to_act else "#999", rx=8,
+                  stroke_width="3" if to_act else None)
+        self.rect(x, y, W_, 32, fill=colour, stroke="#555", rx=8)
+        tc = _SEAT_TEXT[s % 4]
+        name = _cut(_name(self.names, s), 18) + (" (you)" if viewer == s else "")
+        self.text(x + 10, y + 22, f"{s + 1} · {name}", size=15, weight="bold", fill=tc)
+        loans = o["loans"][s]
+        due = "" if o["phase"] == "over" else (" ($7 due)" if loans == 1 else " ($16 due)" if loans == 2 else "")
+        right = f"{_money(o['money'][s])} · loans {loans}{due}" + (" ◀ to act" if to_act else "")
+        lw = self.button(x + W_ - 98, y + 2, "Take a loan", "loan", "take a loan: $4 now", w=92) if mine else 0
+        c.add(c.place(None, x + W_ - 300 - lw, y, 296 - 8, 32,
+                      c.text(x + W_ - 10 - lw - (6 if lw else 0), y + 22, right, size=15, anchor="end", weight="bold",
+                             fill=tc), key=f"{s}:money"))
+        yy = y + 38
+        if o["committed"][s] and o["phase"] == "choose":
+            sec = o["secret"][s]
+            self.text(x + 236, yy + 16, f"area chosen: {sec}" if sec else "area chosen (hidden)", size=12,
+                      anchor="end", weight="bold")
+        # row A: worker field, equipment store, food store, fodder stable
+        self.zone(x + 6, yy, 232, 70, "worker field", f"{s}:workers")
+        wk = o["workers"][s]
+        for i, (kind, k, word) in enumerate(zip(("woodcutters", "carriers", "sawyers"), wk,
+                                                ("cutters", "carriers", "sawyers"))):
+            wx = x + 14 + i * 56
+            fig = (c.rect(wx, yy + 24, 16, 26, fill=WORKER_FILL[kind], rx=4, opacity="1" if k else "0.25")
+                   + c.text(wx + 22, yy + 43, k, size=14, weight="bold")
+                   + c.text(wx + 20, yy + 66, word, size=12, anchor="middle", fill="#444"))
+            cands = ["carry"] if kind == "carriers" and k else []
+            self.pick(cands, wx, yy + 20, 40, 34, fig, f"{k} hired {kind}")
+        free = o["mill_free"][s]
+        mx = x + 186
+        fig = (c.rect(mx, yy + 22, 20, 28, fill=SEAT_COLOURS[s % 4], stroke="#222", rx=5, opacity="1" if free else "0.3")
+               + c.text(mx + 10, yy + 66, "mill" if free else "used", size=12, anchor="middle", fill="#444"))
+        cands = [a for a in self.order if a.endswith(" mill")] if free else []
+        self.pick(cands, mx - 4, yy + 20, 28, 34, fig,
+                  "mill worker: " + ("free this round" if free else "used this round"),
+                  panel_title="Your mill worker:")
+        eq = o["equip"][s]
+        ex = x + 244
+        self.zone(ex, yy, 194, 70, "equipment store", f"{s}:equip")
+        for i, (nm, k) in enumerate(zip(EQUIP_NAMES, eq)):
+            tx = ex + 6 + i * 47
+            tok = (c.rect(tx, yy + 22, 42, 26, fill="#e8e0cc" if k else "#f3f0e8", stroke="#6b5b3e", rx=4)
+                   + c.text(tx + 21, yy + 40, k, size=14, anchor="middle", weight="bold", fill="#222" if k else "#999")
+                   + c.text(tx + 21, yy + 64, nm, size=12, anchor="middle", fill="#444"))
+            cands = []
+            if k and mine:
+                if nm == "wagon":
+                    cands = ["wagon", "wagon mill", "wagon lodge"]
+                elif nm == "raft":
+                    cands = [f"raft {m}{suf}" for suf in ("", " mill", " lodge") for m in range(1, k + 1)]
+                elif nm == "sled":
+                    cands = ["sled mill", "sled lodge"]
+            self.pick(cands, tx, yy + 22, 42, 26, tok, f"{k} {nm} token{'s' if k != 1 else ''}",
+                      panel_title=f"Use the {nm}:")
+        fx = x + 444
+        food = o["food"][s]
+        body = (c.rect(fx, yy, 64, 70, fill="#fff", stroke="#7a6a50", rx=4) + c.text(fx + 6, yy + 16, "food", size=13,
+                                                                                      weight="bold")
+                + c.rect(fx + 8, yy + 28, 18, 18, fill=FOOD_FILL, stroke="#806000")
+                + c.text(fx + 30, yy + 43, f"×{food}", size=14, weight="bold"))
+        c.add(c.place("food" if food and mine else None, fx, yy, 64, 70, body, key=f"{s}:food",
+                      title=f"food store: {food} food cubes"))
+        sx = x + 514
+        body = [c.rect(sx, yy, 66, 70, fill="#fff", stroke="#7a6a50", rx=4),
+                c.text(sx + 6, yy + 16, "fodder", size=13, weight="bold")]
+        for i, (val, have) in enumerate(((3, o["fodder3"][s]), (2, o["fodder2"][s]))):
+            bx = sx + 6 + i * 30
+            body.append(c.rect(bx, yy + 26, 26, 28, fill="#e8cf6a" if have else "#f3f0e8",
+                               stroke="#806000" if have else "#ccc", rx=8))
+            body.append(c.text(bx + 13, yy + 45, val, size=14, anchor="middle", weight="bold",
+                               fill="#222" if have else "#bbb"))
+        c.add(c.place(None, sx, yy, 66, 70, "".join(body), key=f"{s}:fodder", title="fodder stable: value 3 and 2"))
+        # row B: product store, hut fields
+        yy += 76
+        px = x + 6
+        prods = o["products"][s]
+        body = [c.rect(px, yy, 286, 80, fill="#fff", stroke="#7a6a50", rx=4),
+                c.text(px + 6, yy + 16, "product store", size=13, weight="bold")]
+        if prods is None:
+            k = o.get("product_counts", [0] * (s + 1))[s]
+            body.append(c.rect(px + 10, yy + 32, 30, 30, fill="#6d5a45", stroke="#333", rx=4))
+            body.append(c.text(px + 48, yy + 52, f"{k} face down", size=14, weight="bold"))
+        else:
+            for i, (nm, k) in enumerate(zip(_PRODUCT_WORD, prods)):
+                tx = px + 6 + i * 56
+                body.append(c.rect(tx, yy + 32, 50, 26, fill="#d8c6a0" if k else "#f3f0e8",
+                                   stroke="#6b5b3e" if k else "#ccc", rx=4))
+                body.append(c.text(tx + 25, yy + 50, k, size=14, anchor="middle", weight="bold",
+                                   fill="#222" if k else "#999"))
+                body.append(c.text(tx + 25, yy + 74, nm, size=12, anchor="middle", fill="#444"))
+        c.add(c.place(None, px, yy, 286, 80, "".join(body), key=f"{s}:products", title="product store"))
+        hx = x + 298
+        huts = o["huts"][s]
+        sub = f"place {o['hut_left']} new" if mine and o["hut_left"] else ""
+        self.zone(hx, yy, 282, 80, "hut fields", f"{s}:huts", sub=sub)
+        for i, (label, k) in enumerate(zip(("drying", "food store", "lodging"), huts)):
+            bx = hx + 6 + i * 92
+            cell = (c.rect(bx, yy + 32, 86, 44, fill="#efe3c8" if k else "#f7f4ec", stroke="#8a6d3b", rx=4)
+                    + f'<path d="M{num(bx + 8)},{num(yy + 54)} l10,-12 l10,12 z" fill="{"#8a5a2b" if k else "#ddd"}"/>'
+                    + c.text(bx + 32, yy + 52, f"×{k}", size=14, weight="bold")
+                    + c.text(bx + 43, yy + 70, label, size=12, anchor="middle"))
+            if o["hut_left"]:
+                cands = [f"hut {i + 1}"]
+            elif i == 2 and k:
+                cands = [a for a in self.order if a.endswith(" lodge")]
+            else:
+                cands = []
+            self.pick(cands, bx, yy + 32, 86, 44, cell, f"hut field {i + 1} {label}: {k} hut{'s' if k != 1 else ''}",
+                      panel_title="Use a lodging hut:")
+        self.button(hx + 282 - 62, yy + 2, "build", "build", "build 3 huts from a stake, a board and a shingle", w=58)
+        # rows C, D: wood locations (discs above, sticks below)
+        yy += 86
+        zw, zh = 143, 92
+        stage = o["stage"]
+        zones = [("woodpile card", o["woodpile"][s], (0, 1, 2), "woodpile"),
+                 ("river", o["river"][s], (0, 1, 2), "river"),
+                 ("saw room", o["sawroom"][s], (0, 1, 2), "saw"),
+                 ("heating store", o["heat"][s], (3, 4, 5), "heat")]
+        pos = {}
+        for i, (label, counts, kinds, key) in enumerate(zones):
+            zx = x + 6 + i * (zw + 2)
+            pos[key] = (zx, yy)
+            act = "heat" if key == "heat" and stage == "split" and mine and not o["hut_left"] else None
+            self.zone(zx, yy, zw, zh, label, f"{s}:{key}", fill="#fffbe8" if key == "saw" else "#fff", action=act,
+                      title="put the new stick into the heating store" if act else label)
+        for i in range(4):
+            zx = x + 6 + i * (zw + 2)
+            pos[_LOCS[i]] = (zx, yy + zh + 6)
+            sub = f"+${BONUS[i]}" + (", sell all" if i == 3 else "") if i else ""
+            act = "sales" if i == 0 and stage == "split" and mine and not o["hut_left"] else None
+            self.zone(zx, yy + zh + 6, zw, zh, _LOC_LONG[i], f"{s}:{_LOCS[i]}", fill="#f0f6ff" if i else "#fff",
+                      sub=sub, action=act, title="put the new stick into the sales room" if act else _LOC_LONG[i])
+        for label, counts, kinds, key in zones:
+            self.pieces_in(pos[key], counts, kinds, key, mine)
+        for i in range(4):
+            self.pieces_in(pos[_LOCS[i]], o["mill"][s][i], range(6), _LOCS[i], mine)
         if mine:
-            if key in _LOCS:
-                act = a.one(f"sell {nm} {key}", f"dry {nm} {key}")
-            elif key == "saw":
-                act = a.one(f"sell {nm} saw", f"saw {nm}", f"saw {nm} mill", f"saw {nm} lodge")
-            elif key == "heat":
-                act = a.one(f"burn {nm}", f"sell {nm} heat")
-            elif key == "river":
-                act = a.one(f"river {nm}")
-        where = _WHERE[key]
-        out.append(_group(_piece(cx, zy + 32, p, k), act, f"{k} {PIECE_LONG[p]} {where}"))
-        if mine and key in _LOCS[:3]:
-            dh = a.one(f"dryhut {nm} {key}")
-            if dh:
-                arrow = (f'<path d="M{cx - 8:.1f},{zy + 47:.1f} h10 v-3 l7,6 l-7,6 v-3 h-10 z" fill="#8a5a2b" '
-                         f'stroke="#3b2410"/>')
-                out.append(_group(arrow, dh, f"drying hut: move one {PIECE_LONG[p]} one place right"))
-        cx += 22.5
-    return "".join(out)
+            self.bonus(pos["woodpile"])
+            self.targets(pos)
+        yy += 2 * zh + 12
+        if advanced:
+            self.text(x + 8, yy + 14, "tasks held" + (" (none)" if not tasks else ""), size=13, weight="bold")
+            keyed = []
+            for j, task in enumerate(tasks):
+                cx = x + 8 + (j % 4) * 130
+                cy = yy + 20 + (j // 4) * 96
+                keyed.append(self.task_card(cx, cy, task[0], task[1:], None, seat_act=mine))
+            c.add(f'<g data-place="{s}:tasks">{"".join(keyed)}</g>')
+        if o["phase"] == "over":
+            self.text(x + W_ - 10, y + h - 10, f"final: {_money(o['money'][s])}", size=15, anchor="end", weight="bold")
+        return h
 
+    def pieces_in(self, at, counts, kinds, key, mine) -> None:
+        """The pieces of one mill location, a counted chip per kind (discs in the upper row,
+        sticks in the lower); each chip is the place of the legal actions about that piece there."""
+        zx, zy = at
+        for j, p in enumerate(kinds):
+            k = counts[j] if key in ("woodpile", "river", "saw", "heat") else counts[p]
+            if not k:
+                continue
+            nm = PIECE_NAMES[p]
+            cx = zx + 24 + (p % 3) * 40
+            cy = zy + (40 if p < 3 else 72)
+            cands = []
+            if mine:
+                if key in _LOCS:
+                    cands = [f"sell {nm} {key}", f"dry {nm} {key}", f"dryhut {nm} {key}"]
+                elif key == "saw":
+                    cands = [f"saw {nm}", f"saw {nm} mill", f"saw {nm} lodge", f"sell {nm} saw"]
+                elif key == "heat":
+                    cands = [f"burn {nm}", f"sell {nm} heat"]
+                elif key == "river":
+                    cands = [f"river {nm}"] + [f"{nm} {d}" for d in ("saw", "sales")] * (self.o["stage"] == "arrive")
+                elif key == "woodpile" and self.o["stage"] == "move":
+                    cands = [f"{nm} {d}" for d in ("saw", "sales", "river")]
+            tip = f"{k} {PIECE_LONG[p]} {_WHERE[key]}"
+            self.pick(cands, cx - 14, cy - 14, 28, 28, self.piece(cx, cy, p, k), tip,
+                      panel_title=f"{PIECE_LONG[p]} {_WHERE[key]}:")
 
-def _put_markers(o, right, y, key, a, mine) -> str:
-    """Labelled markers in a corner of a location (a row ending at x = ``right``, top at ``y``)
-    for the legal actions that put a piece there: ``FW saw`` / ``FW sales`` / ``FW river``,
-    ``bonus FW`` (woodpile), and ``heat`` / ``sales`` for a new stick (its kind from the
-    observation's ``pend``)."""
-    if not mine:
-        return ""
-    marks = []
-    if key in ("saw", "sales", "river"):
+    def bonus(self, at) -> None:
+        """Winter bonus (LG-20.3): the three disc kinds in the woodpile's lower row."""
+        zx, zy = at
         for p in range(3):
-            act = a.one(f"{PIECE_NAMES[p]} {key}")
-            if act:
-                marks.append((f"+{PIECE_NAMES[p]}", act, f"put a {PIECE_LONG[p]} here"))
-    if key == "woodpile":
-        for p in range(3):
-            act = a.one(f"bonus {PIECE_NAMES[p]}")
-            if act:
-                marks.append((f"+{PIECE_NAMES[p]}", act, f"winter bonus: a {PIECE_LONG[p]} (LG-20.3)"))
-    if key in ("heat", "sales") and o["stage"] == "split" and not o["hut_left"]:
-        act = a.one(key)
-        if act:
-            pend = o["pend"]
-            kind = PIECE_NAMES[pend[0]] if pend and isinstance(pend[0], int) and 3 <= pend[0] < 6 else "sawn"
-            marks.append((f"+{kind}", act, f"put a new {kind} stick here"))
-    out = []
-    x = right
-    for label, act, tip in reversed(marks):
-        w = 6 + 5.8 * len(label)
-        x -= w + 3
-        out.append(_marker(x, y, label, act, tip, w=w))
-    return "".join(out)
+            a = f"bonus {PIECE_NAMES[p]}"
+            if a in self.legal:
+                cx = zx + 24 + p * 40
+                self.c.add(self.c.place(a, cx - 14, zy + 58, 28, 28, self.piece(cx, zy + 72, p, "+"),
+                                        title=f"winter bonus: a {PIECE_LONG[p]}"))
 
+    def targets(self, pos) -> None:
+        """Transport and rafting arrival: a piece kind with several destinations opened a panel
+        (:meth:`pick`); here each destination zone also takes the piece directly when that kind
+        is the only one to move (LG-11.1, LG-12.2)."""
+        kinds = {a.split()[0] for a in self.legal if len(a.split()) == 2 and a.split()[0] in PIECE_NAMES[:3]
+                 and a.split()[1] in ("saw", "sales", "river")}
+        if len(kinds) != 1:
+            return
+        nm = kinds.pop()
+        p = PIECE_NAMES.index(nm)
+        for dest, key in (("saw", "saw"), ("sales", "sales"), ("river", "river")):
+            a = f"{nm} {dest}"
+            if a not in self.legal:
+                continue
+            zx, zy = pos[key]
+            body = (self.c.rect(zx + 82, zy + 2, 58, 24, fill="#fff6c2", stroke="#b08900", rx=8)
+                    + self.c.text(zx + 111, zy + 19, "put here", size=12, anchor="middle", weight="bold"))
+            self.c.add(self.c.place(a, zx + 82, zy + 2, 58, 24, body, title=f"put a {PIECE_LONG[p]} here"))
 
-# ------------------------------------------------------------------ final scores, legend
-def _final(o, n, seat_names, y) -> tuple[str, int]:
-    money = o["money"]
-    order = sorted(range(n), key=lambda s: -money[s])
-    out = [_rect(10, y, W - 20, 30 + 18 * n, fill="#fff3c4", stroke="#b08900"),
-           _text(20, y + 20, "Final scores (dollars after the final sale, loans repaid, tasks paid; LG-22)", size=13,
-                 weight="bold")]
-    for i, s in enumerate(order):
-        place = 1 + sum(1 for t in range(n) if money[t] > money[s])
-        cash = money[s]
-        out.append(_seat_disc(30, y + 34 + i * 18, s, r=7))
-        out.append(_text(44, y + 38 + i * 18, f"{place}. {_short(_name(seat_names, s), 40)}: "
-                         f"{'-$' + str(-cash) if cash < 0 else '$' + str(cash)}", size=12, weight="bold"))
-    return "".join(out), y + 38 + 18 * n
+    # --------------------------------------------------------------- legend
+    def legend(self, y) -> float:
+        self.text(10, y + 18, "key:", size=13, weight="bold")
+        x = 50
+        for p in range(6):
+            self.c.add(self.piece(x + 14, y + 12, p, ""))
+            self.text(x + 32, y + 17, _WOOD[p] + (" disc" if p < 3 else " stick"), size=12)
+            x += 190 if p % 3 == 2 else 170
+            if p == 2:
+                x, y = 50, y + 30
+        return y + 34
 
-
-def _legend(n, seat_names, y) -> tuple[str, int]:
-    out = [_text(10, y + 14, "key:", size=10, weight="bold")]
-    x = 40
-    for p in range(6):
-        out.append(_piece(x + 10, y + 10, p, ""))
-        out.append(_text(x + 24, y + 14, f"{PIECE_NAMES[p]} {PIECE_LONG[p]}", size=9.5))
-        x += 122 if p < 3 else 128
-    out.append(f'<rect x="{x:.1f}" y="{y + 3:.1f}" width="12" height="12" fill="{FOOD_FILL}" stroke="#806000"/>')
-    out.append(_text(x + 16, y + 14, "food", size=9.5))
-    y2 = y + 26
-    x = 40
-    for s in range(n):
-        out.append(_seat_disc(x + 8, y2 + 6, s, r=7))
-        out.append(_text(x + 20, y2 + 10, f"{_short(_name(seat_names, s), 22)} ({SEAT_COLOUR_NAMES[s % 4]})",
-                         size=9.5))
-        x += 200
-    for kind, fill in WORKER_FILL.items():
-        out.append(f'<rect x="{x:.1f}" y="{y2:.1f}" width="8" height="12" rx="2" fill="{fill}"/>')
-        out.append(_text(x + 12, y2 + 10, kind, size=9.5))
-        x += 80
-    return "".join(out), y2 + 20
+    def svg(self) -> str:
+        o = self.o
+        y = self.header(6)
+        y = self.path(y)
+        y = self.areas(y)
+        y = self.info(y)
+        if o["phase"] == "over":
+            y = self.final(y)
+        viewer = o.get("seat")
+        seats = list(range(self.n))
+        if viewer is not None:
+            seats = [viewer] + [s for s in seats if s != viewer]
+        for row in range(0, self.n, 2):
+            hmax = 0
+            for j, s in enumerate(seats[row:row + 2]):
+                hmax = max(hmax, self.mill(s, 10 + j * (self.MILL_W + 10), y))
+            y += hmax + 10
+        y = self.legend(y)
+        body = "".join(self.c.parts) + "".join(self.popups)
+        self.c.grow(W, y + 6)
+        self.c.parts = [f'<rect x="0" y="0" width="{W}" height="{num(self.c.h)}" fill="#fdfcf7"/>',
+                        f'<g class="lg">{body}</g>']
+        return self.c.svg("Lignum board", pad=0, style=_STYLE)
 
 
 def render_svg(obs: dict, legal: list[str], seat_names: list[str]) -> str:
-    """An SVG drawing of the whole board and every seat's public holdings as
-    `obs = state.observation(seat)` shows it (obs["seat"] is the viewing seat, None for a
-    spectator; obs["current_player"] the seat to act). The viewer's own private holdings
-    (hand, secret choice) are drawn as obs gives them. `legal`: the notations (str(action))
-    of the legal actions when obs["seat"] is the seat to act, else []. `seat_names`: the seats'
-    display names (state.seat_name(i)), index = seat.
-    Returns a string starting with "<svg" ... "</svg>".
+    """An SVG drawing of the board and every seat's public holdings as ``obs =
+    state.observation(seat)`` shows it (``obs["seat"]`` the viewing seat, None for a
+    spectator; ``obs["current_player"]`` the seat to act).
 
-    The drawing and its clickable places are described in the module docstring. Width 1200
-    viewBox units, height about 900 (2 seats) to 1250 (4 seats, advanced). Only notations in
-    ``legal`` appear as ``data-action`` (each at most on the one element it clearly names);
-    with ``legal == []`` nothing is clickable."""
-    o = obs
-    n = len(o["money"])
-    acts = _Acts(legal or [])
-    parts = []
-    body, y = _header(o, n, seat_names, 6)
-    parts.append(body)
-    body, y = _path(o, n, acts, y)
-    parts.append(body)
-    body, y = _areas(o, n, acts, y)
-    parts.append(body)
-    body, y = _info(o, n, acts, seat_names, y)
-    parts.append(body)
-    over = o["phase"] == "over"
-    if over:
-        body, y = _final(o, n, seat_names, y)
-        parts.append(body)
-    for row in range(0, n, 2):
-        hmax = 0
-        for j, s in enumerate(range(row, min(row + 2, n))):
-            cash = o["money"][s]
-            final = (f"-${-cash}" if cash < 0 else f"${cash}") if over else None
-            body, h = _mill(o, s, seat_names, acts, 10 + j * (MILL_W + 10), y, final)
-            parts.append(body)
-            hmax = max(hmax, h)
-        y += hmax + 8
-    body, y = _legend(n, seat_names, y)
-    parts.append(body)
-    height = int(y + 6)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {height}" width="100%" '
-            f'font-family="sans-serif" role="img" aria-label="Lignum board">'
-            f'<rect x="0" y="0" width="{W}" height="{height}" fill="#fdfcf7"/>' + "".join(parts) + "</svg>")
+    Args:
+        obs: the observation (nothing hidden from the viewer is drawn: others' secret felling
+            choices and, with ``hidden_products``, others' product tokens are not in it).
+        legal: the notations of the legal actions when the viewer is to act, else ``[]``.
+        seat_names: display names by seat (escaped here).
+    Returns: ``"<svg ...>...</svg>"``, :data:`W` units wide (1 unit = 1 CSS px), about 1450
+    (2 seats) to 1900 (4 seats, advanced) high. Only notations in ``legal`` appear as
+    ``data-action``; places are described in the module docstring.
+    """
+    return _Board(obs, legal, seat_names).svg()
