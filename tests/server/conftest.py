@@ -21,7 +21,7 @@ def db_url(tmp_path):
 
 @pytest.fixture
 def client(db_url):
-    app = create_app(db_url, grace=0.2, bot_delay=0.0, tick=0.05, allowed_hosts=TEST_HOSTS)
+    app = create_app(db_url, grace=0.2, bot_delay=0.0, tick=0.05, allowed_hosts=TEST_HOSTS, bots="thread")
     with TestClient(app, base_url="http://127.0.0.1") as c:
         yield c
 

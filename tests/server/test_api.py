@@ -246,7 +246,7 @@ def test_websocket_refuses_a_bad_token_and_an_unknown_game(client):
 
 
 def test_a_restarted_app_resumes_the_game_from_its_record(db_url):
-    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS), base_url="http://127.0.0.1") as c:
+    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1") as c:
         made = create(c, game="magnum-sal", seats=["human", "greedy"], seed=11)  # rules edition 2
         tok = made["seats"][0]["token"]
         for _ in range(3):
@@ -254,7 +254,7 @@ def test_a_restarted_app_resumes_the_game_from_its_record(db_url):
             c.post(f"/api/games/{made['id']}/moves", json={"token": tok, "action": p["legal"][0]["action"],
                                                             "version": p["version"]})
         before = wait_for(c, made["id"], tok, lambda p: p["your_turn"])
-    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS), base_url="http://127.0.0.1") as c:
+    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1") as c:
         after = c.get(f"/api/games/{made['id']}", params={"token": tok}).json()
     for key in ("version", "legal", "board", "events", "current_player", "scores"):
         assert after[key] == before[key], key
@@ -312,7 +312,7 @@ def test_undo_needs_the_seat_token_and_a_known_game(client):
 
 
 def test_an_in_memory_database_works_across_threads():
-    with TestClient(create_app("sqlite://", bot_delay=0.0, allowed_hosts=TEST_HOSTS), base_url="http://127.0.0.1") as c:
+    with TestClient(create_app("sqlite://", bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1") as c:
         made = create(c, game="solomon", seats=["human", "greedy"], seed=1)
         tok = made["seats"][0]["token"]
         first = c.get(f"/api/games/{made['id']}", params={"token": tok}).json()["legal"][0]["action"]

@@ -76,7 +76,7 @@ def test_a_page_of_another_site_cannot_post_or_open_a_websocket(client):
 
 
 def test_an_allowed_origin_may_post(db_url):
-    app = create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, allowed_origins=("https://games.example.org",))
+    app = create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread", allowed_origins=("https://games.example.org",))
     with TestClient(app, base_url="http://127.0.0.1") as c:
         r = c.post("/api/games", json={"game": "solomon", "seats": ["human", "easy"]},
                    headers={"origin": "https://games.example.org"})
@@ -99,7 +99,7 @@ def test_a_seed_chosen_by_the_creator_is_shown_to_every_seat_of_a_table_of_peopl
 
 # 7. one bad stored row must not stop the server
 def test_a_bad_stored_row_is_skipped_at_start_up_and_logged(db_url, caplog, tmp_path):
-    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS), base_url="http://127.0.0.1") as c:
+    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1") as c:
         good = create(c, game="solomon", seats=["human", "easy"], seed=3)
         bad = create(c, game="solomon", seats=["human", "easy"], seed=4)
     con = sqlite3.connect(db_url.removeprefix("sqlite:///"))
@@ -107,7 +107,7 @@ def test_a_bad_stored_row_is_skipped_at_start_up_and_logged(db_url, caplog, tmp_
     con.commit()
     con.close()
     with caplog.at_level("ERROR", logger="meeple.server"):
-        with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS), base_url="http://127.0.0.1") as c:
+        with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1") as c:
             assert c.get(f"/api/games/{good['id']}").status_code == 200
             r = c.get(f"/api/games/{bad['id']}")
             assert r.status_code == 404 and r.json()["error"] == f"game {bad['id']!r} is stored but cannot be read"
@@ -148,7 +148,7 @@ def test_parse_json_counts_brackets_inside_strings_as_text():
 
 # 9. rate limit on game creation
 def test_game_creation_is_rate_limited_per_address(db_url):
-    app = create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, create_rate=(3, 60.0))
+    app = create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread", create_rate=(3, 60.0))
     with TestClient(app, base_url="http://127.0.0.1") as c:
         for _ in range(3):
             create(c, game="solomon", seats=["human", "easy"])
@@ -168,13 +168,13 @@ def test_rate_limit_refills_with_time():
 
 # 10. a game that does not replay shows nothing of its record
 def test_a_game_that_does_not_replay_shows_no_action(db_url):
-    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS), base_url="http://127.0.0.1") as c:
+    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1") as c:
         made = create(c, game="solomon", seats=["human", "easy"], seed=3)
     con = sqlite3.connect(db_url.removeprefix("sqlite:///"))
     con.execute("UPDATE games SET actions = ? WHERE id = ?", ('["play 99"]', made["id"]))
     con.commit()
     con.close()
-    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS), base_url="http://127.0.0.1") as c:
+    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1") as c:
         r = c.get(f"/api/games/{made['id']}")
         assert r.status_code == 404
         assert r.json()["error"] == f"game {made['id']!r} is stored but does not replay with this version of meeple"
@@ -196,10 +196,10 @@ def test_pages_carry_a_content_security_policy_and_refuse_framing(client):
 
 
 def test_an_unknown_host_header_is_refused(db_url):
-    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS), base_url="http://rebind.example") as c:
+    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://rebind.example") as c:
         r = c.get("/api/meta")
         assert r.status_code == 400 and "host 'rebind.example'" in r.json()["error"]
-    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS), base_url="http://localhost:8000") as c:
+    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://localhost:8000") as c:
         assert c.get("/api/meta").status_code == 200
 
 

@@ -29,7 +29,9 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from .db import open_db
+from .bots import BotRunner, make_runner
+from .db import default_url, open_db
+from .peers import peers_for
 from .guard import DEFAULT_HOSTS, MAX_BODY, Guard, RateLimit
 from .service import BadConfig, GameError, Service, Stale, TooMany, meta
 
@@ -47,7 +49,8 @@ def _error_body(e: GameError, service_payload: dict | None = None) -> dict:
 
 def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: float = 0.4,
                tick: float = 0.25, allowed_hosts=DEFAULT_HOSTS, allowed_origins=(),
-               max_body: int = MAX_BODY, create_rate: tuple[int, float] = (20, 60.0)):
+               max_body: int = MAX_BODY, create_rate: tuple[int, float] = (20, 60.0),
+               bots: str | BotRunner = "process", bot_slots: int | None = None, ray_address: str | None = None):
     """The web server's app on the database ``db_url`` (default: SQLite in the user's data
     folder), migrated at once. ``grace``, ``bot_delay`` and ``tick``: see
     :class:`meeple.server.service.Service`. The service is ``app.state.service``; it starts
@@ -56,15 +59,20 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
     The app is wrapped in :class:`meeple.server.guard.Guard`: ``allowed_hosts`` (names
     accepted in the ``Host`` header; ``("*",)`` any), ``allowed_origins`` (other sites' pages
     allowed to post), ``max_body`` (bytes). ``create_rate``: games one client address may
-    create, ``(count, seconds)``. The FastAPI app itself is ``app.app`` (``.state.service``
-    is reachable on both).
+    create, ``(count, seconds)``. ``bots``: where bot decisions run, ``"process"`` (a pool of
+    ``bot_slots`` worker processes, default one a core), ``"thread"`` (in this process),
+    ``"ray"`` (tasks on the Ray cluster at ``ray_address``) or a
+    :class:`meeple.server.bots.BotRunner`. The FastAPI app itself is ``app.app``
+    (``.state.service`` is reachable on both).
 
     Raises:
         meeple.server.db.BadDatabaseURL: a malformed URL or one without a driver.
         sqlalchemy.exc.OperationalError: the database cannot be opened.
     """
     sessions = open_db(db_url)
-    service = Service(sessions, grace=grace, bot_delay=bot_delay, tick=tick)
+    runner = bots if isinstance(bots, BotRunner) else make_runner(bots, bot_slots, ray_address)
+    service = Service(sessions, grace=grace, bot_delay=bot_delay, tick=tick, bots=runner,
+                      peers=peers_for(db_url or default_url()))
 
     @contextlib.asynccontextmanager
     async def lifespan(_app):
@@ -147,21 +155,28 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
     async def ws_game(websocket: WebSocket, game_id: str, token: str | None = None):
         await websocket.accept()
         queue: asyncio.Queue = asyncio.Queue()
+        client = websocket.client.host if websocket.client else ""
         try:
-            game, conn = await service.connect(game_id, token, queue.put_nowait)
+            game, conn = await service.connect(game_id, token, queue.put_nowait, queue.put_nowait, client)
         except GameError as e:
             await websocket.send_json({"type": "error", "message": e.message, "rule": e.rule, "status": e.status})
             await websocket.close(code=4000 + e.status)
             return
 
         async def sender():
+            # a payload comes encoded already (a str, once a broadcast and seat); other messages as dicts
             while True:
                 batch = [await queue.get()]
                 while not queue.empty():
                     batch.append(queue.get_nowait())
-                last_state = max((i for i, m in enumerate(batch) if m.get("type") == "state"), default=-1)
+                states = [i for i, m in enumerate(batch) if isinstance(m, str) or m.get("type") == "state"]
+                last_state = states[-1] if states else -1
                 for i, message in enumerate(batch):  # of several states queued, the latest only
-                    if message.get("type") != "state" or i == last_state:
+                    if i in states and i != last_state:
+                        continue
+                    if isinstance(message, str):
+                        await websocket.send_text(message)
+                    else:
                         await websocket.send_json(message)
 
         send_task = asyncio.create_task(sender())
@@ -189,14 +204,14 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
                     elif kind == "undo":
                         await service.undo(game_id, token, msg.get("version"))
                     elif kind == "sync":
-                        queue.put_nowait(game.payload(conn.seat))
+                        queue.put_nowait(game.payload_text(conn.seat))
                     else:
                         raise BadConfig(f"unknown message type {kind!r} (move, undo or sync)")
                 except GameError as e:
                     queue.put_nowait({"type": "error", "message": e.message, "rule": e.rule, "status": e.status,
                                       **({"version": e.extra.get("version")} if isinstance(e, Stale) else {})})
                     if isinstance(e, Stale):
-                        queue.put_nowait(game.payload(conn.seat))
+                        queue.put_nowait(game.payload_text(conn.seat))
         except WebSocketDisconnect:
             pass
         finally:
@@ -209,6 +224,23 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
     guarded = Guard(app, allowed_hosts=allowed_hosts, allowed_origins=allowed_origins, max_body=max_body)
     guarded.state = app.state  # type: ignore[attr-defined]
     return guarded
+
+
+SERVE_ENV = "MEEPLE_SERVE"
+"""The environment variable through which ``meeple serve --workers N`` hands each worker
+process its :func:`create_app` keyword arguments (JSON)."""
+
+
+def app_from_env():
+    """The app of one worker process of ``meeple serve --workers N`` (uvicorn's factory):
+    :func:`create_app` with the keyword arguments in ``$MEEPLE_SERVE``."""
+    import os
+
+    config = json.loads(os.environ[SERVE_ENV])
+    for key in ("allowed_hosts", "allowed_origins", "create_rate"):
+        if key in config:
+            config[key] = tuple(config[key])
+    return create_app(**config)
 
 
 MAX_JSON_DEPTH = 32

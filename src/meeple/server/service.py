@@ -23,19 +23,22 @@ than the current one is refused as stale (:class:`Stale`), with a full resync.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from sqlalchemy import select
+from sqlalchemy import select, text
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..agents import LEVELS, make
 from ..core import IllegalActionError, InvalidConfigError, InvalidRecordError, State, derive_seed, load_game, replay
 from ..core.checks import check_seed
+from .bots import BotJob, BotRunner, ThreadBots
 from .db import GameRow, SeatRow, hash_token
+from .peers import CHANNEL, Alone
 from .payload import TableInfo, build_payload
 
 log = logging.getLogger("meeple.server")
@@ -85,6 +88,12 @@ class Stale(GameError):
     status = 409
 
 
+class Unavailable(GameError):
+    """503: the database refused a commit after retries; nothing changed."""
+
+    status = 503
+
+
 class TooMany(GameError):
     """429: too many requests from one address (game creation, chat)."""
 
@@ -100,10 +109,17 @@ class Illegal(GameError):
 @dataclass
 class Connection:
     """A subscriber to a game: ``seat`` (None: spectator) and ``push(payload)``, called with
-    every new payload for that seat (must not block: a websocket queues it)."""
+    every new payload for that seat (must not block: a websocket queues it). A websocket
+    gives ``push_text`` too: it is then called instead, with the payload already encoded as
+    JSON (encoded once a broadcast and seat, shared by every socket of that seat). A payload
+    equal to the last one pushed is not pushed again (nothing about a rival's secret steps
+    can be read from a message's arrival)."""
 
     seat: int | None
     push: Callable[[dict], Any]
+    push_text: Callable[[str], Any] | None = None
+    client: str = ""
+    last: str | None = None
 
 
 @dataclass
@@ -130,13 +146,21 @@ class LiveGame:
     deadline: float | None = None
     timed_out: tuple | None = None
     driver: asyncio.Task | None = None
+    joined: list[bool] = field(default_factory=list)
+    seen_at: float = field(default_factory=time.monotonic)
+    turn_key: tuple | None = None
+    retry_at: float | None = None
+    lead_try: float = 0.0
+    turn_started: float = 0.0
     _cache: dict = field(default_factory=dict)
+    _texts: dict = field(default_factory=dict)
     _undo_check: tuple | None = None  # (version, whether the seat to act may undo)
 
     def __post_init__(self):
         n = self.state.num_players
         self.away = self.away or [False] * n
         self.left_at = self.left_at or [None] * n
+        self.joined = self.joined or [False] * n
 
     @property
     def version(self) -> int:
@@ -187,6 +211,25 @@ class LiveGame:
             p["can_undo"] = False
         self._cache[seat] = (key, p)
         return p
+
+    def payload_text(self, seat: int | None) -> str:
+        """:meth:`payload` encoded as JSON: encoded once a version, table change and seat (the
+        turn timer's seconds left are spliced in fresh)."""
+        p = self.payload(seat)
+        base = self.payload_base(seat)
+        return base[:-1] + ',"timer":' + json.dumps(p["timer"], separators=(",", ":")) + "}"
+
+    def payload_base(self, seat: int | None) -> str:
+        """The JSON of :meth:`payload` without its ``timer``: what tells two payloads apart
+        (the seconds left change with the clock alone)."""
+        self.payload(seat)
+        cached = self._cache[seat][1]
+        hit = self._texts.get(seat)
+        if hit is not None and hit[0] is cached:
+            return hit[1]
+        text = json.dumps({k: v for k, v in cached.items() if k != "timer"}, separators=(",", ":"))
+        self._texts[seat] = (cached, text)
+        return text
 
     @staticmethod
     def _fresh_timer(p: dict, info: TableInfo) -> dict:
@@ -248,15 +291,26 @@ class Service:
         sessions: a SQLAlchemy session factory (:func:`meeple.server.db.open_db`).
         grace: seconds a person's last connection may stay closed before the stand-in bot
             plays for them.
-        bot_delay: seconds a bot waits before each move (lets people follow; 0 in tests).
+        bot_delay: seconds a bot waits before the first decision of its turn (lets people
+            follow; 0 in tests).
         tick: seconds between checks of timers and departures.
+        bots: where bot decisions run (:mod:`meeple.server.bots`; default a thread of this
+            process, ``meeple serve`` uses worker processes).
+        idle: seconds a game nobody is connected to stays in memory (it is read again from
+            the database when next asked for).
+        peers: the other server processes on the same database (:mod:`meeple.server.peers`;
+            default none).
     """
 
-    def __init__(self, sessions, grace: float = 30.0, bot_delay: float = 0.0, tick: float = 0.25):
+    def __init__(self, sessions, grace: float = 30.0, bot_delay: float = 0.0, tick: float = 0.25,
+                 bots: BotRunner | None = None, idle: float = 600.0, peers=None):
         self.sessions = sessions
         self.grace = grace
         self.bot_delay = bot_delay
         self.tick = tick
+        self.bots = bots or ThreadBots()
+        self.peers = peers or Alone()
+        self.idle = idle
         self.games: dict[str, LiveGame] = {}
         self._ticker: asyncio.Task | None = None
         self._load_lock: asyncio.Lock | None = None
@@ -280,6 +334,8 @@ class Service:
                 log.error("game %s cannot be resumed: %s", game_id, e.extra.get("detail") or e.message)
                 continue
             self._changed(g, broadcast=False)
+        self.bots.start()
+        await self.peers.start(self._peer_changed)
         self._ticker = asyncio.create_task(self._tick_loop())
 
     async def stop(self) -> None:
@@ -292,6 +348,8 @@ class Service:
                 await t
             except (asyncio.CancelledError, Exception):
                 pass
+        self.bots.stop()
+        await self.peers.stop()
 
     def _unfinished_ids(self) -> list[str]:
         with self.sessions() as s:
@@ -447,6 +505,8 @@ class Service:
             row.undo_offset = undo_offset
             row.notes = [list(n) for n in notes]
             row.finished = state.is_terminal()
+            if self.peers.shared:  # delivered to every server process at commit (meeple.server.peers)
+                s.execute(text("SELECT pg_notify(:channel, :id)"), {"channel": CHANNEL, "id": g.id})
             s.commit()
 
     async def public_list(self, limit: int = 100) -> list[dict]:
@@ -472,26 +532,78 @@ class Service:
             NotFound, Forbidden.
         """
         g = await self.get(game_id)
-        return g.payload(g.seat_of(token))
+        seat = g.seat_of(token)
+        self._seen(g, seat)
+        return g.payload(seat)
 
-    async def connect(self, game_id: str, token: str | None, push: Callable[[dict], Any]) -> tuple[LiveGame, Connection]:
-        """Subscribe ``push`` to the game for the seat of ``token``; the first payload is
-        pushed at once. A seat played by the stand-in bot because its person left is theirs
-        again. Raises NotFound, Forbidden."""
+    MAX_SOCKETS_PER_GAME = 64
+    """Open connections one game accepts (seats and spectators together)."""
+    MAX_SOCKETS_PER_CLIENT = 8
+    """Open connections to one game from one client address."""
+
+    async def connect(self, game_id: str, token: str | None, push: Callable[[dict], Any],
+                      push_text: Callable[[str], Any] | None = None, client: str = "") -> tuple[LiveGame, Connection]:
+        """Subscribe ``push`` (or ``push_text``, see :class:`Connection`) to the game for the
+        seat of ``token``; the first payload is pushed at once. A seat played by the stand-in
+        bot because its person left is theirs again.
+
+        Raises:
+            NotFound, Forbidden; TooMany: the game has :attr:`MAX_SOCKETS_PER_GAME`
+            connections, or ``client`` has :attr:`MAX_SOCKETS_PER_CLIENT` to it.
+        """
         g = await self.get(game_id)
         seat = g.seat_of(token)
-        conn = Connection(seat, push)
+        if len(g.connections) >= self.MAX_SOCKETS_PER_GAME:
+            raise TooMany("this table has as many watchers as it can take; try again later")
+        if client and sum(c.client == client for c in g.connections) >= self.MAX_SOCKETS_PER_CLIENT:
+            raise TooMany("too many open pages of this table from your address; close some")
+        conn = Connection(seat, push, push_text, client)
         g.connections.append(conn)
+        self._seen(g, seat)
         if seat is not None:
             g.left_at[seat] = None
             if g.away[seat]:
                 g.away[seat] = False
                 self._note(g, f"{g.state.seat_name(seat)} is back")
+            if not g.joined[seat]:
+                g.joined[seat] = True
+                self._set_deadline(g, restart=False)  # their clock starts when they first come
             self._drive_soon(g)  # a stand-in for another seat who left may play on now
             self._broadcast(g)  # the others see them connected
         else:
-            push(g.payload(None))
+            self._push(g, conn)
         return g, conn
+
+    def _peer_changed(self, game_id: str) -> None:
+        """A server process (maybe this one) committed a change of ``game_id``."""
+        if game_id in self.games:
+            asyncio.get_running_loop().create_task(self._refresh(game_id))
+
+    async def _refresh(self, game_id: str) -> None:
+        """Read a game changed by another process again, push it to this process's pages."""
+        g = self.games.get(game_id)
+        if g is None:
+            return
+        async with g.lock:
+            try:
+                fresh = await asyncio.to_thread(self._load, game_id)
+            except GameError:
+                return
+            if (fresh.state.history == g.state.history and fresh.undo_offset == g.undo_offset
+                    and fresh.notes == g.notes):
+                return  # our own commit, or nothing new
+            g.state, g.actors, g.undo_offset, g.notes = fresh.state, fresh.actors, fresh.undo_offset, fresh.notes
+            g._cache.clear()
+            g._texts.clear()
+        self._changed(g)
+
+    def _seen(self, g: LiveGame, seat: int | None) -> None:
+        """Someone looked at the game now (a page, a request): bots may play on."""
+        g.seen_at = time.monotonic()
+        if seat is not None and g.seats[seat] == HUMAN and not g.joined[seat]:
+            g.joined[seat] = True
+            self._set_deadline(g, restart=False)
+        self._drive_soon(g)
 
     def disconnect(self, g: LiveGame, conn: Connection) -> None:
         """Unsubscribe ``conn``; when it was its seat's last, the grace period starts."""
@@ -524,6 +636,7 @@ class Service:
         if token is None or token == "":
             raise Forbidden("a move needs the seat's token")
         seat = g.seat_of(str(token))
+        self._seen(g, seat)
         if not isinstance(action, str) or len(action) > 500:
             raise BadConfig("action must be an action's notation (a string)")
         async with g.lock:
@@ -579,11 +692,25 @@ class Service:
         self._changed(g)
         return g.payload(seat)
 
+    COMMIT_RETRIES = (0.2, 0.5, 1.0, 2.0)
+    """Seconds waited before each retry of a commit the database refused (locked, gone)."""
+
     async def _commit(self, g: LiveGame, state: State, actors: list[int], undo_offset: int, notes: list) -> None:
-        """Store, then make live (a failed commit leaves the game as it was)."""
-        await asyncio.to_thread(self._save, g, state, undo_offset, notes)
+        """Store, then make live (a failed commit leaves the game as it was). A database error
+        is retried (:attr:`COMMIT_RETRIES`), then reported as :class:`Unavailable`."""
+        for wait in (*self.COMMIT_RETRIES, None):
+            try:
+                await asyncio.to_thread(self._save, g, state, undo_offset, notes)
+                break
+            except SQLAlchemyError as e:
+                if wait is None:
+                    log.error("game %s: the database refused the commit: %s", g.id, e.__class__.__name__)
+                    raise Unavailable("the game could not be saved just now (the database is busy or "
+                                      "unreachable); nothing changed: try again in a moment") from None
+                await asyncio.sleep(wait)
         g.state, g.actors, g.undo_offset, g.notes = state, actors, undo_offset, notes
         g._cache.clear()
+        g._texts.clear()
 
     def _note(self, g: LiveGame, text: str) -> None:
         """Add a server note to the log (stored with the next commit; a note alone is kept in
@@ -593,74 +720,136 @@ class Service:
     # ---------------------------------------------------------- after changes
     def _changed(self, g: LiveGame, broadcast: bool = True) -> None:
         """After a change: set the turn timer, start the bots if one is to play, broadcast."""
-        state = g.state
-        g.timed_out = None
-        g.deadline = None
-        if not state.is_terminal():
-            p = state.current_player
-            if g.seats[p] == HUMAN and g.timer_seconds and not g.away[p]:
-                g.deadline = time.monotonic() + g.timer_seconds
+        self._set_deadline(g)
         self._drive_soon(g)
         if broadcast:
             self._broadcast(g)
 
-    def _broadcast(self, g: LiveGame) -> None:
-        for conn in list(g.connections):
-            try:
-                conn.push(g.payload(conn.seat))
-            except Exception:  # pragma: no cover - a broken subscriber must not stop the others
-                log.exception("push to a subscriber of %s failed", g.id)
-
-    def _bot_for(self, g: LiveGame) -> str | None:
-        """The bot spec to play the current decision, or None when a person is to play it."""
+    def _set_deadline(self, g: LiveGame, restart: bool = True) -> None:
+        """The turn timer of the seat to act: it starts when the turn passes to it (a seat's
+        several steps of one secret commitment keep one clock: the public version does not
+        move) and only for a person who has opened their link (one who never came is waited
+        for, as docs/web.md promises)."""
         state = g.state
         if state.is_terminal():
+            g.deadline, g.timed_out, g.turn_key = None, None, None
+            return
+        p = state.current_player
+        key = (p, g.version)
+        if key != g.turn_key:
+            g.turn_key = key
+            g.turn_started = time.monotonic()
+            g.timed_out = None
+            g.deadline = None
+        elif not restart and g.deadline is not None:
+            return
+        if g.seats[p] == HUMAN and g.timer_seconds and not g.away[p] and g.joined[p] and g.deadline is None \
+                and g.timed_out is None:
+            g.deadline = time.monotonic() + g.timer_seconds
+
+    def _broadcast(self, g: LiveGame) -> None:
+        for conn in list(g.connections):
+            self._push(g, conn)
+
+    def _push(self, g: LiveGame, conn: Connection) -> None:
+        """Send ``conn`` its seat's payload, unless it is the very one it was sent last."""
+        try:
+            base = g.payload_base(conn.seat)
+            if base == conn.last:
+                return
+            conn.last = base
+            if conn.push_text is not None:
+                conn.push_text(g.payload_text(conn.seat))
+            else:
+                conn.push(g.payload(conn.seat))
+        except Exception:  # pragma: no cover - a broken subscriber must not stop the others
+            log.exception("push to a subscriber of %s failed", g.id)
+
+    def _present(self, g: LiveGame) -> bool:
+        """Whether anyone is at the table: an open page, or a request within ``grace``
+        seconds. A table nobody watches does not play on (bots alone cannot fill the
+        server's time)."""
+        return bool(g.connections) or time.monotonic() - g.seen_at < max(self.grace, 1.0)
+
+    def _bot_for(self, g: LiveGame) -> str | None:
+        """The bot spec to play the current decision, or None when a person is to play it
+        or nobody is at the table."""
+        state = g.state
+        if state.is_terminal() or not self._present(g):
             return None
         p = state.current_player
         if g.seats[p] != HUMAN:
             return g.seats[p]
         if g.timed_out == (p, g.version):
             return g.bot_level
-        if g.away[p] and any(c.seat is not None and g.seats[c.seat] == HUMAN for c in g.connections):
+        if g.away[p] and self._others_here(g, p):
             return g.bot_level  # a person who left is stood in for while others play on
         return None  # nobody at the table: the game waits for its people
 
+    @staticmethod
+    def _others_here(g: LiveGame, seat: int) -> bool:
+        """Whether a person of another seat has a page of the game open."""
+        return any(c.seat is not None and c.seat != seat and g.seats[c.seat] == HUMAN for c in g.connections)
+
     def _drive_soon(self, g: LiveGame) -> None:
         if self._bot_for(g) is not None and (g.driver is None or g.driver.done()):
-            g.driver = asyncio.get_running_loop().create_task(self._drive(g))
+            try:
+                g.driver = asyncio.get_running_loop().create_task(self._drive(g))
+            except RuntimeError:  # no loop running (a synchronous caller): the ticker drives it
+                pass
 
     async def _drive(self, g: LiveGame) -> None:
-        """Play the bots' decisions (and stand-ins') until a person is to act or the end."""
+        """Play the bots' decisions (and stand-ins') until a person is to act, nobody is at
+        the table, or the end. The pause (``bot_delay``) comes before the first decision of a
+        bot's turn only; the decision runs in the bot runner (another process by default), one
+        at a time a table, first come first served among tables."""
+        if not await self.peers.try_lead(g.id):
+            return  # another server process drives this table
+        try:
+            await self._drive_led(g)
+        finally:
+            await self.peers.release(g.id)
+
+    async def _drive_led(self, g: LiveGame) -> None:
+        last_seat = None
         while True:
             spec = self._bot_for(g)
             if spec is None:
                 return
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
-                if self._bot_for(g) != spec:
-                    continue
             state, version = g.state, g.version
             p = state.current_player
+            if self.bot_delay and p != last_seat:
+                await asyncio.sleep(self.bot_delay)
+                if self._bot_for(g) != spec or g.state is not state:
+                    continue
+            last_seat = p
             seed = g.state.seed
-            bot = make(spec, derive_seed(seed, 1000 + p))
-            bot.reset(derive_seed(derive_seed(seed, 1000 + p), len(state.history)))
+            job = BotJob(state.game.name, state.to_dict(), spec, derive_seed(seed, 1000 + p),
+                         derive_seed(derive_seed(seed, 1000 + p), len(state.history)))
             try:
-                action = await asyncio.to_thread(bot.choose, state.clone())
-            except Exception:  # pragma: no cover - a bot bug must not kill the server
+                text = await self.bots.choose(job)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a bot or a worker failed: the table waits, the server goes on
                 log.exception("bot %s failed in game %s", spec, g.id)
                 return
             async with g.lock:
                 if g.state is not state or self._bot_for(g) != spec:
                     continue  # a person acted, came back or undid meanwhile
                 after = state.clone()
-                after.apply_action(action.text)
+                after.apply_action(text)
                 notes = g.notes
                 if g.seats[p] == HUMAN:
                     why = "time ran out" if g.timed_out == (p, version) else "away"
-                    text = f"the {spec} bot plays for {state.seat_name(p)} ({why})"
-                    if not notes or notes[-1][1] != text:  # said once while it stands in
-                        notes = notes + [[len(state.events), text]]
-                await self._commit(g, after, g.actors + [p], g.undo_offset, notes)
+                    note = f"the {spec} bot plays for {state.seat_name(p)} ({why})"
+                    if not notes or notes[-1][1] != note:  # said once while it stands in
+                        notes = notes + [[len(state.events), note]]
+                try:
+                    await self._commit(g, after, g.actors + [p], g.undo_offset, notes)
+                except GameError as e:  # the database is down: try again on the next tick
+                    log.error("game %s: a bot move was not stored: %s", g.id, e.message)
+                    g.retry_at = time.monotonic() + 1.0
+                    return
             self._changed(g)
 
     async def _tick_loop(self) -> None:
@@ -672,23 +861,35 @@ class Service:
                 log.exception("timer check failed")
 
     def check_timers(self, now: float | None = None) -> None:
-        """Hand expired turns and departed persons to the stand-in bot (called by the ticker)."""
+        """Hand expired turns and departed persons to the stand-in bot, drive tables whose
+        bot move could not be stored, and let go of idle games (called by the ticker)."""
         now = time.monotonic() if now is None else now
         for g in list(self.games.values()):
             state = g.state
+            if not g.connections and (g.driver is None or g.driver.done()) and now - g.seen_at > self.idle:
+                self.games.pop(g.id, None)  # read again from the database when next asked for
+                continue
             if state.is_terminal():
                 continue
             changed = False
             for s, left in enumerate(g.left_at):
                 if left is not None and not g.away[s] and now - left >= self.grace:
                     g.away[s] = True
-                    self._note(g, f"{state.seat_name(s)} left: the {g.bot_level} bot plays for them until they return")
+                    if self._others_here(g, s):  # else no bot plays for them: nothing to say
+                        self._note(g, f"{state.seat_name(s)} left: the {g.bot_level} bot plays for them until they return")
                     changed = True
             p = state.current_player
             if g.deadline is not None and now >= g.deadline and g.timed_out is None:
                 g.timed_out = (p, g.version)
                 g.deadline = None
                 changed = True
+            if g.retry_at is not None and now >= g.retry_at:
+                g.retry_at = None
+                changed = True
+            if self.peers.shared and (g.driver is None or g.driver.done()) and now - g.lead_try >= 1.0 \
+                    and self._bot_for(g) is not None:
+                g.lead_try = now
+                self._drive_soon(g)  # the process that drove it may have died: its lock is free now
             if changed:
                 self._drive_soon(g)
                 self._broadcast(g)
