@@ -32,7 +32,8 @@ class Server:
     def start(self, timeout: float = 180.0) -> "Server":
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen([sys.executable, "-m", "meeple", "serve", "--port", str(self.port),
-                                      "--db", self.db_url, "--bot-delay", str(self.bot_delay), *self.extra_args], env=env, stdout=subprocess.PIPE,
+                                      "--db", self.db_url, "--bot-delay", str(self.bot_delay), "--create-limit", "0",
+                                      *self.extra_args], env=env, stdout=subprocess.PIPE,
                                      stderr=subprocess.STDOUT, text=True)
         end = time.monotonic() + timeout
         while time.monotonic() < end:

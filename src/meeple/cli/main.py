@@ -755,6 +755,8 @@ def serve(
                                 "(they tell each other of every move with LISTEN/NOTIFY)."),
     bot_workers: Optional[int] = typer.Option(None, "--bot-workers", min=1, max=256, metavar="N",
                                               help="Bot searches at once (worker processes; default: one per core)."),
+    create_limit: int = typer.Option(20, "--create-limit", min=0, max=100_000, metavar="N",
+                                     help="Games one address may create a minute (0: no limit)."),
     ray: Optional[str] = typer.Option(None, "--ray", metavar="ADDRESS",
                                       help="Run the bots' searches as tasks on this Ray cluster (ray://HOST:10001, "
                                       "HOST:6379 or auto; extra meeple[ray]) instead of local processes."),
@@ -811,9 +813,9 @@ def serve(
             fail(f"--ray: {e}")
     config = {"db_url": url, "grace": grace, "bot_delay": bot_delay, "allowed_hosts": hosts,
               "allowed_origins": origins, "bots": "ray" if ray else "process", "bot_slots": bot_workers,
-              "ray_address": ray}
+              "ray_address": ray, "create_rate": [create_limit or 10**9, 60.0]}
     try:
-        web = create_app(**{**config, "allowed_hosts": tuple(hosts)})
+        web = create_app(**{**config, "allowed_hosts": tuple(hosts), "create_rate": tuple(config["create_rate"])})
     except BadDatabaseURL as e:
         fail(str(e))
     except SQLAlchemyError as e:
