@@ -34,7 +34,7 @@ class Server:
         self.proc = subprocess.Popen([sys.executable, "-m", "meeple", "serve", "--port", str(self.port),
                                       "--db", self.db_url, "--bot-delay", str(self.bot_delay), "--create-limit", "0",
                                       *self.extra_args], env=env, stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT, text=True)
+                                     stderr=subprocess.STDOUT, text=True, start_new_session=True)
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.proc.poll() is not None:
@@ -50,6 +50,9 @@ class Server:
     def kill(self) -> None:
         """kill -9: no shutdown of any kind."""
         if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
+            try:  # the whole group: --workers N forks server processes of its own
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:  # pragma: no cover
+                pass
             self.proc.wait(10)
         self.proc = None
