@@ -8,6 +8,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from meeple.server.app import create_app
+from meeple.server.guard import DEFAULT_HOSTS
+
+TEST_HOSTS = (*DEFAULT_HOSTS, "testserver")
+"""The loopback names and Starlette's TestClient host (its websockets always use it)."""
 
 
 @pytest.fixture
@@ -17,8 +21,8 @@ def db_url(tmp_path):
 
 @pytest.fixture
 def client(db_url):
-    app = create_app(db_url, grace=0.2, bot_delay=0.0, tick=0.05)
-    with TestClient(app) as c:
+    app = create_app(db_url, grace=0.2, bot_delay=0.0, tick=0.05, allowed_hosts=TEST_HOSTS, bots="thread")
+    with TestClient(app, base_url="http://127.0.0.1") as c:
         yield c
 
 

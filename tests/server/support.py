@@ -21,18 +21,20 @@ def free_port() -> int:
 class Server:
     """``python -m meeple serve --port PORT --db URL`` as a subprocess (``start``/``kill``)."""
 
-    def __init__(self, db_url: str, port: int | None = None, bot_delay: float = 0.0):
+    def __init__(self, db_url: str, port: int | None = None, bot_delay: float = 0.0, extra_args=()):
         self.db_url = db_url
+        self.extra_args = list(extra_args)
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
         self.bot_delay = bot_delay
 
-    def start(self, timeout: float = 60.0) -> "Server":
+    def start(self, timeout: float = 180.0) -> "Server":
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen([sys.executable, "-m", "meeple", "serve", "--port", str(self.port),
-                                      "--db", self.db_url, "--bot-delay", str(self.bot_delay)], env=env, stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT, text=True)
+                                      "--db", self.db_url, "--bot-delay", str(self.bot_delay), "--create-limit", "0",
+                                      *self.extra_args], env=env, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True, start_new_session=True)
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.proc.poll() is not None:
@@ -48,6 +50,9 @@ class Server:
     def kill(self) -> None:
         """kill -9: no shutdown of any kind."""
         if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
+            try:  # the whole group: --workers N forks server processes of its own
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:  # pragma: no cover
+                pass
             self.proc.wait(10)
         self.proc = None

@@ -8,10 +8,11 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.server.app import create_app
+from meeple.server.service import SEEDED_NOTE
 from meeple.server.db import GameRow, hash_token, open_db
 from fastapi.testclient import TestClient
 
-from .conftest import create, wait_for
+from .conftest import TEST_HOSTS, create, wait_for
 
 
 def test_pages_and_static(client):
@@ -156,7 +157,7 @@ def test_undo_within_the_bga_policy(client):
     assert client.post(undo, json={"token": t0, "version": 0}).status_code == 409  # stale
     p = client.post(undo, json={"token": t0, "version": 1}).json()
     assert p["version"] == 2 and [a["action"] for a in p["legal"]][:3] == ["pass", "place", "assist workshop"]
-    assert p["notes"] == [[len(p["events"]), f"{p['seat_names'][0]} took back a decision"]]
+    assert p["notes"] == [[0, SEEDED_NOTE], [len(p["events"]), f"{p['seat_names'][0]} took back a decision"]]
     # after 'pass' it is P2's turn: P1's turn is over, nothing of it is taken back
     p = client.post(f"/api/games/{gid}/moves", json={"token": t0, "action": "pass", "version": 2}).json()
     assert p["current_player"] == 1 and not p["can_undo"]
@@ -300,7 +301,7 @@ def test_websocket_refuses_a_bad_token_and_an_unknown_game(client):
 
 
 def test_a_restarted_app_resumes_the_game_from_its_record(db_url):
-    with TestClient(create_app(db_url, bot_delay=0.0)) as c:
+    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1") as c:
         made = create(c, game="magnum-sal", seats=["human", "greedy"], seed=11)  # rules edition 2
         tok = made["seats"][0]["token"]
         for _ in range(3):
@@ -308,7 +309,7 @@ def test_a_restarted_app_resumes_the_game_from_its_record(db_url):
             c.post(f"/api/games/{made['id']}/moves", json={"token": tok, "action": p["legal"][0]["action"],
                                                             "version": p["version"]})
         before = wait_for(c, made["id"], tok, lambda p: p["your_turn"])
-    with TestClient(create_app(db_url, bot_delay=0.0)) as c:
+    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1") as c:
         after = c.get(f"/api/games/{made['id']}", params={"token": tok}).json()
     for key in ("version", "legal", "board", "events", "current_player", "scores"):
         assert after[key] == before[key], key
@@ -366,7 +367,7 @@ def test_undo_needs_the_seat_token_and_a_known_game(client):
 
 
 def test_an_in_memory_database_works_across_threads():
-    with TestClient(create_app("sqlite://", bot_delay=0.0)) as c:
+    with TestClient(create_app("sqlite://", bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1") as c:
         made = create(c, game="solomon", seats=["human", "greedy"], seed=1)
         tok = made["seats"][0]["token"]
         first = c.get(f"/api/games/{made['id']}", params={"token": tok}).json()["legal"][0]["action"]

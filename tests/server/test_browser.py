@@ -43,7 +43,9 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    # bypass_csp: Playwright's wait_for_function evaluates strings, which the pages' CSP
+    # forbids; test_the_pages_keep_their_content_security_policy checks the pages without it
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, bypass_csp=True)
     pg = context.new_page()
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
@@ -160,3 +162,23 @@ def test_a_spectator_sees_no_actions_and_a_bad_link_is_refused(page, server):
     page.wait_for_selector("body[data-version]")
     assert "spectating" in page.locator("#title").inner_text()
     page.wait_for_function("document.querySelector('#error').textContent.includes('token is empty')", timeout=20_000)
+
+
+def test_the_pages_keep_their_content_security_policy(browser, server):
+    """Without bypass_csp: the lobby and a game page load, work and break no CSP directive
+    (no inline script, no eval, nothing from another origin)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    problems = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto(server.url + "/")
+    page.locator("body[data-ready='1']").wait_for()
+    import httpx
+
+    made = httpx.post(server.url + "/api/games", json={"game": "solomon", "seats": ["human", "easy"]}).json()
+    page.goto(server.url + made["seats"][0]["link"])
+    page.locator("body[data-your-turn='1']").wait_for(timeout=60_000)
+    assert page.locator("#board svg").count() == 1
+    context.close()
+    assert [p for p in problems if "Content Security Policy" in p or "Refused" in p] == [], problems

@@ -67,7 +67,9 @@ class Pages:
         self.errors: list[str] = []
 
     def open(self, url: str, size: str = "laptop", **options):
-        ctx = self.browser.new_context(**SIZES[size], **options)
+        # bypass_csp: wait_for_function evaluates strings, which the pages' CSP forbids
+        # (test_browser.py::test_the_pages_keep_their_content_security_policy checks without it)
+        ctx = self.browser.new_context(**SIZES[size], bypass_csp=True, **options)
         self.contexts.append(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))

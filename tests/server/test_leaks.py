@@ -126,11 +126,44 @@ def test_no_payload_holds_hidden_information(tmp_path, sampled_board, game, vari
 
     live, checkers = asyncio.run(main())
     assert live.state.is_terminal() and live.state.history
-    for c in checkers:
-        assert c.checked >= len(live.state.history) and c.boards >= 3
+    for c in checkers:  # every public move changes every seat's payload (its version at least)
+        assert c.checked >= live.version and c.boards >= 3
 
 
 def _ends_with(state, action) -> bool:
     after = state.clone()
     after.apply_action(action)
     return after.is_terminal()
+
+
+def test_a_rivals_secret_steps_send_nothing_and_keep_the_clock(tmp_path):
+    """Klondike's race: the steps of one seat's secret commitment reach no other socket and do
+    not restart the visible timer (docs/web.md: "not even as a count"; issue 45, finding 5)."""
+    async def main():
+        service = Service(open_db(f"sqlite:///{tmp_path / 'race.db'}"))
+        await service.start()
+        made = await service.create({"game": "klondike", "variant": "race", "seats": ["human", "human"],
+                                     "timer_seconds": 600})
+        tokens = [s["token"] for s in made["seats"]]
+        live = service.games[made["id"]]
+        got = {0: [], 1: []}
+        for seat in (0, 1):
+            await service.connect(made["id"], tokens[seat], got[seat].append)
+        hidden_steps = 0
+        pick = random.Random(1)
+        for _ in range(400):
+            state = live.state
+            if state.is_terminal():
+                break
+            p = state.current_player
+            before_version, before_deadline = live.version, live.deadline
+            before = {s: len(got[s]) for s in (0, 1)}
+            await service.move(made["id"], tokens[p], pick.choice(state.legal_actions()).text, live.version)
+            if live.version == before_version and live.state.current_player == p:
+                hidden_steps += 1
+                assert len(got[1 - p]) == before[1 - p], "a rival was told of a secret step"
+                assert live.deadline == before_deadline, "the clock restarted on a secret step"
+        await service.stop()
+        return hidden_steps
+
+    assert asyncio.run(main()) > 10

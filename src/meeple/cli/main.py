@@ -743,6 +743,23 @@ def serve(
     grace: float = typer.Option(30.0, "--grace", min=0.0, metavar="SECONDS",
                                 help="How long a person's last connection may be closed before the "
                                 "stand-in bot plays for them."),
+    allowed_host: Optional[list[str]] = typer.Option(
+        None, "--allowed-host", metavar="NAME",
+        help="A host name people type to reach this server (repeatable), e.g. games.example.org behind "
+        "a proxy; '*' accepts any. Default: the loopback names and --host."),
+    allowed_origin: Optional[list[str]] = typer.Option(
+        None, "--allowed-origin", metavar="URL",
+        help="Another site whose pages may post to this server (repeatable), e.g. https://games.example.org."),
+    workers: int = typer.Option(1, "--workers", min=1, max=64,
+                                help="Server processes sharing the port; more than 1 needs a PostgreSQL --db "
+                                "(they tell each other of every move with LISTEN/NOTIFY)."),
+    bot_workers: Optional[int] = typer.Option(None, "--bot-workers", min=1, max=256, metavar="N",
+                                              help="Bot searches at once (worker processes; default: one per core)."),
+    create_limit: int = typer.Option(20, "--create-limit", min=0, max=100_000, metavar="N",
+                                     help="Games one address may create a minute (0: no limit)."),
+    ray: Optional[str] = typer.Option(None, "--ray", metavar="ADDRESS",
+                                      help="Run the bots' searches as tasks on this Ray cluster (ray://HOST:10001, "
+                                      "HOST:6379 or auto; extra meeple[ray]) instead of local processes."),
 ):
     """Play in the browser: the web server (lobby, game pages, websocket; docs/web.md)."""
     import errno
@@ -750,9 +767,20 @@ def serve(
 
     from sqlalchemy.exc import SQLAlchemyError
 
-    from ..server.db import BadDatabaseURL, default_url
+    from ..server.db import BadDatabaseURL, default_url, redact
+    from ..server.guard import DEFAULT_HOSTS, origin_of
 
     url = db or default_url()
+    hosts = list(DEFAULT_HOSTS) + list(allowed_host or [])
+    if host in ("0.0.0.0", "::", ""):
+        if not allowed_host:  # friends reach it by any of the machine's addresses
+            hosts.append("*")
+    else:
+        hosts.append(f"[{host}]" if ":" in host else host)
+    try:
+        origins = [origin_of(o) for o in allowed_origin or []]
+    except ValueError as e:
+        fail(f"--allowed-origin: {e}")
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     try:
         with socket.socket(family, socket.SOCK_STREAM) as probe:  # a clear message before uvicorn starts
@@ -766,14 +794,45 @@ def serve(
 
     from ..server.app import create_app
 
+    from sqlalchemy.engine import make_url
+
     try:
-        web = create_app(url, grace=grace, bot_delay=bot_delay)
+        backend = make_url(url).get_backend_name()
+    except Exception:
+        backend = ""
+    if workers > 1 and backend != "postgresql":
+        fail(f"--workers {workers} needs a PostgreSQL database (--db postgresql+psycopg://...): SQLite cannot "
+             "tell the other processes of a move")
+    if ray is not None:
+        from ..sim.backends import BackendError, check_backend, import_ray
+
+        try:
+            check_backend("ray", ray)
+            import_ray()
+        except (BackendError, InvalidConfigError) as e:
+            fail(f"--ray: {e}")
+    config = {"db_url": url, "grace": grace, "bot_delay": bot_delay, "allowed_hosts": hosts,
+              "allowed_origins": origins, "bots": "ray" if ray else "process", "bot_slots": bot_workers,
+              "ray_address": ray, "create_rate": [create_limit or 10**9, 60.0]}
+    try:
+        web = create_app(**{**config, "allowed_hosts": tuple(hosts), "create_rate": tuple(config["create_rate"])})
     except BadDatabaseURL as e:
         fail(str(e))
     except SQLAlchemyError as e:
-        fail(f"cannot open the database {url}: {e.__class__.__name__}: {str(e).splitlines()[0]}")
+        fail(f"cannot open the database {redact(url)}: {e.__class__.__name__}: "
+             f"{str(e).splitlines()[0].replace(url, redact(url))}")
     shown = f"[{host}]" if ":" in host else host
-    console.print(f"meeple is serving on [bold]http://{shown}:{port}/[/] (games in {escape(url)}); Ctrl-C stops it")
+    console.print(f"meeple is serving on [bold]http://{shown}:{port}/[/] (games in {escape(redact(url))}"
+                  + (f", {workers} processes" if workers > 1 else "") + "); Ctrl-C stops it")
+    if workers > 1:
+        import json as _json
+
+        from ..server.app import SERVE_ENV
+
+        os.environ[SERVE_ENV] = _json.dumps(config)
+        uvicorn.run("meeple.server.app:app_from_env", factory=True, workers=workers, host=host, port=port,
+                    log_level="warning")
+        return
     uvicorn.run(web, host=host, port=port, log_level="warning")
 
 

@@ -29,8 +29,11 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from .db import open_db
-from .service import BOT_PAUSE, BadConfig, GameError, Service, Stale, meta
+from .bots import BotRunner, make_runner
+from .db import default_url, open_db
+from .guard import DEFAULT_HOSTS, MAX_BODY, Guard, RateLimit
+from .peers import peers_for
+from .service import BOT_PAUSE, BadConfig, GameError, Service, Stale, TooMany, meta
 
 STATIC = resources.files("meeple.server").joinpath("static")
 
@@ -68,18 +71,31 @@ def rules_payload(game: str) -> dict:
 
 
 def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: float = BOT_PAUSE,
-               tick: float = 0.25) -> FastAPI:
+               tick: float = 0.25, allowed_hosts=DEFAULT_HOSTS, allowed_origins=(),
+               max_body: int = MAX_BODY, create_rate: tuple[int, float] = (20, 60.0),
+               bots: str | BotRunner = "process", bot_slots: int | None = None, ray_address: str | None = None):
     """The web server's app on the database ``db_url`` (default: SQLite in the user's data
     folder), migrated at once. ``grace``, ``bot_delay`` and ``tick``: see
     :class:`meeple.server.service.Service`. The service is ``app.state.service``; it starts
     (loading every unfinished game, resuming its bots) with the app's lifespan.
+
+    The app is wrapped in :class:`meeple.server.guard.Guard`: ``allowed_hosts`` (names
+    accepted in the ``Host`` header; ``("*",)`` any), ``allowed_origins`` (other sites' pages
+    allowed to post), ``max_body`` (bytes). ``create_rate``: games one client address may
+    create, ``(count, seconds)``. ``bots``: where bot decisions run, ``"process"`` (a pool of
+    ``bot_slots`` worker processes, default one a core), ``"thread"`` (in this process),
+    ``"ray"`` (tasks on the Ray cluster at ``ray_address``) or a
+    :class:`meeple.server.bots.BotRunner`. The FastAPI app itself is ``app.app``
+    (``.state.service`` is reachable on both).
 
     Raises:
         meeple.server.db.BadDatabaseURL: a malformed URL or one without a driver.
         sqlalchemy.exc.OperationalError: the database cannot be opened.
     """
     sessions = open_db(db_url)
-    service = Service(sessions, grace=grace, bot_delay=bot_delay, tick=tick)
+    runner = bots if isinstance(bots, BotRunner) else make_runner(bots, bot_slots, ray_address)
+    service = Service(sessions, grace=grace, bot_delay=bot_delay, tick=tick, bots=runner,
+                      peers=peers_for(db_url or default_url()))
 
     @contextlib.asynccontextmanager
     async def lifespan(_app):
@@ -89,8 +105,9 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
         finally:
             await service.stop()
 
-    app = FastAPI(title="meeple", lifespan=lifespan)
+    app = FastAPI(title="meeple", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.service = service
+    creations = RateLimit(*create_rate)
 
     @app.exception_handler(GameError)
     async def _game_error(request: Request, e: GameError):
@@ -106,9 +123,9 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
 
     async def _body(request: Request) -> dict:
         try:
-            data = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise BadConfig("the request body must be JSON") from None
+            data = parse_json(await request.body())
+        except ValueError as e:
+            raise BadConfig(str(e)) from None
         if not isinstance(data, dict):
             raise BadConfig("the request body must be a JSON object")
         return data
@@ -135,6 +152,10 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
 
     @app.post("/api/games", status_code=201)
     async def api_create(request: Request):
+        client = request.client.host if request.client else "?"
+        if not creations.allow(client):
+            raise TooMany(f"too many games created from your address; try again in "
+                          f"{creations.retry_after(client):.0f} s")
         return await service.create(await _body(request))
 
     @app.get("/api/games/{game_id}")
@@ -161,28 +182,47 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
     async def ws_game(websocket: WebSocket, game_id: str, token: str | None = None):
         await websocket.accept()
         queue: asyncio.Queue = asyncio.Queue()
+        client = websocket.client.host if websocket.client else ""
+
+        def encoded(text: str, version: int) -> None:
+            queue.put_nowait({"type": "state", "version": version, "_text": text})
+
         try:
-            game, conn = await service.connect(game_id, token, queue.put_nowait)
+            game, conn = await service.connect(game_id, token, queue.put_nowait, encoded, client)
         except GameError as e:
             await websocket.send_json({"type": "error", "message": e.message, "rule": e.rule, "status": e.status})
             await websocket.close(code=4000 + e.status)
             return
 
         async def sender():
+            # a payload comes encoded already (a str, once a broadcast and seat); other messages as dicts
             while True:
                 batch = [await queue.get()]
                 while not queue.empty():
                     batch.append(queue.get_nowait())
                 for message in _paced(batch):
-                    await websocket.send_json(message)
+                    if "_text" in message:  # a payload, encoded once for every socket of its seat
+                        await websocket.send_text(message["_text"])
+                    else:
+                        await websocket.send_json(message)
 
         send_task = asyncio.create_task(sender())
         try:
             while True:
+                raw = await websocket.receive()
+                if raw.get("type") == "websocket.disconnect":
+                    break
                 try:
-                    msg = await websocket.receive_json()
-                except (json.JSONDecodeError, UnicodeDecodeError, KeyError):
-                    queue.put_nowait({"type": "error", "message": "messages are JSON objects", "rule": ""})
+                    text = raw.get("text")
+                    if text is None:
+                        text = (raw.get("bytes") or b"").decode("utf-8")
+                    if len(text) > max_body:
+                        raise ValueError(f"a message may be at most {max_body} bytes")
+                    msg = parse_json(text)
+                except (ValueError, UnicodeDecodeError) as e:
+                    why = str(e) if "deeper" in str(e) or "digits" in str(e) or "at most" in str(e) else ""
+                    queue.put_nowait({"type": "error", "message": "messages are JSON objects" + (f" ({why})" if why else ""),
+                                      "rule": ""})
                     continue
                 kind = msg.get("type") if isinstance(msg, dict) else None
                 try:
@@ -191,14 +231,14 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
                     elif kind == "undo":
                         await service.undo(game_id, token, msg.get("version"))
                     elif kind == "sync":
-                        queue.put_nowait(game.payload(conn.seat))
+                        encoded(game.payload_text(conn.seat), game.version)
                     else:
                         raise BadConfig(f"unknown message type {kind!r} (move, undo or sync)")
                 except GameError as e:
                     queue.put_nowait({"type": "error", "message": e.message, "rule": e.rule, "status": e.status,
                                       **({"version": e.extra.get("version")} if isinstance(e, Stale) else {})})
                     if isinstance(e, Stale):
-                        queue.put_nowait(game.payload(conn.seat))
+                        encoded(game.payload_text(conn.seat), game.version)
         except WebSocketDisconnect:
             pass
         finally:
@@ -208,4 +248,72 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
                 await send_task
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
-    return app
+    guarded = Guard(app, allowed_hosts=allowed_hosts, allowed_origins=allowed_origins, max_body=max_body)
+    guarded.state = app.state  # type: ignore[attr-defined]
+    return guarded
+
+
+SERVE_ENV = "MEEPLE_SERVE"
+"""The environment variable through which ``meeple serve --workers N`` hands each worker
+process its :func:`create_app` keyword arguments (JSON)."""
+
+
+def app_from_env():
+    """The app of one worker process of ``meeple serve --workers N`` (uvicorn's factory):
+    :func:`create_app` with the keyword arguments in ``$MEEPLE_SERVE``."""
+    import os
+
+    config = json.loads(os.environ[SERVE_ENV])
+    for key in ("allowed_hosts", "allowed_origins", "create_rate"):
+        if key in config:
+            config[key] = tuple(config[key])
+    return create_app(**config)
+
+
+MAX_JSON_DEPTH = 32
+"""Deepest nesting of a request's JSON (a move or a configuration needs 3)."""
+
+
+def parse_json(data: bytes | str) -> dict:
+    """A request body or websocket message as a JSON object.
+
+    Raises:
+        ValueError: not JSON, not an object, nested deeper than :data:`MAX_JSON_DEPTH`, or
+            holding an integer of over 30 digits (each with a message for people).
+    """
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError("the request body must be JSON (UTF-8)") from None
+    depth = 0
+    in_string = escaped = False
+    for ch in data:  # nesting is checked before parsing: json's recursion has no limit of its own
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                raise ValueError(f"the JSON is nested deeper than {MAX_JSON_DEPTH} levels")
+        elif ch in "]}":
+            depth -= 1
+
+    def small_int(text: str) -> int:
+        if len(text.lstrip("-")) > 30:
+            raise ValueError("a number in the JSON has more than 30 digits")
+        return int(text)
+
+    try:
+        value = json.loads(data, parse_int=small_int)
+    except json.JSONDecodeError:
+        raise ValueError("the request body must be JSON") from None
+    if not isinstance(value, dict):
+        raise ValueError("the request body must be a JSON object")
+    return value

@@ -14,6 +14,7 @@ The schema is created and upgraded by the migrations in ``meeple/server/migratio
 from __future__ import annotations
 
 import hashlib
+import re
 from datetime import datetime, timezone
 from importlib import resources
 from pathlib import Path
@@ -96,7 +97,18 @@ def default_url() -> str:
 
 
 class BadDatabaseURL(ValueError):
-    """A ``--db`` URL that SQLAlchemy cannot read or has no driver for."""
+    """A ``--db`` URL that SQLAlchemy cannot read or has no driver for, or whose SQLite
+    folder cannot be made."""
+
+
+def redact(url: str) -> str:
+    """``url`` with its password replaced by ``***``, for banners, logs and messages
+    (``postgresql+psycopg://me:***@host/db``); a URL that does not parse is shown without
+    anything between ``//`` and ``@``."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return re.sub(r"//[^/@]*@", "//***@", str(url))
 
 
 def make_engine(url: str) -> Engine:
@@ -108,13 +120,18 @@ def make_engine(url: str) -> Engine:
     try:
         parsed = make_url(url)
     except ArgumentError as e:
-        raise BadDatabaseURL(f"not a database URL: {url!r} (e.g. sqlite:///games.db or "
+        raise BadDatabaseURL(f"not a database URL: {redact(url)!r} (e.g. sqlite:///games.db or "
                              "postgresql+psycopg://user:password@host/dbname)") from e
     try:
         if parsed.get_backend_name() == "sqlite":
             extra = {}
             if parsed.database and parsed.database != ":memory:":
-                Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+                folder = Path(parsed.database).expanduser().parent
+                try:
+                    folder.mkdir(parents=True, exist_ok=True)
+                except OSError as e:
+                    raise BadDatabaseURL(f"cannot make the folder {str(folder)!r} for the SQLite database: "
+                                         f"{e.strerror or e}") from None
             else:  # one in-memory database shared by every thread (for tests and trials)
                 from sqlalchemy.pool import StaticPool
                 extra["poolclass"] = StaticPool

@@ -23,18 +23,22 @@ than the current one is refused as stale (:class:`Stale`), with a full resync.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from sqlalchemy import select
+from sqlalchemy import select, text
+from sqlalchemy.exc import SQLAlchemyError
 
 from ..agents import LEVELS, make
 from ..core import IllegalActionError, InvalidConfigError, InvalidRecordError, State, derive_seed, load_game, replay
 from ..core.checks import check_seed
+from .bots import BotJob, BotRunner, ThreadBots
 from .db import GameRow, SeatRow, hash_token
+from .peers import CHANNEL, Alone
 from .payload import TableInfo, build_payload
 
 log = logging.getLogger("meeple.server")
@@ -45,6 +49,9 @@ BOT_PAUSE = 0.4
 """Seconds a bot waits before the first decision of its turn (``meeple serve --bot-delay``'s
 default), so people see whose turn it is; its further decisions of the same turn follow
 without a pause and the page shows each in turn (issue 45 keeps this one constant)."""
+SEEDED_NOTE = ("seeded by the creator: whoever chose this game's seed can work out every hidden card "
+               "(tables of people are dealt at random unless their creator chooses a seed)")
+"""The server note every seat sees in a game of several people whose seed its creator chose."""
 PUBLIC_BOTS = ("easy", "medium", "hard", "random", "greedy")
 """Bot levels the lobby offers (any spec ``meeple.agents.make`` reads is accepted)."""
 
@@ -85,6 +92,18 @@ class Stale(GameError):
     status = 409
 
 
+class Unavailable(GameError):
+    """503: the database refused a commit after retries; nothing changed."""
+
+    status = 503
+
+
+class TooMany(GameError):
+    """429: too many requests from one address (game creation, chat)."""
+
+    status = 429
+
+
 class Illegal(GameError):
     """422: a move the engine refuses (its message and rule id), or an undo the policy refuses."""
 
@@ -94,10 +113,18 @@ class Illegal(GameError):
 @dataclass
 class Connection:
     """A subscriber to a game: ``seat`` (None: spectator) and ``push(payload)``, called with
-    every new payload for that seat (must not block: a websocket queues it)."""
+    every new payload for that seat (must not block: a websocket queues it). A websocket
+    gives ``push_text(text, version)`` too: it is then called instead, with the payload
+    already encoded as JSON (encoded once a broadcast and seat, shared by every socket of
+    that seat) and its version. A payload
+    equal to the last one pushed is not pushed again (nothing about a rival's secret steps
+    can be read from a message's arrival)."""
 
     seat: int | None
     push: Callable[[dict], Any]
+    push_text: Callable[[str, int], Any] | None = None
+    client: str = ""
+    last: str | None = None
 
 
 @dataclass
@@ -124,16 +151,24 @@ class LiveGame:
     deadline: float | None = None
     timed_out: tuple | None = None
     driver: asyncio.Task | None = None
+    joined: list[bool] = field(default_factory=list)
+    seen_at: float = field(default_factory=time.monotonic)
+    turn_key: tuple | None = None
+    retry_at: float | None = None
+    lead_try: float = 0.0
+    turn_started: float = 0.0
     _cache: dict = field(default_factory=dict)
     highlights: dict = field(default_factory=dict)  # seat -> place keys its last turn changed
     turn_start: dict = field(default_factory=dict)  # seat -> place_keys when its turn began
     forced: tuple | None = None  # (seat, version, notice) of the last forced step
+    _texts: dict = field(default_factory=dict)
     _undo_check: tuple | None = None  # (version, whether the seat to act may undo)
 
     def __post_init__(self):
         n = self.state.num_players
         self.away = self.away or [False] * n
         self.left_at = self.left_at or [None] * n
+        self.joined = self.joined or [False] * n
 
     @property
     def version(self) -> int:
@@ -185,6 +220,25 @@ class LiveGame:
             p["can_undo"] = False
         self._cache[seat] = (key, p)
         return p
+
+    def payload_text(self, seat: int | None) -> str:
+        """:meth:`payload` encoded as JSON: encoded once a version, table change and seat (the
+        turn timer's seconds left are spliced in fresh)."""
+        p = self.payload(seat)
+        base = self.payload_base(seat)
+        return base[:-1] + ',"timer":' + json.dumps(p["timer"], separators=(",", ":")) + "}"
+
+    def payload_base(self, seat: int | None) -> str:
+        """The JSON of :meth:`payload` without its ``timer``: what tells two payloads apart
+        (the seconds left change with the clock alone)."""
+        self.payload(seat)
+        cached = self._cache[seat][1]
+        hit = self._texts.get(seat)
+        if hit is not None and hit[0] is cached:
+            return hit[1]
+        text = json.dumps({k: v for k, v in cached.items() if k != "timer"}, separators=(",", ":"))
+        self._texts[seat] = (cached, text)
+        return text
 
     @staticmethod
     def _fresh_timer(p: dict, info: TableInfo) -> dict:
@@ -246,31 +300,51 @@ class Service:
         sessions: a SQLAlchemy session factory (:func:`meeple.server.db.open_db`).
         grace: seconds a person's last connection may stay closed before the stand-in bot
             plays for them.
-        bot_delay: seconds a bot waits before each move (lets people follow; 0 in tests).
+        bot_delay: seconds a bot waits before the first decision of its turn (lets people
+            follow; 0 in tests).
         tick: seconds between checks of timers and departures.
+        bots: where bot decisions run (:mod:`meeple.server.bots`; default a thread of this
+            process, ``meeple serve`` uses worker processes).
+        idle: seconds a game nobody is connected to stays in memory (it is read again from
+            the database when next asked for).
+        peers: the other server processes on the same database (:mod:`meeple.server.peers`;
+            default none).
     """
 
-    def __init__(self, sessions, grace: float = 30.0, bot_delay: float = 0.0, tick: float = 0.25):
+    def __init__(self, sessions, grace: float = 30.0, bot_delay: float = 0.0, tick: float = 0.25,
+                 bots: BotRunner | None = None, idle: float = 600.0, peers=None):
         self.sessions = sessions
         self.grace = grace
         self.bot_delay = bot_delay
         self.tick = tick
+        self.bots = bots or ThreadBots()
+        self.peers = peers or Alone()
+        self.idle = idle
         self.games: dict[str, LiveGame] = {}
         self._ticker: asyncio.Task | None = None
         self._load_lock: asyncio.Lock | None = None
 
     # ------------------------------------------------------------ life cycle
     async def start(self) -> None:
-        """Load every unfinished game from the database, start its bots and the ticker."""
+        """Load every unfinished game from the database, start its bots and the ticker. A
+        game that cannot be loaded (a bad stored row, a record that no longer replays) is
+        skipped and logged; the server starts all the same."""
         self._load_lock = asyncio.Lock()
-        ids = await asyncio.to_thread(self._unfinished_ids)
+        try:
+            ids = await asyncio.to_thread(self._unfinished_ids)
+        except SQLAlchemyError as e:  # a damaged database page: serve what can be read
+            log.error("the list of unfinished games cannot be read (%s); none is resumed now, each "
+                      "is loaded when first asked for", e.__class__.__name__)
+            ids = []
         for game_id in ids:
             try:
                 g = await self.get(game_id)
-            except GameError as e:  # pragma: no cover - a record that no longer replays
-                log.error("game %s cannot be resumed: %s", game_id, e.message)
+            except GameError as e:
+                log.error("game %s cannot be resumed: %s", game_id, e.extra.get("detail") or e.message)
                 continue
             self._changed(g, broadcast=False)
+        self.bots.start()
+        await self.peers.start(self._peer_changed)
         self._ticker = asyncio.create_task(self._tick_loop())
 
     async def stop(self) -> None:
@@ -283,6 +357,8 @@ class Service:
                 await t
             except (asyncio.CancelledError, Exception):
                 pass
+        self.bots.stop()
+        await self.peers.stop()
 
     def _unfinished_ids(self) -> list[str]:
         with self.sessions() as s:
@@ -314,6 +390,14 @@ class Service:
             raise BadConfig(f"unknown game {config.get('game')!r}: {e}") from None
         seats = config.get("seats")
         num_players = config.get("num_players", len(seats) if isinstance(seats, list) else None)
+        counts = f"{game.title} takes {game.min_players} to {game.max_players} players"
+        # sizes first, before any work that grows with them (a million seats is refused at once)
+        if num_players is not None and (isinstance(num_players, bool) or not isinstance(num_players, int)):
+            raise BadConfig(f"num_players must be a whole number: {counts}")
+        if isinstance(num_players, int) and not game.min_players <= num_players <= game.max_players:
+            raise BadConfig(f"{counts}, not {num_players}")
+        if isinstance(seats, list) and not game.min_players <= len(seats) <= game.max_players:
+            raise BadConfig(f"{counts}; {len(seats)} seats are given")
         if seats is None and isinstance(num_players, int):
             seats = [HUMAN] + ["easy"] * (num_players - 1)
         if not isinstance(seats, list) or not seats:
@@ -322,7 +406,11 @@ class Service:
             raise BadConfig(f"num_players is {num_players!r} but {len(seats)} seats are given")
         seats = [HUMAN if isinstance(x, str) and x.strip().lower() == HUMAN else check_bot(x, f"seat {i + 1}")
                  for i, x in enumerate(seats)]
-        bot_level = check_bot(config.get("bot_level") or "easy", "bot_level")
+        level = config.get("bot_level")
+        bot_level = check_bot("easy" if level is None else level, "bot_level")
+        # a seed fixes every hidden card: whoever chose it could replay the deal at home, so a
+        # table of several people is told so in its log from the start
+        notes = [[0, SEEDED_NOTE]] if config.get("seed") is not None and seats.count(HUMAN) > 1 else []
         timer = config.get("timer_seconds")
         if timer is not None and (isinstance(timer, bool) or not isinstance(timer, int) or not 1 <= timer <= MAX_TIMER):
             raise BadConfig(f"timer_seconds must be a whole number of seconds 1..{MAX_TIMER} or null, not {timer!r}")
@@ -337,11 +425,11 @@ class Service:
         hashes = [None if t is None else hash_token(t) for t in tokens]
         row = GameRow(id=game_id, game=game.name, rules=game.rules_edition, num_players=state.num_players, variant=state.variant,
                       options=state.record()["options"], seed=state.seed, actions=[], undo_offset=0,
-                      bot_level=bot_level, timer_seconds=timer, notes=[], finished=False)
+                      bot_level=bot_level, timer_seconds=timer, notes=[list(n) for n in notes], finished=False)
         row.seats = [SeatRow(seat=i, bot=None if k == HUMAN else k, token_hash=h)
                      for i, (k, h) in enumerate(zip(seats, hashes))]
         await asyncio.to_thread(self._insert, row)
-        g = LiveGame(game_id, state, seats, hashes, bot_level, timer, 0, [], [])
+        g = LiveGame(game_id, state, seats, hashes, bot_level, timer, 0, [list(n) for n in notes], [])
         self.games[game_id] = g
         self._changed(g, broadcast=False)
         names = [state.seat_name(i) for i in range(state.num_players)]
@@ -378,6 +466,15 @@ class Service:
         return g
 
     def _load(self, game_id: str) -> LiveGame:
+        try:
+            return self._load_row(game_id)
+        except NotFound:
+            raise
+        except Exception as e:  # a bad stored row: JSON, types, a damaged page
+            log.error("game %s is stored but cannot be read: %s: %s", game_id, e.__class__.__name__, e)
+            raise NotFound(f"game {game_id!r} is stored but cannot be read", detail=f"{e.__class__.__name__}: {e}") from None
+
+    def _load_row(self, game_id: str) -> LiveGame:
         with self.sessions() as s:
             row = s.get(GameRow, game_id)
             if row is None:
@@ -391,7 +488,10 @@ class Service:
                     actors.append(state.current_player)
                     state.apply_action(text)
             except (InvalidRecordError, IllegalActionError) as e:
-                raise NotFound(f"game {game_id!r} is stored but does not replay: {e}") from None
+                # the detail (a stored action, the legal actions) is for the log, not the visitor
+                log.error("game %s is stored but does not replay: %s", game_id, e)
+                raise NotFound(f"game {game_id!r} is stored but does not replay with this version of meeple",
+                               detail=str(e)) from None
             seats = [HUMAN] * row.num_players
             hashes: list[str | None] = [None] * row.num_players
             for seat in row.seats:
@@ -414,6 +514,8 @@ class Service:
             row.undo_offset = undo_offset
             row.notes = [list(n) for n in notes]
             row.finished = state.is_terminal()
+            if self.peers.shared:  # delivered to every server process at commit (meeple.server.peers)
+                s.execute(text("SELECT pg_notify(:channel, :id)"), {"channel": CHANNEL, "id": g.id})
             s.commit()
 
     async def public_list(self, limit: int = 100) -> list[dict]:
@@ -439,27 +541,79 @@ class Service:
             NotFound, Forbidden.
         """
         g = await self.get(game_id)
-        return g.payload(g.seat_of(token))
+        seat = g.seat_of(token)
+        self._seen(g, seat)
+        return g.payload(seat)
 
-    async def connect(self, game_id: str, token: str | None, push: Callable[[dict], Any]) -> tuple[LiveGame, Connection]:
-        """Subscribe ``push`` to the game for the seat of ``token``; the first payload is
-        pushed at once. A seat played by the stand-in bot because its person left is theirs
-        again. Raises NotFound, Forbidden."""
+    MAX_SOCKETS_PER_GAME = 64
+    """Open connections one game accepts (seats and spectators together)."""
+    MAX_SOCKETS_PER_CLIENT = 8
+    """Open connections to one game from one client address."""
+
+    async def connect(self, game_id: str, token: str | None, push: Callable[[dict], Any],
+                      push_text: Callable[[str, int], Any] | None = None, client: str = "") -> tuple[LiveGame, Connection]:
+        """Subscribe ``push`` (or ``push_text``, see :class:`Connection`) to the game for the
+        seat of ``token``; the first payload is pushed at once. A seat played by the stand-in
+        bot because its person left is theirs again.
+
+        Raises:
+            NotFound, Forbidden; TooMany: the game has :attr:`MAX_SOCKETS_PER_GAME`
+            connections, or ``client`` has :attr:`MAX_SOCKETS_PER_CLIENT` to it.
+        """
         g = await self.get(game_id)
         seat = g.seat_of(token)
-        conn = Connection(seat, push)
+        if len(g.connections) >= self.MAX_SOCKETS_PER_GAME:
+            raise TooMany("this table has as many watchers as it can take; try again later")
+        if client and sum(c.client == client for c in g.connections) >= self.MAX_SOCKETS_PER_CLIENT:
+            raise TooMany("too many open pages of this table from your address; close some")
+        conn = Connection(seat, push, push_text, client)
         g.connections.append(conn)
+        self._seen(g, seat)
         if seat is not None:
             g.left_at[seat] = None
             if g.away[seat]:
                 g.away[seat] = False
                 self._note(g, f"{g.state.seat_name(seat)} is back")
+            if not g.joined[seat]:
+                g.joined[seat] = True
+                self._set_deadline(g, restart=False)  # their clock starts when they first come
             self._drive_soon(g)  # a stand-in for another seat who left may play on now
             self._broadcast(g)  # the others see them connected
         else:
-            push(g.payload(None))
+            self._push(g, conn)
         await self._settle(g)  # a forced step that waited for its person (a resumed game)
         return g, conn
+
+    def _peer_changed(self, game_id: str) -> None:
+        """A server process (maybe this one) committed a change of ``game_id``."""
+        if game_id in self.games:
+            asyncio.get_running_loop().create_task(self._refresh(game_id))
+
+    async def _refresh(self, game_id: str) -> None:
+        """Read a game changed by another process again, push it to this process's pages."""
+        g = self.games.get(game_id)
+        if g is None:
+            return
+        async with g.lock:
+            try:
+                fresh = await asyncio.to_thread(self._load, game_id)
+            except GameError:
+                return
+            if (fresh.state.history == g.state.history and fresh.undo_offset == g.undo_offset
+                    and fresh.notes == g.notes):
+                return  # our own commit, or nothing new
+            g.state, g.actors, g.undo_offset, g.notes = fresh.state, fresh.actors, fresh.undo_offset, fresh.notes
+            g._cache.clear()
+            g._texts.clear()
+        self._changed(g)
+
+    def _seen(self, g: LiveGame, seat: int | None) -> None:
+        """Someone looked at the game now (a page, a request): bots may play on."""
+        g.seen_at = time.monotonic()
+        if seat is not None and g.seats[seat] == HUMAN and not g.joined[seat]:
+            g.joined[seat] = True
+            self._set_deadline(g, restart=False)
+        self._drive_soon(g)
 
     def disconnect(self, g: LiveGame, conn: Connection) -> None:
         """Unsubscribe ``conn``; when it was its seat's last, the grace period starts."""
@@ -492,6 +646,7 @@ class Service:
         if token is None or token == "":
             raise Forbidden("a move needs the seat's token")
         seat = g.seat_of(str(token))
+        self._seen(g, seat)
         if not isinstance(action, str) or len(action) > 500:
             raise BadConfig("action must be an action's notation (a string)")
         async with g.lock:
@@ -548,12 +703,26 @@ class Service:
         self._changed(g)
         return g.payload(seat)
 
+    COMMIT_RETRIES = (0.2, 0.5, 1.0, 2.0)
+    """Seconds waited before each retry of a commit the database refused (locked, gone)."""
+
     async def _commit(self, g: LiveGame, state: State, actors: list[int], undo_offset: int, notes: list) -> None:
-        """Store, then make live (a failed commit leaves the game as it was)."""
-        await asyncio.to_thread(self._save, g, state, undo_offset, notes)
+        """Store, then make live (a failed commit leaves the game as it was). A database error
+        is retried (:attr:`COMMIT_RETRIES`), then reported as :class:`Unavailable`."""
+        for wait in (*self.COMMIT_RETRIES, None):
+            try:
+                await asyncio.to_thread(self._save, g, state, undo_offset, notes)
+                break
+            except SQLAlchemyError as e:
+                if wait is None:
+                    log.error("game %s: the database refused the commit: %s", g.id, e.__class__.__name__)
+                    raise Unavailable("the game could not be saved just now (the database is busy or "
+                                      "unreachable); nothing changed: try again in a moment") from None
+                await asyncio.sleep(wait)
         self._track_highlights(g, g.state, state, actors)
         g.state, g.actors, g.undo_offset, g.notes = state, actors, undo_offset, notes
         g._cache.clear()
+        g._texts.clear()
 
     @staticmethod
     def _track_highlights(g: LiveGame, before: State, after: State, actors: list[int]) -> None:
@@ -613,44 +782,97 @@ class Service:
     # ---------------------------------------------------------- after changes
     def _changed(self, g: LiveGame, broadcast: bool = True) -> None:
         """After a change: set the turn timer, start the bots if one is to play, broadcast."""
-        state = g.state
-        g.timed_out = None
-        g.deadline = None
-        if not state.is_terminal():
-            p = state.current_player
-            if g.seats[p] == HUMAN and g.timer_seconds and not g.away[p]:
-                g.deadline = time.monotonic() + g.timer_seconds
+        self._set_deadline(g)
         self._drive_soon(g)
         if broadcast:
             self._broadcast(g)
 
-    def _broadcast(self, g: LiveGame) -> None:
-        for conn in list(g.connections):
-            try:
-                conn.push(g.payload(conn.seat))
-            except Exception:  # pragma: no cover - a broken subscriber must not stop the others
-                log.exception("push to a subscriber of %s failed", g.id)
-
-    def _bot_for(self, g: LiveGame) -> str | None:
-        """The bot spec to play the current decision, or None when a person is to play it."""
+    def _set_deadline(self, g: LiveGame, restart: bool = True) -> None:
+        """The turn timer of the seat to act: it starts when the turn passes to it (a seat's
+        several steps of one secret commitment keep one clock: the public version does not
+        move) and only for a person who has opened their link (one who never came is waited
+        for, as docs/web.md promises)."""
         state = g.state
         if state.is_terminal():
+            g.deadline, g.timed_out, g.turn_key = None, None, None
+            return
+        p = state.current_player
+        key = (p, g.version)
+        if key != g.turn_key:
+            g.turn_key = key
+            g.turn_started = time.monotonic()
+            g.timed_out = None
+            g.deadline = None
+        elif not restart and g.deadline is not None:
+            return
+        if g.seats[p] == HUMAN and g.timer_seconds and not g.away[p] and g.joined[p] and g.deadline is None \
+                and g.timed_out is None:
+            g.deadline = time.monotonic() + g.timer_seconds
+
+    def _broadcast(self, g: LiveGame) -> None:
+        for conn in list(g.connections):
+            self._push(g, conn)
+
+    def _push(self, g: LiveGame, conn: Connection) -> None:
+        """Send ``conn`` its seat's payload, unless it is the very one it was sent last."""
+        try:
+            base = g.payload_base(conn.seat)
+            if base == conn.last:
+                return
+            conn.last = base
+            if conn.push_text is not None:
+                conn.push_text(g.payload_text(conn.seat), g.version)
+            else:
+                conn.push(g.payload(conn.seat))
+        except Exception:  # pragma: no cover - a broken subscriber must not stop the others
+            log.exception("push to a subscriber of %s failed", g.id)
+
+    def _present(self, g: LiveGame) -> bool:
+        """Whether anyone is at the table: an open page, or a request within ``grace``
+        seconds. A table nobody watches does not play on (bots alone cannot fill the
+        server's time)."""
+        return bool(g.connections) or time.monotonic() - g.seen_at < max(self.grace, 1.0)
+
+    def _bot_for(self, g: LiveGame) -> str | None:
+        """The bot spec to play the current decision, or None when a person is to play it
+        or nobody is at the table."""
+        state = g.state
+        if state.is_terminal() or not self._present(g):
             return None
         p = state.current_player
         if g.seats[p] != HUMAN:
             return g.seats[p]
         if g.timed_out == (p, g.version):
             return g.bot_level
-        if g.away[p] and any(c.seat is not None and g.seats[c.seat] == HUMAN for c in g.connections):
+        if g.away[p] and self._others_here(g, p):
             return g.bot_level  # a person who left is stood in for while others play on
         return None  # nobody at the table: the game waits for its people
 
+    @staticmethod
+    def _others_here(g: LiveGame, seat: int) -> bool:
+        """Whether a person of another seat has a page of the game open."""
+        return any(c.seat is not None and c.seat != seat and g.seats[c.seat] == HUMAN for c in g.connections)
+
     def _drive_soon(self, g: LiveGame) -> None:
         if self._bot_for(g) is not None and (g.driver is None or g.driver.done()):
-            g.driver = asyncio.get_running_loop().create_task(self._drive(g))
+            try:
+                g.driver = asyncio.get_running_loop().create_task(self._drive(g))
+            except RuntimeError:  # no loop running (a synchronous caller): the ticker drives it
+                pass
 
     async def _drive(self, g: LiveGame) -> None:
-        """Play the bots' decisions (and stand-ins') until a person is to act or the end."""
+        """Play the bots' decisions (and stand-ins') until a person is to act, nobody is at
+        the table, or the end. The pause (``bot_delay``) comes before the first decision of a
+        bot's turn only; the decision runs in the bot runner (another process by default), one
+        at a time a table, first come first served among tables."""
+        if not await self.peers.try_lead(g.id):
+            return  # another server process drives this table
+        try:
+            await self._drive_led(g)
+        finally:
+            await self.peers.release(g.id)
+
+    async def _drive_led(self, g: LiveGame) -> None:
         while True:
             spec = self._bot_for(g)
             if spec is None:
@@ -662,25 +884,32 @@ class Service:
                 if self._bot_for(g) != spec or g.state is not state:
                     continue
             seed = g.state.seed
-            bot = make(spec, derive_seed(seed, 1000 + p))
-            bot.reset(derive_seed(derive_seed(seed, 1000 + p), len(state.history)))
+            job = BotJob(state.game.name, state.to_dict(), spec, derive_seed(seed, 1000 + p),
+                         derive_seed(derive_seed(seed, 1000 + p), len(state.history)))
             try:
-                action = await asyncio.to_thread(bot.choose, state.clone())
-            except Exception:  # pragma: no cover - a bot bug must not kill the server
+                text = await self.bots.choose(job)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a bot or a worker failed: the table waits, the server goes on
                 log.exception("bot %s failed in game %s", spec, g.id)
                 return
             async with g.lock:
                 if g.state is not state or self._bot_for(g) != spec:
                     continue  # a person acted, came back or undid meanwhile
                 after = state.clone()
-                after.apply_action(action.text)
+                after.apply_action(text)
                 notes = g.notes
                 if g.seats[p] == HUMAN:
                     why = "time ran out" if g.timed_out == (p, version) else "away"
-                    text = f"the {spec} bot plays for {state.seat_name(p)} ({why})"
-                    if not notes or notes[-1][1] != text:  # said once while it stands in
-                        notes = notes + [[len(state.events), text]]
-                await self._commit(g, after, g.actors + [p], g.undo_offset, notes)
+                    note = f"the {spec} bot plays for {state.seat_name(p)} ({why})"
+                    if not notes or notes[-1][1] != note:  # said once while it stands in
+                        notes = notes + [[len(state.events), note]]
+                try:
+                    await self._commit(g, after, g.actors + [p], g.undo_offset, notes)
+                except GameError as e:  # the database is down: try again on the next tick
+                    log.error("game %s: a bot move was not stored: %s", g.id, e.message)
+                    g.retry_at = time.monotonic() + 1.0
+                    return
             self._changed(g)
             await self._settle(g)
 
@@ -693,23 +922,35 @@ class Service:
                 log.exception("timer check failed")
 
     def check_timers(self, now: float | None = None) -> None:
-        """Hand expired turns and departed persons to the stand-in bot (called by the ticker)."""
+        """Hand expired turns and departed persons to the stand-in bot, drive tables whose
+        bot move could not be stored, and let go of idle games (called by the ticker)."""
         now = time.monotonic() if now is None else now
         for g in list(self.games.values()):
             state = g.state
+            if not g.connections and (g.driver is None or g.driver.done()) and now - g.seen_at > self.idle:
+                self.games.pop(g.id, None)  # read again from the database when next asked for
+                continue
             if state.is_terminal():
                 continue
             changed = False
             for s, left in enumerate(g.left_at):
                 if left is not None and not g.away[s] and now - left >= self.grace:
                     g.away[s] = True
-                    self._note(g, f"{state.seat_name(s)} left: the {g.bot_level} bot plays for them until they return")
+                    if self._others_here(g, s):  # else no bot plays for them: nothing to say
+                        self._note(g, f"{state.seat_name(s)} left: the {g.bot_level} bot plays for them until they return")
                     changed = True
             p = state.current_player
             if g.deadline is not None and now >= g.deadline and g.timed_out is None:
                 g.timed_out = (p, g.version)
                 g.deadline = None
                 changed = True
+            if g.retry_at is not None and now >= g.retry_at:
+                g.retry_at = None
+                changed = True
+            if self.peers.shared and (g.driver is None or g.driver.done()) and now - g.lead_try >= 1.0 \
+                    and self._bot_for(g) is not None:
+                g.lead_try = now
+                self._drive_soon(g)  # the process that drove it may have died: its lock is free now
             if changed:
                 self._drive_soon(g)
                 self._broadcast(g)

@@ -1,0 +1,185 @@
+"""Where the web server's bots think: never on the server's own interpreter.
+
+A bot decision is a pure function of the game, the bot's spec and seeds
+(:func:`choose_action`), so it can run anywhere: :class:`ProcessBots` (the default) runs it in
+a pool of worker processes on this machine, :class:`RayBots` as Ray tasks on a cluster
+(``meeple serve --ray ADDRESS``), :class:`ThreadBots` in a thread of the server's process
+(tests, and a machine without ``fork``). The server never holds the GIL for a search, so a
+person's move is answered while 16 bot tables think.
+
+Fairness: every runner lets at most ``slots`` searches run at once; the others wait in
+arrival order (an :class:`asyncio.Semaphore` wakes its waiters first come, first served), and
+a table's driver asks for one decision at a time, so a table of four ``hard`` bots cannot
+starve a table of people: each waits at most one decision of every table ahead of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import multiprocessing
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from ..agents import make
+from ..core import load_game
+
+
+@dataclass(frozen=True)
+class BotJob:
+    """One bot decision to make, as plain values (picklable, JSON-safe but ``state``).
+
+    Attributes:
+        game: the game id.
+        state: ``state.to_dict()`` of the position (the save format: hidden parts included;
+            the bot decides on its seat's information set, :mod:`meeple.agents`).
+        spec: the bot spec (``"hard"``, ``"mcts:500"`` ...).
+        seed: the bot's seed (seat-derived, as ``meeple play`` seeds it).
+        reset_seed: the seed it is reset with before choosing (move-derived), so a restarted
+            game goes on as the unbroken one would.
+        turn_left: seconds left of the bot's turn budget (None: the spec's own budget).
+    """
+
+    game: str
+    state: dict
+    spec: str
+    seed: int
+    reset_seed: int
+    turn_left: float | None = None
+
+
+def choose_action(job: BotJob) -> str:
+    """The notation of the action the bot of ``job`` chooses (runs in a worker).
+
+    Raises:
+        meeple.InvalidRecordError: the state does not load; InvalidConfigError: a bad spec.
+    """
+    state = load_game(job.game).state_from_dict(job.state)
+    bot = make(job.spec, job.seed)
+    bot.reset(job.reset_seed)
+    if job.turn_left is not None and hasattr(bot, "set_turn_left"):
+        bot.set_turn_left(job.turn_left)
+    return bot.choose(state).text
+
+
+def _warm() -> int:
+    """Import the games in a fresh worker (the first decision is not slowed by imports)."""
+    from ..core import game_names
+
+    for name in game_names():
+        load_game(name)
+    return os.getpid()
+
+
+class BotRunner:
+    """Runs bot decisions off the event loop, at most ``slots`` at a time, first come first
+    served. Subclasses implement :meth:`_run`."""
+
+    kind = "thread"
+
+    def __init__(self, slots: int = 2):
+        if slots < 1:
+            raise ValueError(f"slots must be at least 1, not {slots}")
+        self.slots = slots
+        self._gate: asyncio.Semaphore | None = None
+
+    async def choose(self, job: BotJob) -> str:
+        """The chosen action's notation; waits for a free slot first (first come, first
+        served)."""
+        if self._gate is None:
+            self._gate = asyncio.Semaphore(self.slots)
+        async with self._gate:
+            return await self._run(job)
+
+    async def _run(self, job: BotJob) -> str:
+        return await asyncio.to_thread(choose_action, job)
+
+    def start(self) -> None:
+        """Make the workers (called once the event loop runs)."""
+
+    def stop(self) -> None:
+        """End the workers (a search running is abandoned)."""
+
+
+class ThreadBots(BotRunner):
+    """In a thread of this process: for tests and small machines (holds the GIL while it
+    searches)."""
+
+
+class ProcessBots(BotRunner):
+    """A pool of ``slots`` worker processes on this machine (``forkserver`` where the
+    platform has it, so no server state or socket is inherited)."""
+
+    kind = "process"
+
+    def __init__(self, slots: int = 2):
+        super().__init__(slots)
+        self.pool: concurrent.futures.ProcessPoolExecutor | None = None
+
+    def start(self) -> None:
+        if self.pool is None:
+            methods = multiprocessing.get_all_start_methods()
+            ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+            self.pool = concurrent.futures.ProcessPoolExecutor(self.slots, mp_context=ctx)
+            for _ in range(self.slots):
+                self.pool.submit(_warm)
+
+    async def _run(self, job: BotJob) -> str:
+        if self.pool is None:
+            self.start()
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self.pool, choose_action, job)
+        except concurrent.futures.process.BrokenProcessPool:
+            self.pool = None  # a worker died (killed, out of memory): a new pool for the next
+            raise
+
+    def stop(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
+
+
+class RayBots(BotRunner):
+    """Ray tasks on the cluster at ``address`` (``ray://HOST:10001``, ``HOST:6379`` or
+    ``auto``), at most ``slots`` at a time."""
+
+    kind = "ray"
+
+    def __init__(self, address: str, slots: int = 8):
+        super().__init__(slots)
+        self.address = address
+        self._remote: Any = None
+
+    def start(self) -> None:
+        if self._remote is None:
+            from ..sim.backends import import_ray
+
+            ray = import_ray()
+            if not ray.is_initialized():
+                ray.init(address=self.address, ignore_reinit_error=True, log_to_driver=False)
+            self._remote = ray.remote(choose_action)
+
+    async def _run(self, job: BotJob) -> str:
+        if self._remote is None:
+            self.start()
+        return await self._remote.remote(job)
+
+
+def make_runner(kind: str = "process", slots: int | None = None, address: str | None = None) -> BotRunner:
+    """A bot runner: ``process`` (default), ``thread`` or ``ray`` (needs ``address``).
+    ``slots`` defaults to the machine's cores (at least 1) for processes, 8 for Ray.
+
+    Raises:
+        ValueError: an unknown kind, or ``ray`` without an address.
+    """
+    if kind == "thread":
+        return ThreadBots(slots or 1)
+    if kind == "process":
+        return ProcessBots(slots or max(1, os.cpu_count() or 1))
+    if kind == "ray":
+        if not address:
+            raise ValueError("the ray bot runner needs a cluster address (--ray ADDRESS)")
+        return RayBots(address, slots or 8)
+    raise ValueError(f"unknown bot runner {kind!r}: process, thread or ray")

@@ -1,0 +1,197 @@
+"""The server's bots, clocks and faults (issue 45): bots think in other processes, a table
+nobody watches waits, a database error is retried then reported, sockets are capped, idle
+games are let go, and a person who never came is waited for."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+
+import pytest
+from sqlalchemy.exc import OperationalError
+
+from meeple.server.bots import BotJob, ProcessBots, ThreadBots, choose_action
+from meeple.server.db import open_db
+from meeple.server.service import Service, TooMany, Unavailable
+
+import meeple
+
+
+def _service(tmp_path, **kw) -> Service:
+    kw.setdefault("bots", ThreadBots())
+    return Service(open_db(f"sqlite:///{tmp_path / 'games.db'}"), **kw)
+
+
+async def _until(check, timeout: float = 60.0):
+    end = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > end:
+            raise AssertionError("timed out")
+        await asyncio.sleep(0.02)
+
+
+# 3. bots outside the web process
+def _pid(job):  # run in the worker
+    return os.getpid()
+
+
+def test_process_bots_choose_in_another_process_as_the_bot_would_here():
+    state = meeple.load_game("solomon").new_initial_state(num_players=2, seed=4)
+    job = BotJob("solomon", state.to_dict(), "greedy", 11, 12)
+    runner = ProcessBots(1)
+
+    async def main():
+        runner.start()
+        try:
+            text = await runner.choose(job)
+            pid = await asyncio.get_running_loop().run_in_executor(runner.pool, _pid, job)
+            return text, pid
+        finally:
+            runner.stop()
+
+    text, pid = asyncio.run(main())
+    assert pid != os.getpid()
+    assert text == choose_action(job)  # the same decision as in this process
+    assert text in [a.text for a in state.legal_actions()]
+
+
+def test_searches_wait_their_turn_first_come_first_served():
+    order = []
+
+    class Slow(ThreadBots):
+        async def _run(self, job):
+            order.append(job.seed)
+            await asyncio.sleep(0.05)
+            return "x"
+
+    runner = Slow(1)
+    job = BotJob("solomon", {}, "random", 0, 0)
+
+    async def main():
+        await asyncio.gather(*(runner.choose(BotJob(job.game, {}, "random", i, 0)) for i in range(5)))
+
+    asyncio.run(main())
+    assert order == [0, 1, 2, 3, 4]
+
+
+def test_a_table_of_bots_nobody_watches_waits(tmp_path):
+    async def main():
+        service = _service(tmp_path, grace=0.2, tick=0.05)
+        await service.start()
+        made = await service.create({"game": "solomon", "seats": ["random", "random"]})
+        g = service.games[made["id"]]
+        g.seen_at -= 100  # the creator looked last long ago and no page is open
+        await asyncio.sleep(0.6)
+        v = g.version
+        assert v == 0 and not g.state.is_terminal()
+        pages = []
+        await service.connect(made["id"], None, pages.append)  # a spectator: the bots play on
+        await _until(lambda: g.version > v + 3)
+        await service.stop()
+
+    asyncio.run(main())
+
+
+# 4. a database error
+def test_a_database_error_is_retried_then_reported_and_changes_nothing(tmp_path, monkeypatch):
+    async def main():
+        service = _service(tmp_path)
+        service.COMMIT_RETRIES = (0.01, 0.01)
+        await service.start()
+        made = await service.create({"game": "solomon", "seats": ["human", "human"]})
+        tok = made["seats"][0]["token"]
+        first = (await service.view(made["id"], tok))["legal"][0]["action"]
+        real = service._save
+        fails = {"left": 2}
+
+        def flaky(*a, **k):
+            if fails["left"]:
+                fails["left"] -= 1
+                raise OperationalError("UPDATE", {}, Exception("database is locked"))
+            return real(*a, **k)
+
+        monkeypatch.setattr(service, "_save", flaky)
+        p = await service.move(made["id"], tok, first, 0)  # two failures, then stored
+        assert p["version"] == 1 and fails["left"] == 0
+        fails["left"] = 10
+        second_tok = made["seats"][1]["token"]
+        second = (await service.view(made["id"], second_tok))["legal"][0]["action"]
+        with pytest.raises(Unavailable) as e:
+            await service.move(made["id"], second_tok, second, 1)
+        assert e.value.status == 503 and "nothing changed" in e.value.message
+        assert service.games[made["id"]].version == 1
+        await service.stop()
+
+    asyncio.run(main())
+
+
+# 6. sockets per game and per client
+def test_sockets_are_capped_per_client_and_per_game(tmp_path):
+    async def main():
+        service = _service(tmp_path)
+        await service.start()
+        made = await service.create({"game": "solomon", "seats": ["human", "easy"]})
+        for _ in range(service.MAX_SOCKETS_PER_CLIENT):
+            await service.connect(made["id"], None, lambda p: None, client="10.0.0.1")
+        with pytest.raises(TooMany):
+            await service.connect(made["id"], None, lambda p: None, client="10.0.0.1")
+        i = 0
+        while len(service.games[made["id"]].connections) < service.MAX_SOCKETS_PER_GAME:
+            await service.connect(made["id"], None, lambda p: None, client=f"10.0.1.{i // 4}")
+            i += 1
+        with pytest.raises(TooMany):
+            await service.connect(made["id"], None, lambda p: None, client="10.9.9.9")
+        await service.stop()
+
+    asyncio.run(main())
+
+
+# 9. idle games leave memory
+def test_an_idle_game_is_let_go_and_read_again_when_asked_for(tmp_path):
+    async def main():
+        service = _service(tmp_path, idle=0.0)
+        await service.start()
+        made = await service.create({"game": "solomon", "seats": ["human", "human"]})
+        service.check_timers(time.monotonic() + 1)
+        assert made["id"] not in service.games
+        p = await service.view(made["id"], None)
+        assert p["version"] == 0 and made["id"] in service.games
+        await service.stop()
+
+    asyncio.run(main())
+
+
+# 12. the clock waits for a person who never came
+def test_the_clock_starts_when_a_person_first_comes(tmp_path):
+    async def main():
+        service = _service(tmp_path, tick=0.05)
+        await service.start()
+        made = await service.create({"game": "klondike", "seats": ["human", "human"], "timer_seconds": 1})
+        g = service.games[made["id"]]
+        assert g.deadline is None  # nobody opened a link
+        service.check_timers(time.monotonic() + 100)
+        assert g.timed_out is None and g.version == 0
+        first = g.state.current_player
+        pages = []
+        await service.connect(made["id"], made["seats"][first]["token"], pages.append)
+        assert g.deadline is not None and g.deadline - time.monotonic() > 0.5  # a full second from now
+        await service.stop()
+
+    asyncio.run(main())
+
+
+def test_no_stand_in_is_announced_when_no_one_else_is_at_the_table(tmp_path):
+    async def main():
+        service = _service(tmp_path, grace=0.0)
+        await service.start()
+        made = await service.create({"game": "solomon", "seats": ["human", "hard"]})
+        g = service.games[made["id"]]
+        for _ in range(3):  # the one person closes the tab three times
+            _, conn = await service.connect(made["id"], made["seats"][0]["token"], lambda p: None)
+            service.disconnect(g, conn)
+            service.check_timers(time.monotonic() + 1)
+        assert not any("plays for" in n[1] for n in g.notes)
+        await service.stop()
+
+    asyncio.run(main())
