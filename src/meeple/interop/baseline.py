@@ -5,7 +5,7 @@ players, evaluated on paired deals against ``random`` and ``greedy``
 Run (every game, the budget of docs/research.md; one line of JSON per game on stdout and in
 ``--out``)::
 
-    python -m meeple.interop.baseline --games solomon,lignum --steps 200000 --deals 100 --out results.jsonl
+    python -m meeple.interop.baseline --games solomon,lignum --steps 120000 --deals 100 --out results.jsonl
 
 What it does, per game:
 
@@ -99,9 +99,10 @@ def evaluate(model, normalizer, game: str, opponent: str, deals: int, seed: int 
     wins = 0.0
     games = 0
     diffs = []
+    envs = [MeepleGymEnv(game, num_players=num_players, opponents=opponent, seat=seat)
+            for seat in range(num_players)]
     for d in range(deals):
-        for seat in range(num_players):
-            env = MeepleGymEnv(game, num_players=num_players, opponents=opponent, seat=seat)
+        for seat, env in enumerate(envs):
             obs, info = env.reset(seed=seed + d)  # the same game seed for every seat of the deal
             done = False
             while not done:
@@ -149,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     """The command line (``python -m meeple.interop.baseline --help``)."""
     p = argparse.ArgumentParser(prog="python -m meeple.interop.baseline", description=__doc__.split("\n\n")[0])
     p.add_argument("--games", default=",".join(ENV_IDS), help="comma-separated game ids")
-    p.add_argument("--steps", type=int, default=200_000, help="training budget: agent steps per game")
+    p.add_argument("--steps", type=int, default=120_000, help="training budget: agent steps per game")
     p.add_argument("--deals", type=int, default=100, help="paired deals per evaluation opponent")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", default=None, help="append one JSON line per game to this file")

@@ -28,9 +28,13 @@ than one core, run one collector per process (``gymnasium.vector.AsyncVectorEnv`
 
 from __future__ import annotations
 
-import numpy as np
-from gymnasium.vector import AutoresetMode, VectorEnv
-from gymnasium.vector.utils import batch_space
+try:
+    import numpy as np
+    from gymnasium.vector import AutoresetMode, VectorEnv
+    from gymnasium.vector.utils import batch_space
+except ImportError as e:  # pragma: no cover - depends on the install
+    raise ImportError("meeple.interop.vector needs the rl extra: pip install meeple[rl] "
+                      f"(or uv sync --extra rl); missing: {e.name}") from e
 
 from meeple.core.checks import whole_number
 from meeple.core.errors import InvalidConfigError
