@@ -3,6 +3,7 @@ deals of evaluation (the pipeline, not the strength). Needs the baseline extra; 
 MEEPLE_REQUIRE_BASELINE=1, which makes a missing extra a failure, not a skip."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -33,6 +34,23 @@ def test_the_command_line_writes_one_json_line_per_game(tmp_path, capsys):
     assert [e["opponent"] for e in row["eval"]] == ["random", "greedy"]
     assert all(e["games"] == 2 for e in row["eval"])
     assert row["machine"]["torch_threads"] == 1
+    assert baseline.main(["--table", str(out)]) == 0
+    table = capsys.readouterr().out
+    assert "| King Solomon's Treasury | 2,048 steps, " in table and table.count("\n") == 4  # header, rule, 2 rows
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_docs_table_is_the_committed_results():
+    """docs/research.md's baseline table is what ``--table`` makes of the committed results
+    (docs/baseline/results.jsonl): every game, the same budget, 100 paired deals."""
+    rows = [json.loads(line) for line in (ROOT / "docs" / "baseline" / "results.jsonl").read_text().splitlines()
+            if line.strip()]
+    assert sorted(r["game"] for r in rows) == ["klondike", "lignum", "magnum-sal", "solomon"]
+    assert {(r["steps"], r["deals"], r["seed"], r["num_players"]) for r in rows} == {(rows[0]["steps"], 100, 0, 2)}
+    assert all(e["games"] == 200 for r in rows for e in r["eval"])
+    assert baseline.table(rows) in (ROOT / "docs" / "research.md").read_text(encoding="utf-8")
 
 
 def test_bad_budget_raises():

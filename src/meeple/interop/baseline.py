@@ -3,9 +3,9 @@ players, evaluated on paired deals against ``random`` and ``greedy``
 (``pip install meeple[baseline]``; the table is in docs/research.md).
 
 Run (every game, the budget of docs/research.md; one line of JSON per game on stdout and in
-``--out``)::
+``--out``; ``--table FILE`` prints the Markdown table of such a file)::
 
-    python -m meeple.interop.baseline --games solomon,lignum --steps 120000 --deals 100 --out results.jsonl
+    python -m meeple.interop.baseline --games solomon,lignum --steps 40000 --deals 100 --out results.jsonl
 
 What it does, per game:
 
@@ -41,6 +41,7 @@ except ImportError as e:  # pragma: no cover - depends on the install
     raise ImportError("meeple.interop.baseline needs the baseline extra: pip install meeple[baseline] "
                       f"(or uv sync --extra baseline); missing: {e.name}") from e
 
+import meeple
 from meeple.core.checks import whole_number
 from meeple.core.errors import InvalidConfigError
 from meeple.interop.gym import ENV_IDS, MeepleGymEnv
@@ -146,15 +147,38 @@ def run(game: str, steps: int, deals: int, seed: int = 0, opponents=EVAL_OPPONEN
             "ppo": {k: v for k, v in PPO_KWARGS.items()}, "n_envs": N_ENVS}
 
 
+def table(rows: list[dict]) -> str:
+    """The Markdown table of baseline results (rows as :func:`run` returns them, e.g. read
+    from the JSON lines of ``--out``): one line per game and evaluation opponent, the win
+    rate with its Wilson 95% interval, the mean score difference."""
+    out = ["| game | trained | opponent | games | wins | win rate (95% interval) | mean score diff |",
+           "|---|---|---|---|---|---|---|"]
+    for row in rows:
+        name = meeple.load_game(row["game"]).title
+        trained = f"{row['steps']:,} steps, {row['train_cpu_seconds']:.0f} CPU s"
+        for e in row["eval"]:
+            wins = f"{e['wins']:g}"
+            rate = f"{100 * e['win_rate']:.1f}% ({100 * e['ci_low']:.1f}-{100 * e['ci_high']:.1f}%)"
+            out.append(f"| {name} | {trained} | {e['opponent']} | {e['games']} | {wins} | {rate} | "
+                       f"{e['mean_score_diff']:+.1f} |")
+    return "\n".join(out)
+
+
 def main(argv: list[str] | None = None) -> int:
     """The command line (``python -m meeple.interop.baseline --help``)."""
     p = argparse.ArgumentParser(prog="python -m meeple.interop.baseline", description=__doc__.split("\n\n")[0])
     p.add_argument("--games", default=",".join(ENV_IDS), help="comma-separated game ids")
-    p.add_argument("--steps", type=int, default=120_000, help="training budget: agent steps per game")
+    p.add_argument("--steps", type=int, default=40_000, help="training budget: agent steps per game")
     p.add_argument("--deals", type=int, default=100, help="paired deals per evaluation opponent")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", default=None, help="append one JSON line per game to this file")
+    p.add_argument("--table", default=None, metavar="FILE",
+                   help="print the Markdown table of the JSON lines in FILE (no training)")
     a = p.parse_args(argv)
+    if a.table:
+        with open(a.table, encoding="utf-8") as f:
+            print(table([json.loads(line) for line in f if line.strip()]))
+        return 0
     for game in a.games.split(","):
         result = run(game.strip(), a.steps, a.deals, a.seed)
         line = json.dumps(result)

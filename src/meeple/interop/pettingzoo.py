@@ -289,9 +289,12 @@ class MeepleAECEnv(AECEnv):
         """Apply ``action`` (an index of the action space) for the agent to act; ``None``
         for an agent that is done.
 
+        With ``illegal="lose"`` an index that is not legal now ends the game as the agent's
+        forfeit (:func:`forfeit_rewards`; ``infos[agent]["illegal_action"]`` names it).
+
         Raises:
-            ValueError: not an integer index, outside the space, or not legal now (the
-                message names the notation and the rule; nothing changes).
+            ValueError: not an integer index, outside the space, or (``illegal="raise"``) not
+                legal now (the message names the notation and the rule; nothing changes).
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
