@@ -124,8 +124,9 @@ def run(game: str, steps: int, deals: int, seed: int = 0, opponents=EVAL_OPPONEN
     """Train then evaluate one game (see the module docstring).
 
     Returns:
-        ``{"game", "steps", "seed", "train_seconds", "train_cpu_seconds", "eval": [evaluate(...)
-        per opponent], "machine", "versions"}``.
+        ``{"game", "steps", "seed", "train_seconds", "train_cpu_seconds", "eval_seconds",
+        "eval_cpu_seconds", "eval": [evaluate(...) per opponent], "machine", "versions"}``
+        (``*_seconds`` wall-clock, ``*_cpu_seconds`` CPU time of the process).
     """
     if game not in ENV_IDS:
         raise InvalidConfigError(f"unknown game {game!r}; one of {list(ENV_IDS)}")
@@ -133,12 +134,14 @@ def run(game: str, steps: int, deals: int, seed: int = 0, opponents=EVAL_OPPONEN
     model, norm = train(game, steps, seed)
     t1, c1 = time.perf_counter(), time.process_time()
     results = [evaluate(model, norm, game, o, deals) for o in opponents]
+    c2 = time.process_time()
     import sb3_contrib
     import stable_baselines3
 
     return {"game": game, "num_players": 2, "trained_against": "random", "steps": steps, "seed": seed,
             "deals": deals, "train_seconds": round(t1 - t0, 1), "train_cpu_seconds": round(c1 - c0, 1),
-            "eval_seconds": round(time.perf_counter() - t1, 1), "eval": results,
+            "eval_seconds": round(time.perf_counter() - t1, 1), "eval_cpu_seconds": round(c2 - c1, 1),
+            "eval": results,
             "machine": {"cpu": platform.processor() or platform.machine(), "cores": os.cpu_count(),
                         "torch_threads": torch.get_num_threads()},
             "versions": {"python": platform.python_version(), "torch": torch.__version__,
