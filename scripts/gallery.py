@@ -82,14 +82,14 @@ def main(argv: list[str] | None = None) -> int:
                     made = httpx.post(srv.url + "/api/games", json={"game": game, "variant": variant, "seed": seed,
                                                                    "seats": ["human", "easy"]}).json()
                     link = srv.url + made["seats"][0]["link"] + "&pace=0"
-                    ctx = browser.new_context(**SIZES["laptop"])
+                    ctx = browser.new_context(**SIZES["laptop"], bypass_csp=True)
                     page = ctx.new_page()
                     page.goto(link)
                     page.wait_for_selector("body[data-connected='1']")
                     advance(page, args.moves)
                     ctx.close()
                     for size, opts in SIZES.items():  # fresh pages: the board as it first appears
-                        ctx = browser.new_context(**opts, reduced_motion="reduce")
+                        ctx = browser.new_context(**opts, reduced_motion="reduce", bypass_csp=True)
                         page = ctx.new_page()
                         page.goto(link)
                         page.wait_for_selector("body[data-connected='1']")

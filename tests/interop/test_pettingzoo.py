@@ -1,6 +1,8 @@
 """meeple.interop.pettingzoo: PettingZoo's api_test and seed_test on every game, player count
-and variant; the action mask and observation space at random states; rewards; errors."""
+and variant, its render_test and state_test (the AEC parts) on every game; the action mask
+and observation space at random states; state(); rewards and end infos; errors."""
 
+import importlib
 import random
 import warnings
 
@@ -12,7 +14,8 @@ pytest.importorskip("hypothesis")
 import numpy as np  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as hs  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
+pz_state = importlib.import_module("pettingzoo.test.state_test")  # the module (the package exports a function of that name)
 
 import meeple  # noqa: E402
 from meeple.interop.pettingzoo import env, observation_layout, raw_env  # noqa: E402
@@ -132,7 +135,9 @@ def test_bad_configuration_raises():
     with pytest.raises(meeple.InvalidConfigError, match="reward"):
         env("lignum", reward="money")
     with pytest.raises(meeple.InvalidConfigError, match="render_mode"):
-        env("lignum", render_mode="human")
+        env("lignum", render_mode="rgb_array")
+    with pytest.raises(meeple.InvalidConfigError, match="illegal"):
+        env("lignum", illegal="skip")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -181,3 +186,94 @@ def test_options_that_hide_holdings_pass_the_api_test(game, options):
     e.reset(seed=1)
     obs = e.observe(e.agent_selection)["observation"]
     assert obs.shape == e.observation_space(e.agent_selection)["observation"].shape
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_render_test(game, capsys):
+    """PettingZoo's render_test: "human" prints the text view and returns None, "ansi" returns it."""
+    render_test(lambda render_mode=None: env(game, num_players=2, render_mode=render_mode))
+    title = {"magnum-sal": "Phase I", "lignum": "Lignum", "solomon": "Solomon", "klondike": "Klondike"}[game]
+    assert title in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_state_test(game):
+    """PettingZoo's state_test without its parallel part (no parallel API: docs/research.md).
+    It steps unmasked samples, so the environment ends the game as a forfeit (illegal="lose")."""
+    e = env(game, num_players=3, illegal="lose")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # its notes (NaN, infinity, shape changes) would be failures
+        pz_state.test_state_space(e)
+        pz_state.test_state(e, num_cycles=50)
+
+
+def test_state_is_every_seats_observation_vector():
+    e = raw_env("solomon", num_players=3)
+    e.reset(seed=4)
+    _walk(e, np.random.default_rng(4), 30)
+    state = e.state()
+    L = e.observation_space("player_0")["observation"].shape[0]
+    assert state.shape == (3 * L,) == e.state_space.shape and state.dtype == np.float32
+    for s in range(3):
+        assert np.array_equal(state[s * L:(s + 1) * L], e.observation_vector(s))
+    seat = e.game_state.current_player
+    assert np.array_equal(e.observe(f"player_{seat}")["observation"], e.observation_vector(seat))
+
+
+def test_legal_action_indices_without_an_observation():
+    e = env("klondike", num_players=3)
+    e.reset(seed=2)
+    rng = np.random.default_rng(2)
+    for _ in range(200):
+        agent = e.agent_selection
+        if e.terminations[agent]:
+            break
+        idx = e.unwrapped.legal_action_indices()
+        assert idx.dtype == np.int64
+        assert idx.tolist() == [e.unwrapped.action_index(a) for a in e.unwrapped.game_state.legal_actions()]
+        assert np.array_equal(np.flatnonzero(e.observe(agent)["action_mask"]), np.sort(idx))
+        others = [a for a in e.agents if a != agent]
+        assert all(len(e.unwrapped.legal_action_indices(a)) == 0 for a in others)
+        e.step(int(rng.choice(idx)))
+
+
+def test_end_infos_hold_the_final_scores_and_ranking():
+    e = raw_env("lignum", num_players=3)
+    e.reset(seed=6)
+    rng = np.random.default_rng(6)
+    infos_during = []
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        if term or trunc:
+            break
+        infos_during.append(info)
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    st = e.game_state
+    assert all(i == {} for i in infos_during)
+    for agent in e.agents:
+        assert e.infos[agent] == {"scores": st.scores(), "ranking": st.ranking(), "places": st.places(),
+                                  "capped": False}
+
+
+def test_illegal_lose_ends_the_game_with_the_offender_last():
+    e = raw_env("lignum", num_players=3, illegal="lose")
+    e.reset(seed=1)
+    offender = e.agent_selection
+    illegal = int(np.flatnonzero(e.observe(offender)["action_mask"] == 0)[0])
+    e.step(illegal)
+    assert all(e.terminations.values())
+    assert e._cumulative_rewards[offender] == 0.0
+    assert e.infos[offender]["illegal_action"] == {"agent": offender, "index": illegal, "notation": e.notation(illegal)}
+    # the others beat the offender (1 point each) and share the rest by their standing now
+    others = [a for a in e.agents if a != offender]
+    total = sum(e._cumulative_rewards[a] for a in others)
+    assert total == pytest.approx(1.5)  # n/2 in all, the offender's share 0
+    assert all(e._cumulative_rewards[a] >= 0.5 for a in others)
+
+
+def test_a_safety_cap_ends_the_game_as_truncations():
+    e = raw_env("magnum-sal", num_players=2, max_rounds=1)
+    final = _play_out(e, 0)
+    assert e.game_state.is_truncated()
+    assert all(e.truncations.values()) and not any(e.terminations.values())
+    assert final == {f"player_{s}": r for s, r in enumerate(e.game_state.returns())}

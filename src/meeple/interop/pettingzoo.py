@@ -22,8 +22,21 @@ agent often acts several times in a row.
   ``state.returns()`` (the share of other seats it beats after the rulebook's tie-breaks,
   ties half: 1.0 a sole winner, 0.0 a sole loser), ``reward="score_diff"`` its final score
   minus the best final score among the other seats.
+* ``illegal="raise"`` (default): an index that is not legal raises ``ValueError`` and
+  changes nothing; ``illegal="lose"``: it ends the game at once as a forfeit, the offender
+  ranked last alone (:func:`forfeit_rewards`), ``infos[agent]["illegal_action"]`` naming it.
+* ``infos``: empty during the game; at the end every agent's holds ``scores`` (the final
+  scores, ``state.scores()``), ``ranking`` (seats best first after the rulebook's
+  tie-breaks), ``places`` (per seat, 1 = first) and ``capped`` (a safety cap ended it).
+* ``state()``: the global state for centralized critics, every seat's observation vector one
+  after another (``float32[n * L]``, :attr:`MeepleAECEnv.state_space`): all private holdings,
+  never what no seat has seen (deck order, future draws).
 * ``render_mode="ansi"``: ``render()`` returns the game's text view for the seat to act
-  (a spectator's once the game is over) as plain text.
+  (a spectator's once the game is over) as plain text; ``"human"`` prints it.
+* ``legal_action_indices()``: the legal indices of the agent to act without building its
+  observation (the cheap way to step on the mask alone).
+* A game ended by a safety cap (Magnum Sal's ``max_rounds``, not a rule) ends with
+  ``truncations`` instead of ``terminations``; the rewards are the standing then.
 """
 
 from __future__ import annotations
@@ -45,6 +58,8 @@ from meeple.core.errors import InvalidConfigError
 from meeple.interop.spaces import ActionSpace, Writer, encoding_module
 
 REWARDS = ("ranking", "score_diff")
+ILLEGAL = ("raise", "lose")
+RENDER_MODES = ("ansi", "human")
 OBS_BOUND = 1e6
 """Observation-space bounds (``Box(-OBS_BOUND, OBS_BOUND)``): the vector holds raw counts,
 money and flags, never near them."""
@@ -65,6 +80,59 @@ def observation_layout(game: str, num_players: int, variant: str | None = None) 
     return w.layout
 
 
+def final_rewards(state, reward: str = "ranking") -> list[float]:
+    """Per seat, the end-of-game reward of a (terminal) meeple state: ``"ranking"``:
+    ``state.returns()`` (the share of the other seats it beats after the rulebook's
+    tie-breaks, ties half); ``"score_diff"``: its score minus the best score of the others.
+
+    Raises:
+        InvalidConfigError: an unknown reward kind.
+    """
+    if reward == "ranking":
+        return [float(r) for r in state.returns()]
+    if reward != "score_diff":
+        raise InvalidConfigError(f"reward must be one of {list(REWARDS)}, not {reward!r}")
+    scores = state.scores()
+    n = len(scores)
+    return [float(scores[s] - max(scores[o] for o in range(n) if o != s)) for s in range(n)]
+
+
+def forfeit_rewards(state, seat: int, reward: str = "ranking") -> list[float]:
+    """Per seat, the rewards when ``seat`` forfeits now (``illegal="lose"``): ``seat`` is
+    ranked last alone, the others keep their standing among themselves.
+
+    ``"ranking"``: ``seat`` gets 0.0, every other seat beats it (one point) and shares the
+    rest as ``state.returns()`` ranks them now. ``"score_diff"``: ``seat``'s score counts as
+    one below the lowest score now, then the usual differences.
+    """
+    n = state.num_players
+    if reward == "ranking":
+        places = state.places()  # 1 = first after the tie-breaks; equal places: a tie
+        out = []
+        for s in range(n):
+            if s == seat:
+                out.append(0.0)
+                continue
+            beat = 1.0  # the forfeiting seat
+            for o in range(n):
+                if o != s and o != seat:
+                    beat += 1.0 if places[s] < places[o] else 0.5 if places[s] == places[o] else 0.0
+            out.append(beat / (n - 1))
+        return out
+    scores = list(state.scores())
+    scores[seat] = min(scores) - 1
+    return [float(scores[s] - max(scores[o] for o in range(n) if o != s)) for s in range(n)]
+
+
+def end_info(state) -> dict:
+    """What every agent's ``info`` holds at the end of a game: ``scores`` (list of int,
+    ``state.scores()``), ``ranking`` (seats best first after the rulebook's tie-breaks),
+    ``places`` (per seat, 1 = first, tied seats share a place) and ``capped`` (True when a
+    safety cap, not a rule, ended it: ``state.is_truncated()``)."""
+    return {"scores": list(state.scores()), "ranking": state.ranking(), "places": state.places(),
+            "capped": bool(state.is_truncated())}
+
+
 class MeepleAECEnv(AECEnv):
     """A meeple game as a PettingZoo AEC environment (see the module docstring).
 
@@ -72,23 +140,28 @@ class MeepleAECEnv(AECEnv):
         game: a game id (``"magnum-sal"``, ``"lignum"``, ``"solomon"``, ``"klondike"``).
         num_players: seats (0: the game's most).
         variant: one of the game's variants (None: its first).
-        render_mode: ``None`` or ``"ansi"``.
+        render_mode: ``None``, ``"ansi"`` or ``"human"``.
         reward: ``"ranking"`` or ``"score_diff"``.
+        illegal: ``"raise"`` or ``"lose"`` (see the module docstring).
         **options: game options (``game.new_initial_state(**options)``).
     Raises:
-        InvalidConfigError: unknown game, player count, variant, option, render mode or reward.
+        InvalidConfigError: unknown game, player count, variant, option, render mode, reward
+            or illegal-action rule.
     """
 
-    metadata = {"render_modes": ["ansi"], "name": "meeple_v0", "is_parallelizable": False}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "meeple_v0", "is_parallelizable": False}
 
     def __init__(self, game: str, num_players: int = 0, variant: str | None = None,
-                 render_mode: str | None = None, reward: str = "ranking", **options):
+                 render_mode: str | None = None, reward: str = "ranking", illegal: str = "raise", **options):
         super().__init__()
         self.game = meeple.load_game(game)
-        if render_mode not in (None, "ansi"):
-            raise InvalidConfigError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise InvalidConfigError(f"render_mode must be None or one of {list(RENDER_MODES)}, not {render_mode!r}")
         if reward not in REWARDS:
             raise InvalidConfigError(f"reward must be one of {list(REWARDS)}, not {reward!r}")
+        if illegal not in ILLEGAL:
+            raise InvalidConfigError(f"illegal must be one of {list(ILLEGAL)}, not {illegal!r}")
+        self.illegal = illegal
         probe = self.game.new_initial_state(num_players, 0, variant, **options)  # checks the config
         self.num_players = probe.num_players
         self.variant = probe.variant
@@ -110,6 +183,7 @@ class MeepleAECEnv(AECEnv):
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: gym_spaces.Discrete(n) for a in self.possible_agents}
+        self.state_space = gym_spaces.Box(-OBS_BOUND, OBS_BOUND, (self.num_players * length,), np.float32)
         self._seeds = random.Random()
         self.game_state = None
 
@@ -133,6 +207,33 @@ class MeepleAECEnv(AECEnv):
     def observation_layout(self) -> list[tuple[str, int, int]]:
         """``[(field, start, stop)]`` of the observation vector (see :func:`observation_layout`)."""
         return observation_layout(self.game.name, self.num_players, self.variant)
+
+    def legal_action_indices(self, agent: str | None = None):
+        """The indices of the legal actions of ``agent`` (default: the agent to act) as an
+        ``int64`` array in the game's order; empty when it is not to act or the game is over.
+        Builds no observation (the cheap way to step on the mask alone).
+
+        Raises:
+            KeyError: ``agent`` is not one of ``possible_agents``.
+        """
+        seat = self._seat[self.agent_selection if agent is None else agent]
+        st = self.game_state
+        if st.current_player != seat:
+            return np.zeros(0, np.int64)
+        return np.asarray(self._space.legal_indices(st._legal()), np.int64)
+
+    def observation_vector(self, seat: int):
+        """The observation vector of ``seat`` now, ``float32[L]`` (a new array), from
+        ``state.observation(seat)`` only."""
+        return self._vector_array(self.game_state.observation(seat))
+
+    def state(self):
+        """The global state: every seat's observation vector, seat 0 first, one after another
+        (``float32[n * L]``, within :attr:`state_space`). Each seat's private holdings are in
+        it (for a centralized critic in training, never for a policy that acts); what no seat
+        has seen (deck order, future draws) is not."""
+        st = self.game_state
+        return np.concatenate([self._vector_array(st.observation(s)) for s in range(self.num_players)])
 
     # ------------------------------------------------------------ AEC API
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
@@ -188,9 +289,12 @@ class MeepleAECEnv(AECEnv):
         """Apply ``action`` (an index of the action space) for the agent to act; ``None``
         for an agent that is done.
 
+        With ``illegal="lose"`` an index that is not legal now ends the game as the agent's
+        forfeit (:func:`forfeit_rewards`; ``infos[agent]["illegal_action"]`` names it).
+
         Raises:
-            ValueError: not an integer index, outside the space, or not legal now (the
-                message names the notation and the rule; nothing changes).
+            ValueError: not an integer index, outside the space, or (``illegal="raise"``) not
+                legal now (the message names the notation and the rule; nothing changes).
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -207,57 +311,74 @@ class MeepleAECEnv(AECEnv):
         try:
             st.apply_action(text)
         except meeple.IllegalActionError as e:
-            raise ValueError(f"action {index} ({text!r}) is not legal for {agent} now: {e}") from e
+            if self.illegal == "raise":
+                raise ValueError(f"action {index} ({text!r}) is not legal for {agent} now: {e}") from e
+            self._end(forfeit_rewards(st, self._seat[agent], self.reward_kind), truncated=False)
+            for a in self.agents:
+                self.infos[a]["illegal_action"] = {"agent": agent, "index": index, "notation": text}
+            return
         self._cache = None
         self._cumulative_rewards[agent] = 0.0
         if st.is_terminal():
-            final = self._final_rewards()
-            for a in self.agents:
-                self.rewards[a] = final[self._seat[a]]
-                self.terminations[a] = True
-            self._accumulate_rewards()
+            self._end(final_rewards(st, self.reward_kind), truncated=st.is_truncated())
         else:
             self._clear_rewards()
             self.agent_selection = self.possible_agents[st.current_player]
 
-    def _final_rewards(self) -> list[float]:
-        st = self.game_state
-        if self.reward_kind == "ranking":
-            return [float(r) for r in st.returns()]
-        scores = st.scores()
-        n = len(scores)
-        return [float(scores[s] - max(scores[o] for o in range(n) if o != s)) for s in range(n)]
+    def _end(self, final: list[float], truncated: bool) -> None:
+        """The game is over: rewards, terminations (truncations after a safety cap), infos."""
+        self._cache = None
+        self._cumulative_rewards[self.agent_selection] = 0.0
+        info = end_info(self.game_state)
+        for a in self.agents:
+            self.rewards[a] = final[self._seat[a]]
+            self.terminations[a] = not truncated
+            self.truncations[a] = truncated
+            self.infos[a] = dict(info)
+        self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The game's text view for the seat to act (a spectator's at the end) as plain
-        text with ``render_mode="ansi"``; None without a render mode."""
+        """The game's text view for the seat to act (a spectator's at the end): returned as
+        plain text with ``render_mode="ansi"``, printed to stdout (returning None) with
+        ``"human"``; None without a render mode."""
         if self.render_mode is None:
             return None
-        from rich.console import Console
-
-        text_mod = __import__(f"meeple.games.{self.game.name.replace('-', '_')}.text", fromlist=["render"])
-        st = self.game_state
-        seat = None if st.is_terminal() else st.current_player
-        console = Console(record=True, width=100, file=io.StringIO(), color_system=None)
-        console.print(text_mod.render(st, seat))
-        return console.export_text()
+        text = render_text(self.game_state)
+        if self.render_mode == "human":
+            print(text, end="")
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""
 
 
+def render_text(state) -> str:
+    """The game's text view of ``state`` for the seat to act (a spectator's once the game is
+    over) as plain text (the terminal game's board, no colour codes)."""
+    from rich.console import Console
+
+    name = state.game.name.replace("-", "_")
+    text_mod = __import__(f"meeple.games.{name}.text", fromlist=["render"])
+    seat = None if state.is_terminal() else state.current_player
+    console = Console(record=True, width=100, file=io.StringIO(), color_system=None)
+    console.print(text_mod.render(state, seat))
+    return console.export_text()
+
+
 def raw_env(game: str, num_players: int = 0, variant: str | None = None, render_mode: str | None = None,
-            reward: str = "ranking", **options) -> MeepleAECEnv:
+            reward: str = "ranking", illegal: str = "raise", **options) -> MeepleAECEnv:
     """The environment without PettingZoo's wrappers (fastest; see :class:`MeepleAECEnv`)."""
-    return MeepleAECEnv(game, num_players, variant, render_mode, reward, **options)
+    return MeepleAECEnv(game, num_players, variant, render_mode, reward, illegal, **options)
 
 
 def env(game: str, num_players: int = 0, variant: str | None = None, render_mode: str | None = None,
-        reward: str = "ranking", **options):
+        reward: str = "ranking", illegal: str = "raise", **options):
     """A PettingZoo AEC environment of ``game`` (see :class:`MeepleAECEnv` for the
     arguments), wrapped in PettingZoo's ``OrderEnforcingWrapper`` as its own games are.
 
     Raises:
-        InvalidConfigError: unknown game, player count, variant, option, render mode or reward.
+        InvalidConfigError: unknown game, player count, variant, option, render mode, reward
+            or illegal-action rule.
     """
-    return wrappers.OrderEnforcingWrapper(raw_env(game, num_players, variant, render_mode, reward, **options))
+    return wrappers.OrderEnforcingWrapper(raw_env(game, num_players, variant, render_mode, reward, illegal, **options))
