@@ -736,12 +736,14 @@ class Service:
             return
         view = after.game.view
         p = actors[-1]
+        was = view.place_keys(before.observation(None))
+        now = view.place_keys(after.observation(None))
         if len(actors) > len(g.actors) and (not g.actors or g.actors[-1] != p):
-            g.turn_start[p] = view.place_keys(before.observation(None))
+            g.turn_start[p] = was
         elif len(actors) < len(g.actors):  # an undo: the undoing seat is the one to act
             p = after.current_player if not after.is_terminal() else p
-        if p in g.turn_start:
-            g.highlights[p] = changed_places(g.turn_start[p], view.place_keys(after.observation(None)))
+        if p in g.turn_start and now != was:  # a secret step changes nothing public: nothing to tell
+            g.highlights[p] = changed_places(g.turn_start[p], now)
 
     def _forced(self, g: LiveGame):
         """The forced step to take for the person to act now (``View.forced``: one legal action

@@ -364,7 +364,9 @@ class KlondikeView(View):
                     return f"Bid more than {rubies(st.s_bid)} for the domino, or pass."
                 return f"Bid at least {SUPP_MIN_BID} rubies for the domino, or pass."
             doing = "deciding on the domino"
-        elif p == "build" or (p == "tick" and st.building[cur]):
+        elif p == "build" or (p == "tick" and st.building[cur] and me):
+            # in a race turn, that a seat lays out again is its secret move: others are told
+            # only that it is choosing a move (KL-40.1)
             if me:
                 return (f"Lay out your landscape for {requirement_words(st.req)}: 1 to 4 tiles "
                         f"(secret until the check).")
