@@ -130,7 +130,9 @@ def test_hard_keeps_to_its_turn_budget(game):
     """``mcts:100000:turn=3`` (hard's budget without its iteration cap, so only the clock
     stops it) never thinks longer than 3 s in a turn, and a turn of several decisions
     leaves time for each: the first does not take it all."""
-    turns = _play_turns(game, "mcts:100000:turn=3", 0.01, 120)
+    # a reading each 2 ms (an iteration takes about 0.5 ms here): a decision after the budget
+    # is spent still costs a few readings, which TURN_MARGIN covers
+    turns = _play_turns(game, "mcts:100000:turn=3", 0.002, 100)
     assert turns
     assert max(sum(t for t, _ in turn) for turn in turns) <= 3.0
     searched = [[(t, it) for t, it in turn if it] for turn in turns]
@@ -143,7 +145,7 @@ def test_hard_keeps_to_its_turn_budget(game):
     learned = [turn for k, turn in enumerate(searched)
                if len(turn) >= 3 and any(len(before) >= len(turn) for before in searched[:k])]
     for turn in learned:
-        assert all(it >= 4 for _, it in turn)
+        assert all(it >= 20 for _, it in turn)
     # nearly the whole budget is used by a turn (not the first decision's share alone)
     assert max(sum(t for t, _ in turn) for turn in turns) > 0.8 * 3.0
 
