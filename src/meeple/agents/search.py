@@ -49,7 +49,7 @@ class FlatMCAgent(Agent):
 
     Spec ``flatmc:N`` (N playouts per action, default 20). Options ``depth=D`` (playout
     depth, then the game's evaluation; default 10, ``end`` plays to the end),
-    ``rollout=random|greedy``, ``time=S``.
+    ``rollout=random|greedy``, ``time=S`` (seconds a decision), ``turn=S`` (seconds a turn).
     """
 
     def __init__(self, seed: int = 0, playouts: int = 20, depth: int | None = 10,
@@ -205,8 +205,13 @@ class MCTSAgent(Agent):
     where a lower exploration constant then made it 85.8% of 60 (``c=0.1``, the game's
     ``SEARCH_C``; values in [0, 1] move little per point of lead, so c = 0.7 over-explored).
 
+    A game's ``heuristics.reversals(state)`` (:func:`reversals_of`; Solomon's tile moved
+    straight back, ``move`` right after ``back``) are never searched while another action is
+    legal, at the root and in the tree: a search does not spend a turn undoing its own moves.
+
     Spec ``mcts:N`` (N iterations, default 1000), options ``time=S`` (cap per move in
-    seconds), ``depth=D`` (playout depth, default the game's ``heuristics.SEARCH_DEPTH``, else
+    seconds), ``turn=S`` (seconds for a whole turn, shared out over its decisions:
+    :meth:`meeple.agents.base.Agent.decision_budget`), ``depth=D`` (playout depth, default the game's ``heuristics.SEARCH_DEPTH``, else
     0; ``end`` = to the end of the game),
     ``c=C`` (UCT exploration on values in [0, 1]; default the game's ``heuristics.SEARCH_C``,
     else 0.7), ``rollout=random|greedy`` (playout policy, default
