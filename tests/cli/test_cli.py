@@ -185,7 +185,7 @@ def test_ladder_table_and_parquet(tmp_path):
 
 
 @pytest.mark.parametrize("bots, same", [("greedy,random,greedy", "greedy and greedy"),
-                                       ("greedy,easy", "greedy and easy"), ("hard,mcts:2000:time=1.8", "hard and mcts"),
+                                       ("greedy,easy", "greedy and easy"), ("hard,mcts:2000:turn=3", "hard and mcts"),
                                        ("mcts,mcts:1000", "mcts and mcts:1000"), ("flatmc,flatmc:20", "flatmc and flatmc"),
                                        ("mcts:10,mcts:010", "mcts:10 and mcts:010"),
                                        ("mcts:10,mcts:10:bias=2:widen=0.25", "mcts:10 and mcts:10:bias")])

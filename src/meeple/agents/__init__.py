@@ -4,10 +4,19 @@ Specs (usable on the command line, no commas inside a spec)::
 
     random                      uniform over legal actions
     greedy                      one-ply lookahead on the game's heuristic evaluation
+    greedy:turn=0.5             ... valuing actions until its share of a 0.5 s turn runs out
     flatmc:N                    flat Monte Carlo, N playouts per legal action
     mcts:N                      ISMCTS with N iterations a move
     mcts:N:time=1.5:depth=30:c=0.7:rollout=random:bias=2:widen=0.25:prior=10:guard=0.05:takeback=root
+    mcts:2000:turn=3            ISMCTS, at most 2000 iterations a move and 3 s a turn
     easy | medium | hard        graded levels for people (see LEVELS)
+
+``time=S`` caps each decision at S seconds. ``turn=S`` (greedy, flatmc, mcts) gives the bot S
+seconds for a whole turn, the run of decisions of one seat before another seat acts: each
+decision gets a share of what is left, the rest divided by the decisions the turn is
+expected still to take (the bot's mean so far), at most half of it once a turn runs longer
+(``Agent.decision_budget``); a decision with one legal action costs nothing. Both make the
+choice depend on the machine's speed; a bot without them is deterministic for its seed.
 """
 
 from __future__ import annotations
@@ -21,11 +30,13 @@ from .search import FlatMCAgent, MCTSAgent
 from .simple import GreedyAgent, RandomAgent
 
 LEVELS = {
-    "easy": "greedy",
-    "medium": "mcts:300:time=1.0",
-    "hard": "mcts:2000:time=1.8",
+    "easy": "greedy:turn=0.5",
+    "medium": "mcts:300:turn=1.5",
+    "hard": "mcts:2000:turn=3",
 }
-"""Named levels for people -> bot specs. ``hard`` chooses a move in at most ~2 s."""
+"""Named levels for people -> bot specs. Each thinks at most so many seconds a turn, however
+many decisions the turn takes (``turn=S``): ``easy`` 0.5 s, ``medium`` 1.5 s, ``hard`` 3 s
+(on this project's 2-core test machine; a slower machine searches fewer iterations)."""
 
 BOT_KINDS = ("random", "greedy", "flatmc", "mcts") + tuple(LEVELS)
 
@@ -43,6 +54,21 @@ def _parse_options(parts: list[str], spec: str) -> dict:
             raise InvalidConfigError(f"bot {spec!r} gives the option {k.strip()!r} twice")
         out[k.strip()] = v.strip()
     return out
+
+
+def _turn_budget(v: str, spec: str) -> float:
+    """The ``turn=S`` option's seconds (a finite number > 0).
+
+    Raises:
+        InvalidConfigError: not such a number.
+    """
+    try:
+        s = float(v)
+    except ValueError:
+        raise InvalidConfigError(f"bot {spec!r}: turn is seconds a turn, a number > 0, e.g. turn=3") from None
+    if not math.isfinite(s) or s <= 0:
+        raise InvalidConfigError(f"bot {spec!r}: turn must be a finite number of seconds > 0, e.g. turn=3")
+    return s
 
 
 def make(spec: str, seed: int = 0) -> Agent:
@@ -68,6 +94,14 @@ def make(spec: str, seed: int = 0) -> Agent:
             return RandomAgent(seed)
         if name == "greedy" and not rest:
             return GreedyAgent(seed)
+        if name == "greedy":
+            opts = _parse_options(rest, spec)
+            if set(opts) != {"turn"}:
+                raise InvalidConfigError(f"bot {spec!r}: greedy takes only the option turn=S")
+            agent = GreedyAgent(seed)
+            agent.turn_budget = _turn_budget(opts["turn"], spec)
+            agent.spec = spec
+            return agent
         if name in ("flatmc", "mcts"):
             if rest and "=" not in rest[0] and not (rest[0].isascii() and rest[0].isdigit()):
                 raise InvalidConfigError(
@@ -75,9 +109,12 @@ def make(spec: str, seed: int = 0) -> Agent:
             n = int(rest[0]) if rest and "=" not in rest[0] else None
             opts = _parse_options(rest[1:] if n is not None else rest, spec)
             kw = {}
+            turn = None
             for k, v in opts.items():
                 if k == "time":
                     kw["time_cap"] = float(v)
+                elif k == "turn":
+                    turn = _turn_budget(v, spec)
                 elif k == "depth":
                     if v not in ("none", "end") and not (v.isascii() and v.isdigit()):
                         raise InvalidConfigError(
@@ -128,6 +165,7 @@ def make(spec: str, seed: int = 0) -> Agent:
                 agent = MCTSAgent(seed, iterations=n or 1000, **kw)
             if n is not None and n < 1:
                 raise InvalidConfigError(f"bot {spec!r}: the budget must be at least 1")
+            agent.turn_budget = turn
             # the budget as written without leading zeros: mcts:050 is named mcts:50 in files
             agent.spec = ":".join([name, str(n), *rest[1:]]) if n is not None else spec
             return agent
@@ -141,13 +179,13 @@ def make(spec: str, seed: int = 0) -> Agent:
             f"bad bot spec {spec!r}: a bot's options follow it after colons, e.g. mcts:200:c=0.3:time=1 "
             "(commas separate bots)")
     raise InvalidConfigError(
-        f"unknown bot {spec!r}; bots: random, greedy, easy, medium, hard, flatmc:N (options "
+        f"unknown bot {spec!r}; bots: random, greedy (option :turn=S), easy, medium, hard, flatmc:N (options "
         f"{OPTION_NAMES['flatmc']}), mcts:N (options {OPTION_NAMES['mcts']})")
 
 
 OPTION_NAMES = {
-    "flatmc": ":time=S :depth=D|end :rollout=random|greedy",
-    "mcts": ":time=S :depth=D|end :c=C :bias=B :widen=W :prior=T :guard=G :rollout=random|greedy "
+    "flatmc": ":time=S :turn=S :depth=D|end :rollout=random|greedy",
+    "mcts": ":time=S :turn=S :depth=D|end :c=C :bias=B :widen=W :prior=T :guard=G :rollout=random|greedy "
             ":takeback=any|root",
 }
 """The options each searching bot takes, as its error messages list them."""
@@ -159,11 +197,12 @@ def settings(agent: Agent, state) -> tuple:
     where 0.7 is the game's ``SEARCH_C``, give equal tuples). Two bots with equal settings and
     seeds choose alike; the ladder refuses such a pair (a bot would play against itself)."""
     if isinstance(agent, MCTSAgent):
-        return ("mcts", agent.iterations, agent.time_cap, agent.playout_depth(state),
+        return ("mcts", agent.iterations, agent.time_cap, agent.turn_budget, agent.playout_depth(state),
                 agent.exploration(state), agent.rollout, agent.bias, agent.widen, agent.guard,
                 agent.prior_visits(state), tuple(sorted(agent.takebacks(state).items())))
     if isinstance(agent, FlatMCAgent):
-        return ("flatmc", agent.playouts, agent.depth, agent.rollout, agent.time_cap)
+        return ("flatmc", agent.playouts, agent.depth, agent.rollout, agent.time_cap, agent.turn_budget)
+    # greedy:turn=S (easy) is greedy: a decision takes about a millisecond, its share never runs out
     return (type(agent).__name__,)
 
 

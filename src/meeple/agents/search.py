@@ -8,7 +8,6 @@ cuts the search short).
 from __future__ import annotations
 
 import math
-import time
 
 from ..core import Action, State
 from .base import Agent, evaluate, heuristics_of, legal_actions_to_choose_from, relative_values
@@ -50,7 +49,7 @@ class FlatMCAgent(Agent):
 
     Spec ``flatmc:N`` (N playouts per action, default 20). Options ``depth=D`` (playout
     depth, then the game's evaluation; default 10, ``end`` plays to the end),
-    ``rollout=random|greedy``, ``time=S``.
+    ``rollout=random|greedy``, ``time=S`` (seconds a decision), ``turn=S`` (seconds a turn).
     """
 
     def __init__(self, seed: int = 0, playouts: int = 20, depth: int | None = 10,
@@ -63,8 +62,12 @@ class FlatMCAgent(Agent):
         self.spec = f"flatmc:{playouts}"
         self.last_playouts = 0
 
-    def action_values(self, state: State) -> list[tuple[Action, float]]:
+    def action_values(self, state: State, deadline: float | None = None) -> list[tuple[Action, float]]:
         """Each legal action with its mean playout value for the acting seat (0..1).
+
+        ``deadline``: a ``clock`` value (seconds) at which the playouts stop, before the
+        ``time`` cap where that comes first; None: the ``time`` cap alone, else the turn's
+        budget (a search alone never takes longer than a whole turn).
 
         Raises:
             ValueError: the game is over.
@@ -73,26 +76,39 @@ class FlatMCAgent(Agent):
         seat = state.current_player
         totals = [0.0] * len(legal)
         counts = [0] * len(legal)
-        deadline = time.perf_counter() + self.time_cap if self.time_cap else None
+        clock = self.clock
+        deadline = search_deadline(self, deadline)
         for _ in range(self.playouts):
             for i, action in enumerate(legal):
                 s = state.resample_hidden(seat, self.rng)
                 s.apply_action(action)
                 totals[i] += playout(s, self.rng, self.depth, self.rollout, state)[seat]
                 counts[i] += 1
-                if deadline is not None and time.perf_counter() > deadline:
+                if deadline is not None and clock() > deadline:
                     break
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and clock() > deadline:
                 break
         self.last_playouts = sum(counts)
         return [(a, totals[i] / max(1, counts[i])) for i, a in enumerate(legal)]
 
-    def choose(self, state: State) -> Action:
-        legal = legal_actions_to_choose_from(state)
-        if len(legal) == 1:
-            return legal[0]
-        values = self.action_values(state)
+    def decide(self, state: State, legal: list[Action], deadline: float | None) -> Action:
+        values = self.action_values(state, deadline)
         return max(values, key=lambda av: av[1])[0]
+
+
+def search_deadline(agent: Agent, deadline: float | None) -> float | None:
+    """When a search of ``agent`` started now must stop (a value of ``agent.clock``, seconds):
+    the earlier of ``deadline`` and now + its ``time`` cap; with neither, now + its turn
+    budget (a search called alone, e.g. a hint, never takes longer than a whole turn); None
+    when it has no cap at all (the search then spends its whole budget, deterministically)."""
+    now = None
+    cap = agent.time_cap
+    if cap:
+        now = agent.clock()
+        deadline = now + cap if deadline is None else min(deadline, now + cap)
+    if deadline is None and agent.turn_budget is not None:
+        deadline = (now if now is not None else agent.clock()) + agent.turn_budget
+    return deadline
 
 
 DEFAULT_PRIOR = 10
@@ -142,6 +158,15 @@ def one_ply_priors(state: State, legal: list[Action]) -> dict[str, float]:
     return {k: (v - lo) / span for k, v in values.items()}
 
 
+def reversals_of(state: State):
+    """The game's ``heuristics.reversals(state) -> tuple of notations``: the actions that would
+    only undo what the seat to move did last in its turn (Solomon: the tile just moved, moved
+    straight back; ``move`` right after ``back``), which the search never tries while another
+    action is legal; None where the game has none."""
+    h = heuristics_of(state)
+    return getattr(h, "reversals", None) if h is not None else None
+
+
 def redraw_of(state: State):
     """The game's model of secret choices other seats have already made, for determinizations:
     ``heuristics.redraw_secret_choices(determinization, seat, rng)`` (changes it in place), or
@@ -180,8 +205,13 @@ class MCTSAgent(Agent):
     where a lower exploration constant then made it 85.8% of 60 (``c=0.1``, the game's
     ``SEARCH_C``; values in [0, 1] move little per point of lead, so c = 0.7 over-explored).
 
+    A game's ``heuristics.reversals(state)`` (:func:`reversals_of`; Solomon's tile moved
+    straight back, ``move`` right after ``back``) are never searched while another action is
+    legal, at the root and in the tree: a search does not spend a turn undoing its own moves.
+
     Spec ``mcts:N`` (N iterations, default 1000), options ``time=S`` (cap per move in
-    seconds), ``depth=D`` (playout depth, default the game's ``heuristics.SEARCH_DEPTH``, else
+    seconds), ``turn=S`` (seconds for a whole turn, shared out over its decisions:
+    :meth:`meeple.agents.base.Agent.decision_budget`), ``depth=D`` (playout depth, default the game's ``heuristics.SEARCH_DEPTH``, else
     0; ``end`` = to the end of the game),
     ``c=C`` (UCT exploration on values in [0, 1]; default the game's ``heuristics.SEARCH_C``,
     else 0.7), ``rollout=random|greedy`` (playout policy, default
@@ -263,8 +293,13 @@ class MCTSAgent(Agent):
             redraw(base, state.current_player, self.rng)
         return one_ply_priors(base, base.legal_actions())
 
-    def search(self, state: State) -> _Node:
+    def search(self, state: State, deadline: float | None = None) -> _Node:
         """Run the search from ``state``; the root node with its statistics.
+
+        ``deadline``: a ``clock`` value (seconds) at which the search stops after the
+        iteration under way, before the ``time`` cap where that comes first; None: the ``time``
+        cap alone, else the turn's budget (:func:`search_deadline`). At least one iteration
+        is run.
 
         Raises:
             ValueError: the game is over.
@@ -277,11 +312,17 @@ class MCTSAgent(Agent):
         c = self.exploration(state)
         depth = self.playout_depth(state)
         bias = self.bias
-        deadline = time.perf_counter() + self.time_cap if self.time_cap else None
+        clock = self.clock
+        deadline = search_deadline(self, deadline)
         widen = self.widen
         prior_visits = self.prior_visits(state)
+        reversals = reversals_of(state)
         if bias > 0 or widen > 0:
-            root.set_priors(self.root_priors(state))
+            priors = self.root_priors(state)
+            if reversals is not None:
+                for text in reversals(state):  # never the favourite: they are not searched
+                    priors.pop(text, None)
+            root.set_priors(priors)
         redraw = redraw_of(state)
         takebacks = self.takebacks(state)
         it = 0
@@ -303,6 +344,11 @@ class MCTSAgent(Agent):
                     # so it is drawn by the playout policy and the tree does not branch
                     s.apply_unchecked(self._policy(s, legal, rng))
                     continue
+                if reversals is not None:
+                    # no line undoes its own last step (Solomon: a tile straight back)
+                    undo = reversals(s)
+                    if undo:
+                        legal = [a for a in legal if a.text not in undo] or legal
                 if takebacks and node is not root:
                     # a take-back only as the line's first action; what it took back not next
                     kept = [a for a in legal if a.text not in takebacks and a.text != barred]
@@ -357,7 +403,7 @@ class MCTSAgent(Agent):
                 tot = nd.total
                 for i in range(n):
                     tot[i] += values[i]
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and clock() > deadline:
                 break
         self.last_iterations = it
         self.last_favourite = root.ranked[0] if root.ranked else None
@@ -371,14 +417,15 @@ class MCTSAgent(Agent):
                 return rollout(state, legal, rng)
         return legal[rng.randrange(len(legal))]
 
-    def action_values(self, state: State) -> list[tuple[Action, float, int]]:
-        """Each legal action with its mean value for the acting seat (0..1) and visit count.
+    def action_values(self, state: State, deadline: float | None = None) -> list[tuple[Action, float, int]]:
+        """Each legal action with its mean value for the acting seat (0..1) and visit count
+        (0 for an action the search did not try; ``deadline`` as in :meth:`search`).
 
         Raises:
             ValueError: the game is over (from :meth:`search`).
         """
         seat = state.current_player
-        root = self.search(state)
+        root = self.search(state, deadline)
         out = []
         for a in state.legal_actions():
             ch = root.children.get(a.text)
@@ -388,11 +435,8 @@ class MCTSAgent(Agent):
                 out.append((a, ch.total[seat] / ch.visits, ch.visits))
         return out
 
-    def choose(self, state: State) -> Action:
-        legal = legal_actions_to_choose_from(state)
-        if len(legal) == 1:
-            return legal[0]
-        values = self.action_values(state)
+    def decide(self, state: State, legal: list[Action], deadline: float | None) -> Action:
+        values = self.action_values(state, deadline)
         best = max(values, key=lambda v: (v[2], v[1]))
         fav = self.last_favourite
         if self.guard > 0 and fav is not None and best[0].text != fav:

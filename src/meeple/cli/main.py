@@ -66,9 +66,11 @@ def _slow_bot(settings_: tuple) -> bool:
 
 
 def _note_time_caps(specs: list[str]) -> None:
-    """Say so when a bot's search stops at a time cap (``medium``, ``hard``, ``:time=S``): its
-    moves then depend on the machine's speed and load, so a rerun or ``--resume`` may differ."""
-    capped = [s for s in dict.fromkeys(specs) if getattr(make(s, 0), "time_cap", None)]
+    """Say so when a bot's search stops at a time cap (``easy``, ``medium``, ``hard``,
+    ``:time=S``, ``:turn=S``): its moves then depend on the machine's speed and load, so a rerun
+    or ``--resume`` may differ."""
+    capped = [s for s in dict.fromkeys(specs)
+              if getattr(make(s, 0), "time_cap", None) or make(s, 0).turn_budget is not None]
     if capped:
         console.print(f"[yellow]note:[/] {', '.join(capped)} stop{'s' if len(capped) == 1 else ''} searching at a "
                       "time cap: the moves depend on this machine's speed and load, so a rerun or --resume may "

@@ -245,6 +245,39 @@ def hand_value(hand: list[int]) -> float:
     return v
 
 
+def reversals(state) -> tuple[str, ...]:
+    """Actions that would only undo the last step of the seat to move in its turn, which the
+    search bots never try while another action is legal (agents.search, ``reversals_of``):
+
+    * the tile the seat moved last this turn, moved straight back where it came from
+      (``c4-d4`` right after ``d4-c4``, with only ``move``/``back`` between): legal (SO-6.6),
+      but it pays a second coin (SO-6.5) to restore the position the first move left, less
+      the tile it revealed (SO-6.7);
+    * ``move`` right after ``back`` (``back`` undid a ``move``, SO-15.1: the position is the
+      one where ``move`` was chosen, so choosing it again only goes round; ``back`` is capped
+      at ``max_moves_per_turn`` a turn and an issue-45 ``hard`` turn went round 36 times).
+
+    Returns notations (an empty tuple outside a turn's move phase); reads only public actions
+    of the seat's own turn.
+    """
+    history = state._history
+    if state.phase != rules.TURN or not history:
+        return ()
+    last = history[-1]
+    if last == "back":
+        return ("move",)
+    if not state.moving or not state.moves:
+        return ()
+    i = len(history) - 1
+    while i >= 0 and history[i] in ("move", "back"):
+        i -= 1
+    text = history[i] if i >= 0 else ""
+    if text not in MOVE_BY_TEXT:
+        return ()
+    src, dst = text.split("-")
+    return (dst + "-" + src,)
+
+
 def _move_src(text: str) -> int:
     """Source cell of a move notation ``"d3-e3"`` (-1 if it is not a move)."""
     m = MOVE_BY_TEXT.get(text)
