@@ -44,7 +44,7 @@ def test_process_bots_choose_in_another_process_as_the_bot_would_here():
     async def main():
         runner.start()
         try:
-            text = await runner.choose(job)
+            text, _clock = await runner.choose(job)
             pid = await asyncio.get_running_loop().run_in_executor(runner.pool, _pid, job)
             return text, pid
         finally:
@@ -52,7 +52,7 @@ def test_process_bots_choose_in_another_process_as_the_bot_would_here():
 
     text, pid = asyncio.run(main())
     assert pid != os.getpid()
-    assert text == choose_action(job)  # the same decision as in this process
+    assert text == choose_action(job)[0]  # the same decision as in this process
     assert text in [a.text for a in state.legal_actions()]
 
 
@@ -63,7 +63,7 @@ def test_searches_wait_their_turn_first_come_first_served():
         async def _run(self, job):
             order.append(job.seed)
             await asyncio.sleep(0.05)
-            return "x"
+            return "x", None
 
     runner = Slow(1)
     job = BotJob("solomon", {}, "random", 0, 0)
@@ -195,3 +195,24 @@ def test_no_stand_in_is_announced_when_no_one_else_is_at_the_table(tmp_path):
         await service.stop()
 
     asyncio.run(main())
+
+
+def test_a_bots_turn_clock_goes_from_one_decision_to_the_next(tmp_path):
+    """Each decision is made by a fresh bot (maybe in another process), yet its per-turn
+    budget (``easy`` = ``greedy:turn=0.5``) spans the turn: the server hands the bot's turn
+    clock from one decision of the seat to the next."""
+    async def main():
+        service = _service(tmp_path)
+        await service.start()
+        made = await service.create({"game": "lignum", "seats": ["easy", "easy"]})
+        g = service.games[made["id"]]
+        pages = []
+        await service.connect(made["id"], None, pages.append)
+        await _until(lambda: len(g.state.history) >= 40)
+        await service.stop()
+        return g
+
+    g = asyncio.run(main())
+    clocks = {key: clock for key, clock in g.clocks.items()}
+    assert set(clocks) == {(0, "easy"), (1, "easy")}
+    assert all(sum(c.lengths.values()) >= 2 for c in clocks.values())  # turns counted across fresh bots

@@ -38,7 +38,10 @@ class BotJob:
         seed: the bot's seed (seat-derived, as ``meeple play`` seeds it).
         reset_seed: the seed it is reset with before choosing (move-derived), so a restarted
             game goes on as the unbroken one would.
-        turn_left: seconds left of the bot's turn budget (None: the spec's own budget).
+        turn_clock: where the bot stands in its turn (:class:`meeple.agents.base.TurnClock`,
+            plain values) as the previous decision of this seat left it, or None: its
+            per-turn budget (``turn=S``) is shared over the decisions of a turn although each
+            decision is made by a fresh bot, maybe in another process.
     """
 
     game: str
@@ -46,11 +49,12 @@ class BotJob:
     spec: str
     seed: int
     reset_seed: int
-    turn_left: float | None = None
+    turn_clock: Any = None
 
 
-def choose_action(job: BotJob) -> str:
-    """The notation of the action the bot of ``job`` chooses (runs in a worker).
+def choose_action(job: BotJob) -> tuple[str, Any]:
+    """``(notation, turn_clock)``: the action the bot of ``job`` chooses and its turn clock
+    after it (runs in a worker; hand the clock to the seat's next job).
 
     Raises:
         meeple.InvalidRecordError: the state does not load; InvalidConfigError: a bad spec.
@@ -58,9 +62,10 @@ def choose_action(job: BotJob) -> str:
     state = load_game(job.game).state_from_dict(job.state)
     bot = make(job.spec, job.seed)
     bot.reset(job.reset_seed)
-    if job.turn_left is not None and hasattr(bot, "set_turn_left"):
-        bot.set_turn_left(job.turn_left)
-    return bot.choose(state).text
+    if job.turn_clock is not None:
+        bot.turn_clock = job.turn_clock
+    action = bot.choose(state)
+    return action.text, bot.turn_clock
 
 
 def _warm() -> int:
@@ -84,15 +89,15 @@ class BotRunner:
         self.slots = slots
         self._gate: asyncio.Semaphore | None = None
 
-    async def choose(self, job: BotJob) -> str:
-        """The chosen action's notation; waits for a free slot first (first come, first
-        served)."""
+    async def choose(self, job: BotJob) -> tuple[str, Any]:
+        """The chosen action's notation and the bot's turn clock (:func:`choose_action`);
+        waits for a free slot first (first come, first served)."""
         if self._gate is None:
             self._gate = asyncio.Semaphore(self.slots)
         async with self._gate:
             return await self._run(job)
 
-    async def _run(self, job: BotJob) -> str:
+    async def _run(self, job: BotJob) -> tuple[str, Any]:
         return await asyncio.to_thread(choose_action, job)
 
     def start(self) -> None:
@@ -125,7 +130,7 @@ class ProcessBots(BotRunner):
             for _ in range(self.slots):
                 self.pool.submit(_warm)
 
-    async def _run(self, job: BotJob) -> str:
+    async def _run(self, job: BotJob) -> tuple[str, Any]:
         if self.pool is None:
             self.start()
         loop = asyncio.get_running_loop()
@@ -161,7 +166,7 @@ class RayBots(BotRunner):
                 ray.init(address=self.address, ignore_reinit_error=True, log_to_driver=False)
             self._remote = ray.remote(choose_action)
 
-    async def _run(self, job: BotJob) -> str:
+    async def _run(self, job: BotJob) -> tuple[str, Any]:
         if self._remote is None:
             self.start()
         return await self._remote.remote(job)

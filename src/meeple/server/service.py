@@ -156,6 +156,7 @@ class LiveGame:
     turn_key: tuple | None = None
     retry_at: float | None = None
     lead_try: float = 0.0
+    clocks: dict = field(default_factory=dict)  # (seat, bot spec) -> its TurnClock (per-turn budgets)
     turn_started: float = 0.0
     _cache: dict = field(default_factory=dict)
     highlights: dict = field(default_factory=dict)  # seat -> place keys its last turn changed
@@ -887,9 +888,9 @@ class Service:
                     continue
             seed = g.state.seed
             job = BotJob(state.game.name, state.to_dict(), spec, derive_seed(seed, 1000 + p),
-                         derive_seed(derive_seed(seed, 1000 + p), len(state.history)))
+                         derive_seed(derive_seed(seed, 1000 + p), len(state.history)), g.clocks.get((p, spec)))
             try:
-                text = await self.bots.choose(job)
+                text, g.clocks[(p, spec)] = await self.bots.choose(job)
             except asyncio.CancelledError:
                 raise
             except Exception:  # a bot or a worker failed: the table waits, the server goes on
