@@ -34,6 +34,7 @@ from sqlalchemy import select
 from ..agents import LEVELS, make
 from ..core import IllegalActionError, InvalidConfigError, InvalidRecordError, State, derive_seed, load_game, replay
 from ..core.checks import check_seed
+from ..front import takeback
 from .db import GameRow, SeatRow, hash_token
 from .payload import TableInfo, build_payload
 
@@ -190,8 +191,6 @@ class LiveGame:
         """Whether the seat to act may take back its last decision now (the checks of
         :meth:`Service.undo`: its own decisions of this turn, nothing hidden revealed since);
         computed once a version."""
-        from ..cli.play import takeback
-
         if self._undo_check is not None and self._undo_check[0] == self.version:
             return self._undo_check[1]
         state = self.state
@@ -506,15 +505,13 @@ class Service:
     async def undo(self, game_id: str, token: Any, version: Any = None) -> dict:
         """Take back the last decision of the seat of ``token``, within Board Game Arena's
         policy: only its own decisions of the current turn (no other seat has acted since),
-        while nothing hidden was revealed to it since (``meeple.cli.play.takeback`` checks:
+        while nothing hidden was revealed to it since (``meeple.front.takeback`` checks:
         a card drawn, a tile turned; a forced step goes back with the choice before it).
         Stored as a new, shorter action list; the version still goes up.
 
         Raises:
             NotFound, Forbidden, Stale as :meth:`move`; Illegal with the reason it is refused.
         """
-        from ..cli.play import takeback
-
         g = await self.get(game_id)
         if token is None or token == "":
             raise Forbidden("an undo needs the seat's token")
