@@ -16,10 +16,10 @@ from .conftest import create, wait_for
 
 def test_pages_and_static(client):
     r = client.get("/")
-    assert r.status_code == 200 and "New game" in r.text and "/static/lobby.js" in r.text
+    assert r.status_code == 200 and "Set up a table" in r.text and "/static/lobby.js" in r.text
     r = client.get("/game/anything")  # no such game: a page in plain words (tests/server/test_lobby_api.py)
     assert r.status_code == 404 and "There is no game at this link" in r.text
-    for name in ("lobby.js", "game.js", "common.js", "style.css"):
+    for name in ("lobby.js", "lobby.css", "chat.js", "game.js", "common.js", "style.css"):
         assert client.get(f"/static/{name}").status_code == 200
 
 

@@ -96,6 +96,7 @@ def test_chat_is_stored_escaped_by_the_page_not_the_server_and_sent_to_seats_and
     with client.websocket_connect(f"/ws/games/{gid}") as spectator, \
             client.websocket_connect(f"/ws/games/{gid}?only=chat") as chat_only:
         assert spectator.receive_json()["type"] == "state"
+        assert chat_only.receive_json() == {"type": "hello", "seat": None}
         r = client.post(f"/api/games/{gid}/chat", json={"token": t0, "text": "  <b>x</b>\n hi "})
         assert r.status_code == 201
         m = r.json()
@@ -134,6 +135,8 @@ def test_chat_is_rate_limited_per_connection_over_the_websocket(client):
     gid, t0, t1 = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
     with client.websocket_connect(f"/ws/games/{gid}?token={t0}&only=chat") as ws0, \
             client.websocket_connect(f"/ws/games/{gid}?token={t1}&only=chat") as ws1:
+        assert ws0.receive_json() == {"type": "hello", "seat": 0}
+        assert ws1.receive_json() == {"type": "hello", "seat": 1}
         for i in range(6):
             ws0.send_json({"type": "chat", "text": f"m{i}"})
         got = [ws0.receive_json() for _ in range(6)]

@@ -268,6 +268,8 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
                     if message.get("type") != "state" or i == last_state:
                         await websocket.send_json(message)
 
+        if only == "chat":  # the chat panel learns whose messages are its own
+            queue.put_nowait({"type": "hello", "seat": conn.seat})
         send_task = asyncio.create_task(sender())
         try:
             while True:
