@@ -194,3 +194,35 @@ def test_a_stale_move_over_the_websocket_resyncs_without_an_error_text(client):
         again = ws.receive_json()
         assert again["type"] == "state" and again["version"] == 1  # no "stale version ..." for people
     wait_for(client, gid, t0, lambda p: p["version"] == 1)
+
+
+def test_a_database_of_the_first_schema_is_migrated_and_its_games_go_on(tmp_path):
+    """Migration 0002 on a database made by 0001: the seats get an empty name, the chat table
+    is created, and the stored game is played on."""
+    from alembic import command
+    from alembic.config import Config
+    from importlib import resources
+    from sqlalchemy import inspect, text
+
+    from meeple.server.app import create_app
+    from meeple.server.db import make_engine
+    from fastapi.testclient import TestClient
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = make_engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(resources.files("meeple.server").joinpath("migrations")))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+        conn.execute(text("INSERT INTO games VALUES ('old1', 'solomon', 1, 2, 'standard', '{}', 5, '[]', 0, 'easy', "
+                          "NULL, '[]', 0, '2026-12-01 10:00:00', '2026-12-01 10:00:00')"))
+        conn.execute(text("INSERT INTO seats VALUES ('old1', 0, NULL, :h), ('old1', 1, NULL, :h2)"),
+                     {"h": "0" * 64, "h2": "1" * 64})
+    assert "chat_messages" not in inspect(engine).get_table_names()
+    engine.dispose()
+    with TestClient(create_app(url, grace=0.2, bot_delay=0.0, tick=0.05)) as client:
+        p = client.get("/api/games/old1").json()
+        assert [x["name"] for x in p["players"]] == ["P1", "P2"] and p["version"] == 0
+        assert client.post("/api/games/old1/chat", json={"text": "still here"}).status_code == 201
+        assert [m["text"] for m in client.get("/api/games/old1/chat").json()["messages"]] == ["still here"]

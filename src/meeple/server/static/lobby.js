@@ -295,6 +295,7 @@ function status(summary) {
 async function refresh() {
   const mine = $("#my-games tbody");
   const links = savedLinks();
+  if (links.length && $("#tables").parentElement !== $(".lobby-main")) $("#games").before($("#tables"));  // resume first
   mine.replaceChildren(...(links.length ? [] : [el("tr", {}, el("td", { colspan: 4, class: "hint", text: "None yet: start a game above." }))]));
   for (const x of links) {
     const st = el("td", { class: "status", text: "…" });
