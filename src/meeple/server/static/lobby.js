@@ -193,7 +193,7 @@ function fillSeats() {
       const level = CATALOG.bot_levels.find((b) => b.id === select.value);
       name.hidden = bot;
       row.classList.toggle("bot", bot);
-      about.textContent = bot && level ? `${level.text} It ${level.think}.` : (i === 0 ? "" : "They get their own private link to send them.");
+      about.textContent = bot && level ? `${level.text.split(":")[0]}; it ${level.think}.` : (i === 0 ? "" : "They get their own private link to send them.");
     };
     select.addEventListener("change", sync);
     sync();
