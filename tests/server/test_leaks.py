@@ -77,6 +77,7 @@ class Checker:
         state = g.state
         as_seat = self.seat if self.seat is not None else self.checked % state.num_players
         again = build_payload(state.resample_hidden(as_seat, self.rng), self.seat, g.info())
+        g._name_players(again)  # the names people typed in the lobby: the table's, nothing hidden
         if again["can_undo"] and not payload["can_undo"]:
             # the live table refines the offer with the take-back checks (on re-samples of what
             # the seat saw: LiveGame.undo_possible); a re-sample's history reads "?", so only
