@@ -77,6 +77,7 @@ class Checker:
         state = g.state
         as_seat = self.seat if self.seat is not None else self.checked % state.num_players
         again = build_payload(state.resample_hidden(as_seat, self.rng), self.seat, g.info())
+        g._name_players(again)  # the names people typed in the lobby: the table's, nothing hidden
         if again["can_undo"] and not payload["can_undo"]:
             # the live table refines the offer with the take-back checks (on re-samples of what
             # the seat saw: LiveGame.undo_possible); a re-sample's history reads "?", so only
@@ -106,7 +107,10 @@ def test_no_payload_holds_hidden_information(tmp_path, sampled_board, game, vari
     async def main():
         service = Service(open_db(f"sqlite:///{tmp_path / 'leak.db'}"))
         await service.start()
-        made = await service.create({"game": game, "variant": variant, "seats": ["human"] * n, "seed": 3})
+        caps = {o.name: o.default for o in g.options if o.human_default is not None}  # random play needs the
+        # simulation's safety caps (a table with people gets them off, Option.human_default)
+        made = await service.create({"game": game, "variant": variant, "seats": ["human"] * n, "seed": 3,
+                                     "options": caps})
         tokens = [s["token"] for s in made["seats"]]
         live = service.games[made["id"]]
         checkers = [Checker(lambda: live, s, random.Random(s)) for s in [*range(n), None]]

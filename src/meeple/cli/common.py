@@ -13,7 +13,8 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from ..core import Game, InvalidConfigError, State, load_game
+from ..core import Game, InvalidConfigError, load_game
+from ..front import action_notes, listed_actions, render  # noqa: F401  (moved to meeple.front; kept for old callers)
 
 def silence_stdout() -> None:
     """Send what is still printed to /dev/null once the output is closed (else every later
@@ -120,32 +121,6 @@ def parse_seats(text: str, flag: str = "--seats", example: str = "human,greedy")
                 fail(str(e))
         out.append(s)
     return out
-
-
-def render(state: State, seat: int | None):
-    """The game's rich rendering of ``state`` as ``seat`` sees it (``game.view.render_text``)."""
-    return state.game.view.render_text(state, seat)
-
-
-def action_notes(state: State, actions: list) -> tuple[list[str], str]:
-    """``(notes, footnote)`` for the legal ``actions`` listed to the person to move: one note a
-    listed action (``""`` for none), e.g. a warning that the action takes a loan, and one line
-    printed under the list (``""`` for none), from ``game.view.action_notes``. Display only."""
-    notes, footnote = state.game.view.action_notes(state, actions)
-    return list(notes), footnote or ""
-
-
-def listed_actions(state: State) -> list:
-    """The legal actions of ``state`` in the order they are listed (and numbered) to a person
-    (``game.view.listed_actions``: Solomon's tile moves by cell). Display only:
-    ``state.legal_actions()`` keeps its order (the bots depend on it); the numbers a person
-    types must be looked up in this list. An order that is not the same actions is ignored
-    (the legal order is listed)."""
-    legal = state.legal_actions()
-    listed = list(state.game.view.listed_actions(state))
-    if sorted(a.text for a in listed) != sorted(a.text for a in legal):
-        return legal
-    return listed
 
 
 _ITEM = re.compile(r"\s*(\(\d+\)|[-*\u2022]|\d+[.)])\s")

@@ -660,7 +660,7 @@ def _fuzz_save(game, state, r: random.Random, report: FuzzReport, fail, tmp_dir:
     file into ``meeple play``'s loader, whose file must stay as it was)."""
     d = state.to_dict()
     if r.random() < 0.25:
-        from ..cli.play import load_save  # the loader of 'meeple play --load' and 'meeple replay'
+        from ..front import load_save  # the loader of 'meeple play --load' and 'meeple replay'
 
         op, text = mutate_text(_canon(d), r)
         kind = f"save_text:{op}"

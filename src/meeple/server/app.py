@@ -5,13 +5,20 @@ Routes::
     GET  /                          lobby page
     GET  /game/{id}[?token=T]       game page (a seat's link, or a spectator's without token)
     GET  /api/meta                  games, variants, options, player counts, bot levels
+    GET  /api/catalog               the lobby's games in words: description, options per variant, bot levels
+    GET  /api/rules/{game}          how to play and the full rules by section
     GET  /api/games                 public list of games (no tokens)
     POST /api/games                 create: seat links (secret tokens) and a spectator link
     GET  /api/games/{id}[?token=T]  the payload of that seat (or a spectator's)
     GET  /api/games/{id}/summary    the public summary (the lobby's "your games")
     POST /api/games/{id}/moves      {"token", "action", "version"?}: play a move
     POST /api/games/{id}/undo       {"token", "version"?}: take back a decision
-    WS   /ws/games/{id}[?token=T]   live payloads; client messages move / undo / sync
+    GET  /api/games/{id}/chat       the table chat, oldest first
+    POST /api/games/{id}/chat       {"token"?, "text"}: post to the table chat
+    WS   /ws/games/{id}[?token=T]   live payloads; client messages move / undo / sync / chat
+
+A browser that opens a page (``/game/...``, an unknown path) with a bad link gets a page in
+plain words with a link to the lobby (:func:`error_page`); API clients get JSON.
 
 Errors are ``{"error": message, "rule": rule id}`` with status 400 (bad configuration or
 request), 403 (bad token), 404 (unknown game), 409 (stale version; also ``version`` and the
@@ -22,18 +29,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 from importlib import resources
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ..core import InvalidConfigError, load_game
 from .bots import BotRunner, make_runner
 from .db import default_url, open_db
 from .guard import DEFAULT_HOSTS, MAX_BODY, Guard, RateLimit
+from .lobby import catalog
 from .peers import peers_for
-from .service import BOT_PAUSE, BadConfig, GameError, Service, Stale, TooMany, meta
+from .service import BOT_PAUSE, BadConfig, Forbidden, GameError, NotFound, Service, Stale, TooMany, meta
 
 STATIC = resources.files("meeple.server").joinpath("static")
 
@@ -57,17 +68,68 @@ def _paced(batch: list[dict]) -> list[dict]:
 
 def rules_payload(game: str) -> dict:
     """``GET /api/rules/{game}``: ``{"game", "title", "how_to_play", "sections": [{"id",
-    "title", "text", "level", "ids"}]}`` from the game's view (its packaged RULES.md by
-    section). Raises NotFound for an unknown game."""
-    from ..core import game_names, load_game
-    from .service import NotFound
+    "title", "text", "ids", "level"}]}`` from the game's view (``how_to_play``; ``rules()``,
+    its packaged RULES.md by section: ``text`` is Markdown as the spec writes it, ``ids`` every
+    rule id the section defines, so a page can open the section of a rule id).
 
-    if game not in game_names():
-        raise NotFound(f"no game {game!r}")
-    g = load_game(game)
-    return {"game": g.name, "title": g.title, "how_to_play": g.view.how_to_play,
-            "sections": [{"id": r.id, "title": r.title, "text": r.text, "level": r.level, "ids": list(r.ids)}
-                         for r in g.view.rules()]}
+    Raises:
+        NotFound: no such game.
+    """
+    try:
+        g = load_game(game)
+    except (InvalidConfigError, TypeError, AttributeError):
+        raise NotFound(f"no game {game!r}") from None
+    view = g.view
+    return {"game": g.name, "title": g.title, "how_to_play": view.how_to_play,
+            "sections": [{"id": r.id, "title": r.title, "text": r.text, "ids": list(r.ids), "level": r.level}
+                         for r in view.rules()]}
+
+
+def wants_html(request: Request) -> bool:
+    """Whether the request is a browser's asking for a page (``Accept`` names text/html
+    before any JSON), not an API client's: a page answer is then plain words, not JSON."""
+    accept = request.headers.get("accept", "")
+    if request.url.path.startswith("/api/"):
+        return False
+    if "text/html" in accept:
+        return "application/json" not in accept or accept.index("text/html") < accept.index("application/json")
+    return False
+
+
+def error_page(title: str, message: str, status: int, extra_link: tuple[str, str] | None = None) -> HTMLResponse:
+    """A page in plain words for a bad link: ``title``, ``message`` (both escaped here), a
+    link to the lobby and, when given, ``extra_link`` ``(href, text)`` (e.g. to watch the
+    game); HTTP ``status``."""
+    extra = ""
+    if extra_link is not None:
+        extra = f'<a class="button" href="{html.escape(extra_link[0])}">{html.escape(extra_link[1])}</a> '
+    body = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{html.escape(title)} · meeple</title>
+<link rel="stylesheet" href="/static/lobby.css"><link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+</head><body class="lobby error-page" data-ready="1" data-error="{status}">
+<header class="top"><a class="brand" href="/">meeple</a></header>
+<main class="error-main"><section class="error-card">
+<h1>{html.escape(title)}</h1>
+<p>{html.escape(message)}</p>
+<p class="error-actions">{extra}<a class="button primary" href="/">Go to the lobby</a></p>
+</section></main></body></html>"""
+    return HTMLResponse(body, status_code=status)
+
+
+def game_error_page(e: GameError, game_id: str) -> HTMLResponse:
+    """The plain-words page of a game link that does not work: an unknown game (404) or a
+    token that is no seat's (403, with a link to watch the game instead)."""
+    if isinstance(e, Forbidden):
+        return error_page("This link does not open a seat",
+                          "The key at the end of this link does not belong to any seat of this game. "
+                          "It may have been cut short or changed when it was copied: ask for the link again. "
+                          "You can still watch the game.", 403, (f"/game/{game_id}", "Watch the game"))
+    if isinstance(e, NotFound):
+        return error_page("There is no game at this link",
+                          "No game has this address. The link may be mistyped or cut short, or the game "
+                          "was removed. Start a new game from the lobby.", 404)
+    return error_page("This link does not work", e.message, e.status)
 
 
 def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: float = BOT_PAUSE,
@@ -135,8 +197,43 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
         return FileResponse(str(STATIC.joinpath("index.html")))
 
     @app.get("/game/{game_id}", include_in_schema=False)
-    async def game_page(game_id: str):
+    async def game_page(request: Request, game_id: str, token: str | None = None):
+        try:
+            g = await service.get(game_id)
+            g.seat_of(token)
+        except GameError as e:
+            if wants_html(request) or "application/json" not in request.headers.get("accept", ""):
+                return game_error_page(e, game_id)
+            return JSONResponse(_error_body(e), status_code=e.status)
         return FileResponse(str(STATIC.joinpath("game.html")))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, e: StarletteHTTPException):
+        if wants_html(request):
+            if e.status_code == 404:
+                return error_page("There is no page here",
+                                  "This address is not a page of meeple. The link may be mistyped or cut short.", 404)
+            return error_page("Something went wrong", str(e.detail), e.status_code)
+        return JSONResponse({"detail": e.detail}, status_code=e.status_code, headers=getattr(e, "headers", None))
+
+    @app.get("/api/catalog")
+    async def api_catalog():
+        return catalog()
+
+    @app.get("/api/rules/{game}")
+    async def api_rules(game: str):
+        return rules_payload(game)
+
+    @app.get("/api/games/{game_id}/chat")
+    async def api_chat(game_id: str):
+        return {"messages": await service.chat_list(game_id)}
+
+    @app.post("/api/games/{game_id}/chat", status_code=201)
+    async def api_chat_post(game_id: str, request: Request):
+        body = await _body(request)
+        token = body.get("token")
+        sender = ("token", str(token)) if token else ("address", request.client.host if request.client else "")
+        return await service.chat_post(game_id, token, body.get("text"), sender)
 
     @app.get("/api/meta")
     async def api_meta():
@@ -179,7 +276,10 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
         return await service.undo(game_id, body.get("token"), body.get("version"))
 
     @app.websocket("/ws/games/{game_id}")
-    async def ws_game(websocket: WebSocket, game_id: str, token: str | None = None):
+    async def ws_game(websocket: WebSocket, game_id: str, token: str | None = None, only: str | None = None):
+        """``only=chat``: a connection of the chat panel (static/chat.js), sent only the chat
+        messages and errors, not the game's states."""
+        skip = {"state"} if only == "chat" else set()
         await websocket.accept()
         queue: asyncio.Queue = asyncio.Queue()
         client = websocket.client.host if websocket.client else ""
@@ -201,11 +301,15 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
                 while not queue.empty():
                     batch.append(queue.get_nowait())
                 for message in _paced(batch):
+                    if message.get("type") in skip:
+                        continue
                     if "_text" in message:  # a payload, encoded once for every socket of its seat
                         await websocket.send_text(message["_text"])
                     else:
                         await websocket.send_json(message)
 
+        if only == "chat":  # the chat panel learns whose messages are its own
+            queue.put_nowait({"type": "hello", "seat": conn.seat})
         send_task = asyncio.create_task(sender())
         try:
             while True:
@@ -232,13 +336,15 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
                         await service.undo(game_id, token, msg.get("version"))
                     elif kind == "sync":
                         encoded(game.payload_text(conn.seat), game.version)
+                    elif kind == "chat":
+                        await service.chat_post(game_id, token, msg.get("text"), ("ws", id(websocket)))
                     else:
-                        raise BadConfig(f"unknown message type {kind!r} (move, undo or sync)")
+                        raise BadConfig(f"unknown message type {kind!r} (move, undo, sync or chat)")
+                except Stale:  # a double click or a move overtaken: the page shows the game as it is
+                    encoded(game.payload_text(conn.seat), game.version)
                 except GameError as e:
                     queue.put_nowait({"type": "error", "message": e.message, "rule": e.rule, "status": e.status,
-                                      **({"version": e.extra.get("version")} if isinstance(e, Stale) else {})})
-                    if isinstance(e, Stale):
-                        encoded(game.payload_text(conn.seat), game.version)
+                                      **({"chat": True} if kind == "chat" else {})})
         except WebSocketDisconnect:
             pass
         finally:

@@ -25,6 +25,12 @@ from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, sessionmaker
 
 
+NAME_MAX = 24
+"""Longest seat name a person may type in the lobby (characters)."""
+CHAT_MAX = 500
+"""Longest chat message (characters)."""
+
+
 class Base(DeclarativeBase):
     """The declarative base of meeple's tables."""
 
@@ -70,7 +76,9 @@ class GameRow(Base):
 
 class SeatRow(Base):
     """One seat of a web game: ``seat`` (0..n-1), ``bot`` (a bot spec, or None for a person),
-    ``token_hash`` (sha256 hex of the seat's secret token; None for a bot seat)."""
+    ``token_hash`` (sha256 hex of the seat's secret token; None for a bot seat), ``name``
+    (the name a person typed for the seat in the lobby, at most :data:`NAME_MAX` characters,
+    or None: the game's own seat name is used)."""
 
     __tablename__ = "seats"
 
@@ -78,8 +86,28 @@ class SeatRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    name: Mapped[str | None] = mapped_column(String(NAME_MAX), nullable=True)
 
     game_row: Mapped[GameRow] = relationship(back_populates="seats")
+
+
+class ChatRow(Base):
+    """One message of a game's table chat, stored with the game (migration 0002).
+
+    Columns: ``id`` (autoincrement: the order of the chat), ``game_id``, ``seat`` (the
+    writer's seat, or None for a spectator), ``name`` (the writer's name as shown then),
+    ``text`` (as typed, at most :data:`CHAT_MAX` characters; escaped where shown, never
+    here), ``created_at``.
+    """
+
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(NAME_MAX + 20))
+    text: Mapped[str] = mapped_column(String(CHAT_MAX))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
 def hash_token(token: str) -> str:

@@ -14,23 +14,11 @@ re-sample of what the seat cannot see.
 from __future__ import annotations
 
 import html
-import io
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import State
-
-def text_view(state: State, seat: int | None) -> str:
-    """The terminal view of ``state`` as ``seat`` sees it (the game's ``text.render``), as
-    plain text 100 columns wide; the observation as JSON when the game has no text module."""
-    from rich.console import Console
-
-    from ..cli.common import render
-
-    console = Console(file=io.StringIO(), width=100, record=True, color_system=None,
-                      force_terminal=False, legacy_windows=False)
-    console.print(render(state, seat))
-    return console.export_text()
+from ..front import action_notes, listed_actions, text_view
 
 
 def board_html(state: State, obs: dict, seat: int | None, legal: list[str], names: list[str]) -> tuple[str, str]:

@@ -25,9 +25,13 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import secrets
 import time
+import unicodedata
+from collections import deque
 from dataclasses import dataclass, field
+from datetime import timezone
 from typing import Any, Callable
 
 from sqlalchemy import select, text
@@ -36,8 +40,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from ..agents import LEVELS, make
 from ..core import IllegalActionError, InvalidConfigError, InvalidRecordError, State, derive_seed, load_game, replay
 from ..core.checks import check_seed
+from ..front import takeback
 from .bots import BotJob, BotRunner, ThreadBots
-from .db import GameRow, SeatRow, hash_token
+from .db import CHAT_MAX, NAME_MAX, ChatRow, GameRow, SeatRow, hash_token
 from .peers import CHANNEL, Alone
 from .payload import TableInfo, build_payload
 
@@ -110,6 +115,12 @@ class Illegal(GameError):
     status = 422
 
 
+class TooMany(GameError):
+    """429: chat messages sent faster than :data:`CHAT_RATE` allows."""
+
+    status = 429
+
+
 @dataclass
 class Connection:
     """A subscriber to a game: ``seat`` (None: spectator) and ``push(payload)``, called with
@@ -164,12 +175,21 @@ class LiveGame:
     forced: tuple | None = None  # (seat, version, notice) of the last forced step
     _texts: dict = field(default_factory=dict)
     _undo_check: tuple | None = None  # (version, whether the seat to act may undo)
+    people: list = field(default_factory=list)  # per seat the name a person typed, or None
 
     def __post_init__(self):
         n = self.state.num_players
         self.away = self.away or [False] * n
         self.left_at = self.left_at or [None] * n
         self.joined = self.joined or [False] * n
+        self.people = self.people or [None] * n
+
+    def display_name(self, seat: int) -> str:
+        """How people see ``seat``: ``"Anna (P1)"`` when a person named it in the lobby, else
+        the game's seat name (``"P1"``, a colour)."""
+        own = self.state.seat_name(seat)
+        person = self.people[seat] if seat < len(self.people) else None
+        return f"{person} ({own})" if person else own
 
     @property
     def version(self) -> int:
@@ -219,6 +239,7 @@ class LiveGame:
         p = build_payload(self.state, seat, info, board)
         if p["can_undo"] and not self.undo_possible():
             p["can_undo"] = False
+        self._name_players(p)
         self._cache[seat] = (key, p)
         return p
 
@@ -241,6 +262,14 @@ class LiveGame:
         self._texts[seat] = (cached, text)
         return text
 
+    def _name_players(self, p: dict) -> None:
+        """Put the names people typed into a payload: ``players[s].name`` becomes
+        :meth:`display_name` and ``players[s].person`` the typed name (None without one);
+        ``seat_names`` stay the game's own (the log and the board use them)."""
+        for s, player in enumerate(p["players"]):
+            player["person"] = self.people[s]
+            player["name"] = self.display_name(s)
+
     @staticmethod
     def _fresh_timer(p: dict, info: TableInfo) -> dict:
         """A cached payload with the turn timer's seconds left counted now (the rest is the
@@ -253,8 +282,6 @@ class LiveGame:
         """Whether the seat to act may take back its last decision now (the checks of
         :meth:`Service.undo`: its own decisions of this turn, nothing hidden revealed since);
         computed once a version."""
-        from ..cli.play import takeback
-
         if self._undo_check is not None and self._undo_check[0] == self.version:
             return self._undo_check[1]
         state = self.state
@@ -270,7 +297,7 @@ class LiveGame:
     def summary(self) -> dict:
         """The public one-line view of the game (no token, no hidden information)."""
         s = self.state
-        names = [s.seat_name(i) for i in range(s.num_players)]
+        names = [self.display_name(i) for i in range(s.num_players)]
         return {"id": self.id, "game": s.game.name, "title": s.game.title, "variant": s.variant,
                 "num_players": s.num_players, "seats": [{"name": names[i], "kind": self.seats[i]}
                                                         for i in range(s.num_players)],
@@ -322,6 +349,7 @@ class Service:
         self.peers = peers or Alone()
         self.idle = idle
         self.games: dict[str, LiveGame] = {}
+        self.chat_rate = RateLimit(*CHAT_RATE)
         self._ticker: asyncio.Task | None = None
         self._load_lock: asyncio.Lock | None = None
 
@@ -382,7 +410,7 @@ class Service:
         if not isinstance(config, dict):
             raise BadConfig("the game configuration must be a JSON object")
         unknown = set(config) - {"game", "variant", "options", "num_players", "seats", "seed", "bot_level",
-                                 "timer_seconds"}
+                                 "timer_seconds", "names"}
         if unknown:
             raise BadConfig(f"unknown configuration key(s): {', '.join(sorted(unknown))}")
         try:
@@ -415,10 +443,12 @@ class Service:
         timer = config.get("timer_seconds")
         if timer is not None and (isinstance(timer, bool) or not isinstance(timer, int) or not 1 <= timer <= MAX_TIMER):
             raise BadConfig(f"timer_seconds must be a whole number of seconds 1..{MAX_TIMER} or null, not {timer!r}")
+        people = check_names(config.get("names"), seats)
+        options = with_human_defaults(game, config.get("options"), seats)
         seed = config.get("seed")
         try:
             seed = secrets.randbits(62) if seed is None else check_seed(seed)
-            state = game.new_state(num_players, seed, config.get("variant"), config.get("options") or {})
+            state = game.new_state(num_players, seed, config.get("variant"), options)
         except (InvalidConfigError, TypeError, ValueError) as e:
             raise BadConfig(str(e)) from None
         game_id = secrets.token_urlsafe(9)
@@ -427,13 +457,13 @@ class Service:
         row = GameRow(id=game_id, game=game.name, rules=game.rules_edition, num_players=state.num_players, variant=state.variant,
                       options=state.record()["options"], seed=state.seed, actions=[], undo_offset=0,
                       bot_level=bot_level, timer_seconds=timer, notes=[list(n) for n in notes], finished=False)
-        row.seats = [SeatRow(seat=i, bot=None if k == HUMAN else k, token_hash=h)
+        row.seats = [SeatRow(seat=i, bot=None if k == HUMAN else k, token_hash=h, name=people[i])
                      for i, (k, h) in enumerate(zip(seats, hashes))]
         await asyncio.to_thread(self._insert, row)
-        g = LiveGame(game_id, state, seats, hashes, bot_level, timer, 0, [list(n) for n in notes], [])
+        g = LiveGame(game_id, state, seats, hashes, bot_level, timer, 0, [list(n) for n in notes], [], people=people)
         self.games[game_id] = g
         self._changed(g, broadcast=False)
-        names = [state.seat_name(i) for i in range(state.num_players)]
+        names = [g.display_name(i) for i in range(state.num_players)]
         return {"id": game_id, "game": game.name, "title": game.title,
                 "seats": [{"seat": i, "name": names[i], "kind": seats[i], "token": tokens[i],
                            "link": None if tokens[i] is None else f"/game/{game_id}?token={tokens[i]}"}
@@ -495,11 +525,13 @@ class Service:
                                detail=str(e)) from None
             seats = [HUMAN] * row.num_players
             hashes: list[str | None] = [None] * row.num_players
+            people: list[str | None] = [None] * row.num_players
             for seat in row.seats:
                 seats[seat.seat] = seat.bot or HUMAN
                 hashes[seat.seat] = seat.token_hash
+                people[seat.seat] = seat.name
             return LiveGame(row.id, state, seats, hashes, row.bot_level, row.timer_seconds, row.undo_offset,
-                            [list(n) for n in row.notes], actors)
+                            [list(n) for n in row.notes], actors, people=people)
 
     def _save(self, g: LiveGame, state: State, undo_offset: int, notes: list) -> None:
         """Store ``state`` as the game's record, if the stored one is still the record of the
@@ -574,7 +606,7 @@ class Service:
             g.left_at[seat] = None
             if g.away[seat]:
                 g.away[seat] = False
-                self._note(g, f"{g.state.seat_name(seat)} is back")
+                self._note(g, f"{g.display_name(seat)} is back")
             if not g.joined[seat]:
                 g.joined[seat] = True
                 self._set_deadline(g, restart=False)  # their clock starts when they first come
@@ -656,7 +688,7 @@ class Service:
             if state.is_terminal():
                 raise Illegal("the game is over; no action is legal")
             if state.current_player != seat:
-                raise Illegal(f"it is not your turn: {state.seat_name(state.current_player)} is to play")
+                raise Illegal(f"it is not your turn: {g.display_name(state.current_player)} is to play")
             after = state.clone()
             try:
                 after.apply_action(action)
@@ -672,15 +704,13 @@ class Service:
     async def undo(self, game_id: str, token: Any, version: Any = None) -> dict:
         """Take back the last decision of the seat of ``token``, within Board Game Arena's
         policy: only its own decisions of the current turn (no other seat has acted since),
-        while nothing hidden was revealed to it since (``meeple.cli.play.takeback`` checks:
+        while nothing hidden was revealed to it since (``meeple.front.takeback`` checks:
         a card drawn, a tile turned; a forced step goes back with the choice before it).
         Stored as a new, shorter action list; the version still goes up.
 
         Raises:
             NotFound, Forbidden, Stale as :meth:`move`; Illegal with the reason it is refused.
         """
-        from ..cli.play import takeback
-
         g = await self.get(game_id)
         if token is None or token == "":
             raise Forbidden("an undo needs the seat's token")
@@ -699,7 +729,7 @@ class Service:
             if earlier is None:
                 raise Illegal(f"cannot take back: {message}", "BGA-undo")
             drop = state._observed_move_number() - earlier._observed_move_number()
-            notes = g.notes + [[len(earlier.events), f"{state.seat_name(seat)} took back a decision"]]
+            notes = g.notes + [[len(earlier.events), f"{g.display_name(seat)} took back a decision"]]
             await self._commit(g, earlier, g.actors[:len(earlier.history)], g.undo_offset + drop + 1, notes)
         self._changed(g)
         return g.payload(seat)
@@ -781,6 +811,53 @@ class Service:
         """Add a server note to the log (stored with the next commit; a note alone is kept in
         memory until then)."""
         g.notes = g.notes + [[len(g.state.events), text]]
+
+    # ------------------------------------------------------------------- chat
+    async def chat_post(self, game_id: str, token: Any, text: Any, sender: Any) -> dict:
+        """Post ``text`` to the table chat of ``game_id`` as the seat of ``token`` (None or
+        ``""``: a spectator, named "Spectator"), store it with the game and send
+        ``{"type": "chat", "message": m}`` to every connection (seats and spectators).
+        ``sender``: who is rate-limited (a websocket connection, or a token or address
+        over HTTP): at most :data:`CHAT_RATE` messages in its window. Returns the message
+        ``{"id", "seat", "name", "text", "at"}`` (``text`` as typed, cleaned by
+        :func:`clean_chat`; escape it where it is shown).
+
+        Raises:
+            NotFound, Forbidden (a wrong token); BadConfig (not text, empty, or longer than
+            :data:`meeple.server.db.CHAT_MAX` characters); TooMany (too fast). Nothing is
+            stored when any is raised.
+        """
+        g = await self.get(game_id)
+        seat = g.seat_of(None if token is None else str(token))
+        text = clean_chat(text)
+        self.chat_rate.check((game_id, sender))
+        name = "Spectator" if seat is None else g.display_name(seat)
+        row = ChatRow(game_id=g.id, seat=seat, name=name, text=text)
+        message = await asyncio.to_thread(self._insert_chat, row)
+        for conn in list(g.connections):
+            try:
+                conn.push({"type": "chat", "message": message})
+            except Exception:  # pragma: no cover - a broken subscriber must not stop the others
+                log.exception("chat push to a subscriber of %s failed", g.id)
+        return message
+
+    def _insert_chat(self, row: ChatRow) -> dict:
+        with self.sessions() as s:
+            s.add(row)
+            s.commit()
+            return chat_message(row)
+
+    async def chat_list(self, game_id: str, limit: int = 200) -> list[dict]:
+        """The last ``limit`` messages of the table chat of ``game_id``, oldest first (the
+        shape of :meth:`chat_post`'s). Raises NotFound."""
+        g = await self.get(game_id)
+        return await asyncio.to_thread(self._chat_rows, g.id, limit)
+
+    def _chat_rows(self, game_id: str, limit: int) -> list[dict]:
+        with self.sessions() as s:
+            rows = s.scalars(select(ChatRow).where(ChatRow.game_id == game_id)
+                             .order_by(ChatRow.id.desc()).limit(limit))
+            return [chat_message(r) for r in reversed(list(rows))]
 
     # ---------------------------------------------------------- after changes
     def _changed(self, g: LiveGame, broadcast: bool = True) -> None:
@@ -904,7 +981,7 @@ class Service:
                 notes = g.notes
                 if g.seats[p] == HUMAN:
                     why = "time ran out" if g.timed_out == (p, version) else "away"
-                    note = f"the {spec} bot plays for {state.seat_name(p)} ({why})"
+                    note = f"the {spec} bot plays for {g.display_name(p)} ({why})"
                     if not notes or notes[-1][1] != note:  # said once while it stands in
                         notes = notes + [[len(state.events), note]]
                 try:
@@ -940,7 +1017,7 @@ class Service:
                 if left is not None and not g.away[s] and now - left >= self.grace:
                     g.away[s] = True
                     if self._others_here(g, s):  # else no bot plays for them: nothing to say
-                        self._note(g, f"{state.seat_name(s)} left: the {g.bot_level} bot plays for them until they return")
+                        self._note(g, f"{g.display_name(s)} left: the {g.bot_level} bot plays for them until they return")
                     changed = True
             p = state.current_player
             if g.deadline is not None and now >= g.deadline and g.timed_out is None:
@@ -975,3 +1052,115 @@ def meta() -> dict:
         games.append({"id": game.name, "title": game.title, "min_players": game.min_players,
                       "max_players": game.max_players, "variants": list(game.variants), "options": options})
     return {"games": games, "bot_levels": list(PUBLIC_BOTS), "levels": dict(LEVELS)}
+
+
+# ------------------------------------------------------------ lobby helpers
+_HIDDEN_CHARS = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f]")  # bidi overrides: no reordering of the page
+
+
+def _clean_text(text: str) -> str:
+    """``text`` without control characters and bidirectional overrides, its runs of white
+    space (line breaks included) made one space, stripped."""
+    text = "".join(" " if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c for c in text)
+    return " ".join(_HIDDEN_CHARS.sub("", text).split())
+
+
+def check_names(names: Any, seats: list[str]) -> list[str | None]:
+    """The seat names people typed in the lobby, one a seat: ``None``/``""`` for none (the
+    game's own seat name is shown), else the name cleaned (:func:`_clean_text`), at most
+    :data:`meeple.server.db.NAME_MAX` characters. ``names`` may be None (no names).
+
+    Raises:
+        BadConfig: not a list of one text (or null) a seat, or a name too long.
+    """
+    if names is None:
+        return [None] * len(seats)
+    if not isinstance(names, list) or len(names) != len(seats):
+        raise BadConfig(f"names must list one name (or null) for each of the {len(seats)} seats")
+    out: list[str | None] = []
+    for i, name in enumerate(names):
+        if name is None:
+            out.append(None)
+            continue
+        if not isinstance(name, str):
+            raise BadConfig(f"the name of seat {i + 1} must be text, not {name!r}")
+        name = _clean_text(name)
+        if len(name) > NAME_MAX:
+            raise BadConfig(f"the name of seat {i + 1} is {len(name)} characters long; at most {NAME_MAX}")
+        out.append(name or None)
+    return out
+
+
+def with_human_defaults(game, options: Any, seats: list[str]) -> Any:
+    """``options`` with, when a person sits at the table, each option they did not give set
+    to its ``human_default`` (``Option.human_default``: e.g. Magnum Sal's safety cap on rounds,
+    off when a person plays, as ``meeple play`` does). Anything but a dict is returned as it
+    is (the engine refuses it)."""
+    if options is None:
+        options = {}
+    if not isinstance(options, dict) or HUMAN not in seats:
+        return options
+    out = dict(options)
+    for o in game.options:
+        if o.human_default is not None and o.name not in out:
+            out[o.name] = o.human_default
+    return out
+
+
+CHAT_RATE = (5, 10.0)
+"""At most 5 chat messages in 10 seconds from one sender (a connection, a token, an address)."""
+
+
+class RateLimit:
+    """A sliding-window limit: at most ``limit`` events in ``window`` seconds per key."""
+
+    def __init__(self, limit: int, window: float):
+        self.limit, self.window = limit, window
+        self._seen: dict[Any, deque] = {}
+
+    def check(self, key: Any, now: float | None = None) -> None:
+        """Count one event of ``key`` now.
+
+        Raises:
+            TooMany: ``key`` had ``limit`` events in the last ``window`` seconds (this one is
+                not counted).
+        """
+        now = time.monotonic() if now is None else now
+        seen = self._seen.setdefault(key, deque())
+        while seen and now - seen[0] >= self.window:
+            seen.popleft()
+        if len(seen) >= self.limit:
+            wait = self.window - (now - seen[0])
+            raise TooMany(f"slow down: at most {self.limit} messages in {self.window:g} seconds "
+                          f"(try again in {max(1, round(wait))} s)")
+        seen.append(now)
+        if len(self._seen) > 10_000:  # forget senders that have been quiet a whole window
+            for k in [k for k, d in self._seen.items() if not d or now - d[-1] >= self.window]:
+                del self._seen[k]
+
+
+def clean_chat(text: Any) -> str:
+    """A chat message as stored: cleaned (:func:`_clean_text`), 1 to
+    :data:`meeple.server.db.CHAT_MAX` characters.
+
+    Raises:
+        BadConfig: not text, empty, or too long.
+    """
+    if not isinstance(text, str):
+        raise BadConfig("a chat message is text")
+    text = _clean_text(text)
+    if not text:
+        raise BadConfig("a chat message cannot be empty")
+    if len(text) > CHAT_MAX:
+        raise BadConfig(f"a chat message is at most {CHAT_MAX} characters (this one has {len(text)})")
+    return text
+
+
+def chat_message(row: ChatRow) -> dict:
+    """The JSON shape of a stored chat message: ``{"id", "seat", "name", "text", "at"}``
+    (``at``: ISO 8601 time in UTC)."""
+    at = row.created_at
+    if at is not None and at.tzinfo is None:  # SQLite gives back naive times: they are UTC
+        at = at.replace(tzinfo=timezone.utc)
+    return {"id": row.id, "seat": row.seat, "name": row.name, "text": row.text,
+            "at": None if at is None else at.isoformat()}
