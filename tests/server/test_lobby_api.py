@@ -10,7 +10,7 @@ from meeple.core import load_game
 from meeple.server.db import ChatRow, GameRow, open_db
 from meeple.server.service import RateLimit, TooMany
 
-from .conftest import create, wait_for
+from .conftest import TEST_HOSTS, create, wait_for
 
 HTML = {"accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}  # what Chromium sends
 
@@ -221,7 +221,8 @@ def test_a_database_of_the_first_schema_is_migrated_and_its_games_go_on(tmp_path
                      {"h": "0" * 64, "h2": "1" * 64})
     assert "chat_messages" not in inspect(engine).get_table_names()
     engine.dispose()
-    with TestClient(create_app(url, grace=0.2, bot_delay=0.0, tick=0.05)) as client:
+    with TestClient(create_app(url, grace=0.2, bot_delay=0.0, tick=0.05, allowed_hosts=TEST_HOSTS, bots="thread"),
+                    base_url="http://127.0.0.1") as client:
         p = client.get("/api/games/old1").json()
         assert [x["name"] for x in p["players"]] == ["P1", "P2"] and p["version"] == 0
         assert client.post("/api/games/old1/chat", json={"text": "still here"}).status_code == 201

@@ -58,7 +58,8 @@ class Pages:
         self.errors = []
 
     def new(self, size: str = "laptop"):
-        context = self.browser.new_context(**SIZES[size])
+        # bypass_csp: wait_for_function evaluates strings, which the pages' CSP forbids
+        context = self.browser.new_context(**SIZES[size], bypass_csp=True)
         self.contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda e: self.errors.append(str(e)))
