@@ -44,12 +44,14 @@ def test_catalog_gives_each_game_its_words_and_only_real_choices(client):
 def test_bot_levels_are_explained_from_the_levels_the_bots_use(client):
     levels = {b["id"]: b for b in client.get("/api/catalog").json()["bot_levels"]}
     assert [b for b in levels if not levels[b]["test"]] == ["easy", "medium", "hard"]
-    assert LEVELS["easy"] == "greedy"
+    assert LEVELS["easy"] == "greedy:turn=0.5"  # budgets a turn (issue 45): 0.5, 1.5 and 3 s
     assert levels["easy"]["text"].startswith("Plays the move that looks best right now")
-    assert "about 300 possible lines" in levels["medium"]["text"] and levels["medium"]["think"].startswith(
-        "thinks up to 1 s")
-    assert "about 2,000 possible lines" in levels["hard"]["text"] and "1.8 s" in levels["hard"]["think"]
-    assert levels["greedy"]["label"] == "Greedy (same as Easy)" and levels["random"]["test"] is True
+    assert "(the 'greedy' bot)" in levels["easy"]["text"]
+    assert levels["easy"]["think"] == "thinks at most about 0.5 s a turn"
+    assert "up to 300 possible lines" in levels["medium"]["text"]
+    assert levels["medium"]["think"] == "thinks at most about 1.5 s a turn"
+    assert "up to 2,000 possible lines" in levels["hard"]["text"] and levels["hard"]["think"] == "thinks at most about 3 s a turn"
+    assert levels["greedy"]["label"] == "Greedy (Easy without its time limit)" and levels["random"]["test"] is True
 
 
 def test_rules_give_how_to_play_and_every_section_with_its_rule_ids(client):

@@ -180,7 +180,7 @@ def test_set_up_a_table_with_names_and_bot_levels_then_copy_the_links(pages, ser
     page.fill("#seats input.seat-name[data-seat='0']", "Anna")
     page.fill("#seats input.seat-name[data-seat='1']", "<i>Bob</i>")
     about = page.locator("#seats .seat[data-seat='2'] .seat-about").inner_text()
-    assert about.startswith("Looks several moves ahead; it thinks up to 1.8 s a move")
+    assert about.startswith("Looks several moves ahead; it thinks at most about 3 s a turn")
     page.click("#bots-help summary")
     assert "Plays the move that looks best right now" in page.locator("#bot-levels").inner_text()
     page.locator("#new-game").screenshot(path=str(shots / "set-up-laptop.png"))

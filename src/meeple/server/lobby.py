@@ -21,15 +21,14 @@ the easy level's engine under its technical name)."""
 
 
 def _search_budget(spec: str) -> tuple[int | None, float | None]:
-    """``(iterations, seconds)`` of a search spec such as ``mcts:300:time=1.0``; ``(None,
-    None)`` for a bot that does not search (``greedy``)."""
+    """``(iterations, seconds a turn)`` of a bot spec such as ``mcts:300:turn=1.5``
+    (``iterations`` None for a bot that does not search, ``greedy:turn=0.5``; seconds None
+    without a ``turn=`` or ``time=`` budget)."""
     name, *rest = spec.split(":")
-    if name not in ("mcts", "flatmc"):
-        return None, None
-    iterations = int(rest[0]) if rest and rest[0].isdigit() else None
+    iterations = int(rest[0]) if name in ("mcts", "flatmc") and rest and rest[0].isdigit() else None
     seconds = None
     for part in rest:
-        if part.startswith("time="):
+        if part.startswith(("turn=", "time=")):
             seconds = float(part.split("=", 1)[1])
     return iterations, seconds
 
@@ -42,24 +41,24 @@ def bot_levels() -> list[dict]:
     for level in PEOPLE_LEVELS:
         spec = LEVELS[level]
         iterations, seconds = _search_budget(spec)
+        name = spec.split(":")[0]
         if iterations is None:
             text = (f"Plays the move that looks best right now: it tries each move one step ahead and "
-                    f"keeps the one the game's scoring guide likes most (the '{spec}' bot). It does not "
+                    f"keeps the one the game's scoring guide likes most (the '{name}' bot). It does not "
                     f"plan ahead.")
-            think = "answers at once"
         else:
-            text = (f"Looks several moves ahead: it plays out about {iterations:,} possible lines of play "
+            text = (f"Looks several moves ahead: it plays out up to {iterations:,} possible lines of play "
                     f"from each position (a tree search over guesses of what it cannot see; it never peeks "
                     f"at hidden cards or tiles) and picks the move that did best.")
-            think = f"thinks up to {seconds:g} s a move" if seconds else "thinks a few seconds a move"
-            if level == "hard":
-                think += " (a King Solomon's Treasury turn of many tile moves can take up to a minute)"
+        # the budget covers the whole turn, however many decisions it has (meeple.agents, turn=S)
+        think = f"thinks at most about {seconds:g} s a turn" if seconds else "answers at once"
         out.append({"id": level, "label": level.capitalize(), "text": text, "think": think, "test": False})
     out.append({"id": "random", "label": "Random moves",
                 "text": "Picks any legal move at random: not an opponent, only for trying the page.",
                 "think": "answers at once", "test": True})
-    out.append({"id": "greedy", "label": "Greedy (same as Easy)",
-                "text": "The Easy bot under its technical name.", "think": "answers at once", "test": True})
+    out.append({"id": "greedy", "label": "Greedy (Easy without its time limit)",
+                "text": "The Easy bot's way of playing under its technical name, never cut short.",
+                "think": "answers at once", "test": True})
     return out
 
 
