@@ -120,7 +120,8 @@ class KlondikeView(View):
         "later auctions. In the game for experienced prospectors each round a requirement card "
         "asks for an exact amount of gold and rubies: lay out your tiles and claims to cover "
         "exactly that, faster than the others, to win the favour of the town's celebrities.")
-    length = "30-60 minutes (an estimate: the rulebook leaves the playing time blank)"
+    length = "about 30-60 minutes"
+    """An estimate: the rulebook leaves the playing time blank."""
     how_to_play = (
         "Your landscape is a row of tiles of 6 by 6 cells: green meadow is worth nothing, brown "
         "cells show 1 to 3 gold, grey cells a ruby. Claims are the shapes you lay on it, turned "
