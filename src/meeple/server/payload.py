@@ -112,7 +112,7 @@ def legal_entries(state: State) -> list[dict]:
     (notation, the id the client sends), ``label`` (words, ``View.action_label``), ``help``
     (``View.action_help``: what it does and its rule id; ``""`` for none) and ``note`` (a
     warning, ``View.action_notes``), in the view's display order."""
-    from ..cli.common import action_notes, listed_actions
+    from ..front import action_notes, listed_actions
 
     view = state.game.view
     listed = listed_actions(state)
