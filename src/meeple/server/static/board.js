@@ -33,10 +33,10 @@ export function initBoard(h) {
     if ((e.key === "Enter" || e.key === " ") && e.target.closest(".act, .choose")) { e.preventDefault(); activate(e.target.closest(".act, .choose")); }
   });
   view.addEventListener("focusin", (e) => { const t = e.target.closest(".act, .choose"); if (t) bringIntoView(t); });
-  $("#zoom-in").addEventListener("click", () => { $("#board-view").style.height = ""; pz.zoomIn(); });
-  $("#zoom-out").addEventListener("click", () => pz.zoomOut());
-  $("#zoom-fit").addEventListener("click", fitWidth);
-  $("#zoom-real").addEventListener("click", actualSize);
+  $("#zoom-in").addEventListener("click", () => { zoomed = true; $("#board-view").style.height = ""; pz.zoomIn(); });
+  $("#zoom-out").addEventListener("click", () => { zoomed = true; pz.zoomOut(); });
+  $("#zoom-fit").addEventListener("click", () => { zoomed = true; fitWidth(); });
+  $("#zoom-real").addEventListener("click", () => { zoomed = true; actualSize(); });
 }
 
 function svgSize() {
@@ -88,7 +88,10 @@ export function actualSize() {
 
 // The first view: actual size (1 unit = 1 px: every place at least 28 px), or the whole
 // width when that shrinks the board by less than 8% (text stays at 11 px or more).
+let zoomed = false;   // the person chose a zoom: the first view (drawn a frame later) keeps out of it
+
 function initialView() {
+  if (zoomed) return;
   const vw = $("#board-view").clientWidth;
   const [w] = svgSize();
   if (w > vw && vw / w >= 0.92) fitWidth(); else actualSize();
