@@ -117,21 +117,31 @@ def small_targets(page, board: bool = True) -> list:
 
 def tap_board(page, rng: random.Random, touch: bool) -> bool:
     """Tap (or click) a random live board place, confirming a two-step one; False if the
-    board has none now."""
-    places = page.locator("#board .act[data-action]")
-    n = places.count()
-    if not n:
-        return False
-    version = page.evaluate("document.body.dataset.version")
-    place = places.nth(rng.randrange(n))
-    reveal(page, place, touch)
-    confirm = place.get_attribute("data-confirm") is not None
-    place.focus()  # the board pans to a focused place, as for the keyboard
-    (place.tap if touch else place.click)()
-    if confirm:
-        page.locator("#confirm-yes").click()
-    page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=60_000)
-    return True
+    board has none now. A board drawn again under the finger (a bot's paced move, a forced
+    step) is read again and another place chosen, as a person would look again."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for _attempt in range(5):
+        places = page.locator("#board .act[data-action]")
+        n = places.count()
+        if not n:
+            return False
+        version = page.evaluate("document.body.dataset.version")
+        place = places.nth(rng.randrange(n))
+        try:
+            reveal(page, place, touch)
+            confirm = place.get_attribute("data-confirm", timeout=5_000) is not None
+            place.focus(timeout=5_000)  # the board pans to a focused place, as for the keyboard
+            (place.tap if touch else place.click)(timeout=5_000)
+            if confirm:
+                page.locator("#confirm-yes").click(timeout=5_000)
+        except PlaywrightTimeout:
+            if page.evaluate("document.body.dataset.version") != version:
+                return True  # the game moved on meanwhile (the tap counted, or a forced step)
+            continue
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=60_000)
+        return True
+    raise AssertionError("no board place could be tapped in five tries")
 
 
 def reveal(page, element, touch: bool, depth: int = 0) -> None:
@@ -143,8 +153,8 @@ def reveal(page, element, touch: bool, depth: int = 0) -> None:
         return
     chooser = page.locator(f'#board [data-show-layer="{name}"]').first
     reveal(page, chooser, touch, depth + 1)
-    chooser.focus()
-    (chooser.tap if touch else chooser.click)()
+    chooser.focus(timeout=5_000)
+    (chooser.tap if touch else chooser.click)(timeout=5_000)
 
 
 def tap_list(page, rng: random.Random) -> str:
