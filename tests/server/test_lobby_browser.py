@@ -103,7 +103,11 @@ def test_the_lobby_shows_a_card_per_game_and_fits_the_screen(pages, server, shot
         card = page.locator(f"#card-{game}")
         assert card.locator("h2").inner_text() == load_game(game).title
         assert card.locator(".description").inner_text().strip()
-        assert card.locator("img").evaluate("img => img.complete && img.naturalWidth > 100")  # the board picture
+        card.locator("img").scroll_into_view_if_needed()
+        width = card.locator("img").evaluate("""(img) => img.complete && img.naturalWidth ? img.naturalWidth :
+            new Promise((done) => { img.addEventListener("load", () => done(img.naturalWidth));
+                                    setTimeout(() => done(img.naturalWidth), 15000); })""")
+        assert width > 100  # the board picture (waited for: it may still be loading)
         assert card.locator("button.play-bots").inner_text() == "Play against bots"
     page.screenshot(path=str(shots / f"lobby-{size}.png"))
     page.screenshot(path=str(shots / f"lobby-{size}-full.png"), full_page=True)
