@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 import httpx
@@ -28,17 +29,24 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
         self.bot_delay = bot_delay
+        self.log = tempfile.TemporaryFile("w+")  # the server's output (a pipe nobody reads would fill and stall it)
+
+    def output(self) -> str:
+        """What the server printed so far (its log)."""
+        self.log.flush()
+        self.log.seek(0)
+        return self.log.read()
 
     def start(self, timeout: float = 180.0) -> "Server":
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen([sys.executable, "-m", "meeple", "serve", "--port", str(self.port),
                                       "--db", self.db_url, "--bot-delay", str(self.bot_delay), "--create-limit", "0",
-                                      *self.extra_args], env=env, stdout=subprocess.PIPE,
+                                      *self.extra_args], env=env, stdout=self.log,
                                      stderr=subprocess.STDOUT, text=True, start_new_session=True)
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"meeple serve exited: {self.proc.stdout.read()}")
+                raise RuntimeError(f"meeple serve exited: {self.output()}")
             try:
                 if httpx.get(self.url + "/api/meta", timeout=1).status_code == 200:
                     return self

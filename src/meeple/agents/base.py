@@ -89,10 +89,14 @@ class Agent:
         turn_budget: seconds of thinking for a whole turn (float > 0), or None (no budget).
         clock: the clock the budget and the time caps are read from (seconds, monotonic).
         turn_clock: its :class:`TurnClock` (reset by :meth:`reset`).
+        decision_cap: seconds the next decision may take at most whatever its budget, set by
+            a host before ``choose`` (the web server's share of a person's wait,
+            :class:`meeple.server.bots.WaitBudget`), or None (no cap).
     """
 
     spec: str = ""
     turn_budget: float | None = None
+    decision_cap: float | None = None
 
     def __init__(self, seed: int = 0):
         self.seed = seed
@@ -118,6 +122,8 @@ class Agent:
         if len(legal) == 1 and self.FORCED_AT_ONCE:
             return self._end_decision(state, legal[0], started, False)
         share = self.decision_budget(state)
+        if self.decision_cap is not None:
+            share = self.decision_cap if share is None else min(share, self.decision_cap)
         action = self.decide(state, legal, None if share is None else started + share)
         return self._end_decision(state, action, started, True)
 

@@ -741,7 +741,11 @@ def serve(
                                      "data folder; e.g. sqlite:///games.db or "
                                      "postgresql+psycopg://user:password@host/dbname (extra meeple[postgres])."),
     bot_delay: float = typer.Option(0.4, "--bot-delay", min=0.0, max=10.0, metavar="SECONDS",
-                                    help="Pause before each bot move, so people can follow the bots' moves."),
+                                    help="Least time before a bot's turn is shown (it thinks meanwhile), so "
+                                    "people can follow the bots' moves."),
+    bot_wait: float = typer.Option(4.0, "--bot-wait", min=0.0, max=600.0, metavar="SECONDS",
+                                   help="Most a person waits for the bots of their table between two of their "
+                                   "turns: the bots share it (0: each bot thinks its own per-turn budget)."),
     grace: float = typer.Option(30.0, "--grace", min=0.0, metavar="SECONDS",
                                 help="How long a person's last connection may be closed before the "
                                 "stand-in bot plays for them."),
@@ -813,7 +817,7 @@ def serve(
             import_ray()
         except (BackendError, InvalidConfigError) as e:
             fail(f"--ray: {e}")
-    config = {"db_url": url, "grace": grace, "bot_delay": bot_delay, "allowed_hosts": hosts,
+    config = {"db_url": url, "grace": grace, "bot_delay": bot_delay, "bot_wait": bot_wait, "allowed_hosts": hosts,
               "allowed_origins": origins, "bots": "ray" if ray else "process", "bot_slots": bot_workers,
               "ray_address": ray, "create_rate": [create_limit or 10**9, 60.0]}
     try:

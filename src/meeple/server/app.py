@@ -39,7 +39,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..core import InvalidConfigError, load_game
-from .bots import BotRunner, make_runner
+from .bots import WAIT_BUDGET, BotRunner, make_runner
 from .db import default_url, open_db
 from .guard import DEFAULT_HOSTS, MAX_BODY, Guard, RateLimit
 from .lobby import catalog
@@ -135,9 +135,10 @@ def game_error_page(e: GameError, game_id: str) -> HTMLResponse:
 def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: float = BOT_PAUSE,
                tick: float = 0.25, allowed_hosts=DEFAULT_HOSTS, allowed_origins=(),
                max_body: int = MAX_BODY, create_rate: tuple[int, float] = (20, 60.0),
-               bots: str | BotRunner = "process", bot_slots: int | None = None, ray_address: str | None = None):
+               bots: str | BotRunner = "process", bot_slots: int | None = None, ray_address: str | None = None,
+               bot_wait: float | None = WAIT_BUDGET):
     """The web server's app on the database ``db_url`` (default: SQLite in the user's data
-    folder), migrated at once. ``grace``, ``bot_delay`` and ``tick``: see
+    folder), migrated at once. ``grace``, ``bot_delay``, ``bot_wait`` and ``tick``: see
     :class:`meeple.server.service.Service`. The service is ``app.state.service``; it starts
     (loading every unfinished game, resuming its bots) with the app's lifespan.
 
@@ -156,7 +157,7 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
     """
     sessions = open_db(db_url)
     runner = bots if isinstance(bots, BotRunner) else make_runner(bots, bot_slots, ray_address)
-    service = Service(sessions, grace=grace, bot_delay=bot_delay, tick=tick, bots=runner,
+    service = Service(sessions, grace=grace, bot_delay=bot_delay, tick=tick, bots=runner, bot_wait=bot_wait,
                       peers=peers_for(db_url or default_url()))
 
     @contextlib.asynccontextmanager

@@ -19,7 +19,7 @@ import asyncio
 import concurrent.futures
 import multiprocessing
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import make
@@ -42,6 +42,8 @@ class BotJob:
             plain values) as the previous decision of this seat left it, or None: its
             per-turn budget (``turn=S``) is shared over the decisions of a turn although each
             decision is made by a fresh bot, maybe in another process.
+        cap: seconds this decision may take at most (:meth:`WaitBudget.cap`, a person is
+            waiting), or None.
     """
 
     game: str
@@ -50,6 +52,7 @@ class BotJob:
     seed: int
     reset_seed: int
     turn_clock: Any = None
+    cap: float | None = None
 
 
 def choose_action(job: BotJob) -> tuple[str, Any]:
@@ -64,8 +67,69 @@ def choose_action(job: BotJob) -> tuple[str, Any]:
     bot.reset(job.reset_seed)
     if job.turn_clock is not None:
         bot.turn_clock = job.turn_clock
+    bot.decision_cap = job.cap
     action = bot.choose(state)
     return action.text, bot.turn_clock
+
+
+WAIT_BUDGET = 4.0
+"""Seconds a person waits at most for the bots of their table, from their decision to their
+next one (issue 45: at most 5 s at a table of ``easy``, ``medium`` and ``hard`` bots; the rest
+is the page's pacing and the round trips). ``meeple serve --bot-wait``'s default."""
+
+CAP_FLOOR = 0.02
+"""The least a capped decision gets (a search then runs an iteration or so)."""
+
+
+@dataclass
+class WaitBudget:
+    """The bots' share of a person's wait at one table: the run of bot decisions (each
+    bot's turns, pauses and round trips) between two decisions of people gets ``seconds`` of
+    wall time in all, whatever each bot's own per-turn budget (``turn=S``) would allow.
+
+    Each decision of a run is capped at what is left of it divided by the decisions the run
+    is expected still to take: the mean over this table's earlier runs that came this far
+    (as :class:`meeple.agents.base.TurnClock` learns a turn's length), else the number of
+    bot seats. So a bot that plays alone for a while (a person passed) thinks less per
+    decision, and the person gets the turn back in time.
+
+    Attributes:
+        seconds: the run's budget (s).
+        started: when the run began (``time.monotonic()``), or None between runs.
+        made: decisions made in the run so far.
+        lengths: the table's finished runs by their number of decisions (length -> runs).
+        first_guess: decisions expected in a run before any run finished (the bot seats).
+    """
+
+    seconds: float = WAIT_BUDGET
+    started: float | None = None
+    made: int = 0
+    lengths: dict = field(default_factory=dict)
+    first_guess: int = 3
+
+    def begin(self, now: float) -> None:
+        """A person decided: end the last run (learn its length); the next starts at ``now``."""
+        if self.started is not None and self.made:
+            self.lengths[self.made] = self.lengths.get(self.made, 0) + 1
+        self.started, self.made = now, 0
+
+    def left(self, now: float) -> float:
+        """Seconds of the run's budget left at ``now`` (0.0 when spent)."""
+        started = now if self.started is None else self.started
+        return max(0.0, self.seconds - (now - started))
+
+    def expected_left(self) -> float:
+        """Decisions the run is expected still to take, this one included."""
+        runs = total = 0
+        for length, count in self.lengths.items():
+            if length > self.made:
+                runs += count
+                total += (length - self.made) * count
+        return total / runs if runs else max(1, self.first_guess - self.made)
+
+    def cap(self, now: float) -> float:
+        """Seconds the next decision may take (at least :data:`CAP_FLOOR`)."""
+        return max(CAP_FLOOR, self.left(now) / max(1.0, self.expected_left()))
 
 
 def _warm() -> int:

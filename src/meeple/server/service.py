@@ -41,7 +41,7 @@ from ..agents import LEVELS, make
 from ..core import IllegalActionError, InvalidConfigError, InvalidRecordError, State, derive_seed, load_game, replay
 from ..core.checks import check_seed
 from ..front import takeback
-from .bots import BotJob, BotRunner, ThreadBots
+from .bots import WAIT_BUDGET, BotJob, BotRunner, ThreadBots, WaitBudget
 from .db import CHAT_MAX, NAME_MAX, ChatRow, GameRow, SeatRow, hash_token
 from .peers import CHANNEL, Alone
 from .payload import TableInfo, build_payload
@@ -168,6 +168,9 @@ class LiveGame:
     retry_at: float | None = None
     lead_try: float = 0.0
     clocks: dict = field(default_factory=dict)  # (seat, bot spec) -> its TurnClock (per-turn budgets)
+    wait: WaitBudget = field(default_factory=WaitBudget)  # the bots' share of a person's wait
+    run_mark: int = -1  # len(history) after the bots' last decision (their run goes on while it holds;
+    # not the version, which a secret step leaves as it was)
     turn_started: float = 0.0
     _cache: dict = field(default_factory=dict)
     highlights: dict = field(default_factory=dict)  # seat -> place keys its last turn changed
@@ -328,8 +331,11 @@ class Service:
         sessions: a SQLAlchemy session factory (:func:`meeple.server.db.open_db`).
         grace: seconds a person's last connection may stay closed before the stand-in bot
             plays for them.
-        bot_delay: seconds a bot waits before the first decision of its turn (lets people
-            follow; 0 in tests).
+        bot_delay: seconds the first decision of a bot's turn is shown after the move before
+            it at the soonest (the bot thinks meanwhile; lets people follow; 0 in tests).
+        bot_wait: seconds a person waits at most for the bots of their table (their thinking,
+            pauses and round trips, :class:`meeple.server.bots.WaitBudget`); None or 0: each
+            bot thinks its own per-turn budget.
         tick: seconds between checks of timers and departures.
         bots: where bot decisions run (:mod:`meeple.server.bots`; default a thread of this
             process, ``meeple serve`` uses worker processes).
@@ -340,10 +346,12 @@ class Service:
     """
 
     def __init__(self, sessions, grace: float = 30.0, bot_delay: float = 0.0, tick: float = 0.25,
-                 bots: BotRunner | None = None, idle: float = 600.0, peers=None):
+                 bots: BotRunner | None = None, idle: float = 600.0, peers=None, bot_wait: float | None = WAIT_BUDGET):
         self.sessions = sessions
         self.grace = grace
         self.bot_delay = bot_delay
+        self.bot_wait = bot_wait
+        self.clock = time.monotonic  # the bots' wait budget reads it (seconds; a test fakes it)
         self.tick = tick
         self.bots = bots or ThreadBots()
         self.peers = peers or Alone()
@@ -800,7 +808,10 @@ class Service:
                 after.apply_action(action.text)
                 text = f"{state.seat_name(p)} had one choice, taken for them: {label}"
                 notes = g.notes + [[len(after.events), text]]
+                run = g.run_mark == len(state.history)  # a forced step continues the bots' run
                 await self._commit(g, after, g.actors + [p], g.undo_offset, notes)
+                if run:
+                    g.run_mark = len(after.history)
                 if g.forced is None or g.forced[0] != p or not taken:
                     taken = []
                 taken.append(label)
@@ -959,13 +970,16 @@ class Service:
                 return
             state, version = g.state, g.version
             p = state.current_player
-            if self.bot_delay and (not g.actors or g.actors[-1] != p):  # the first decision of its turn
-                await asyncio.sleep(self.bot_delay)
-                if self._bot_for(g) != spec or g.state is not state:
-                    continue
+            started = self.clock()
+            cap = None
+            if self.bot_wait and HUMAN in g.seats:  # a person waits: the bots share WaitBudget's seconds
+                if g.run_mark != len(state.history):  # someone else acted: a new run of bot decisions
+                    g.wait.seconds, g.wait.first_guess = self.bot_wait, sum(s != HUMAN for s in g.seats)
+                    g.wait.begin(started)
+                cap = g.wait.cap(started)
             seed = g.state.seed
             job = BotJob(state.game.name, state.to_dict(), spec, derive_seed(seed, 1000 + p),
-                         derive_seed(derive_seed(seed, 1000 + p), len(state.history)), g.clocks.get((p, spec)))
+                         derive_seed(derive_seed(seed, 1000 + p), len(state.history)), g.clocks.get((p, spec)), cap)
             try:
                 text, g.clocks[(p, spec)] = await self.bots.choose(job)
             except asyncio.CancelledError:
@@ -973,6 +987,13 @@ class Service:
             except Exception:  # a bot or a worker failed: the table waits, the server goes on
                 log.exception("bot %s failed in game %s", spec, g.id)
                 return
+            g.wait.made += 1
+            if self.bot_delay and (not g.actors or g.actors[-1] != p):  # the first decision of its turn:
+                # shown no sooner than the pause after the last move (the bot thought meanwhile),
+                # within the decision's share of a person's wait
+                pause = min(self.bot_delay, self.bot_delay if cap is None else cap) - (self.clock() - started)
+                if pause > 0:
+                    await asyncio.sleep(pause)
             async with g.lock:
                 if g.state is not state or self._bot_for(g) != spec:
                     continue  # a person acted, came back or undid meanwhile
@@ -990,6 +1011,7 @@ class Service:
                     log.error("game %s: a bot move was not stored: %s", g.id, e.message)
                     g.retry_at = time.monotonic() + 1.0
                     return
+                g.run_mark = len(after.history)
             self._changed(g)
             await self._settle(g)
 

@@ -140,12 +140,20 @@ function receive(p) {
   drain();
 }
 
+// how long each queued decision stays on screen: PACE_MS while few wait; when many arrive at
+// once (bots playing on while a person has passed) each gets less, so a backlog drains in about
+// 2 * PACE_MS and the person is never kept waiting by the pacing itself (issue 45)
+function pace() {
+  const n = queue.length;
+  return n <= 2 ? PACE_MS : Math.max(Math.min(60, PACE_MS), Math.round(2 * PACE_MS / n));
+}
+
 function drain() {
   if (pacing || !queue.length) return;
-  const wait = state && !state.your_turn && !state.terminal ? PACE_MS - (Date.now() - shownAt) : 0;
+  const wait = state && !state.your_turn && !state.terminal ? pace() - (Date.now() - shownAt) : 0;
   if (wait > 0 && queue.length) { pacing = setTimeout(() => { pacing = null; drain(); }, wait); return; }
   show(queue.shift());
-  if (queue.length) pacing = setTimeout(() => { pacing = null; drain(); }, PACE_MS);
+  if (queue.length) pacing = setTimeout(() => { pacing = null; drain(); }, pace());
 }
 
 function show(p) {
