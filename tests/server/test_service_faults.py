@@ -147,6 +147,37 @@ def test_sockets_are_capped_per_client_and_per_game(tmp_path):
     asyncio.run(main())
 
 
+def test_a_page_opened_or_closed_sends_a_presence_message_not_a_payload(tmp_path, monkeypatch):
+    """Issue 45.6: presence changes no longer draw and encode every seat's ~50 KB payload."""
+    from meeple.server import service as service_module
+
+    built = []
+    real = service_module.build_payload
+    monkeypatch.setattr(service_module, "build_payload", lambda *a, **k: built.append(1) or real(*a, **k))
+
+    async def main():
+        service = _service(tmp_path)
+        await service.start()
+        made = await service.create({"game": "lignum", "seats": ["human", "human"], "seed": 3})
+        gid, (one, two) = made["id"], [s["token"] for s in made["seats"]]
+        watcher, texts = [], []
+        await service.connect(gid, None, watcher.append, lambda text, v: texts.append(text))
+        g, first = await service.connect(gid, one, lambda p: None)
+        built.clear()
+        del watcher[:], texts[:]
+        for _ in range(10):  # the second person opens and closes their page ten times
+            g, conn = await service.connect(gid, two, lambda p: None)
+            service.disconnect(g, conn)
+        assert len(built) == 1  # the second person's own payload, drawn at their first visit only
+        assert texts == []  # no state sent
+        assert [m["connected"] for m in watcher] == [[True, True], [True, False]] * 10
+        assert all(m["type"] == "presence" and m["version"] == g.version for m in watcher)
+        assert service.games[gid].payload(None)["connected"] == [True, False]  # fresh in the payload too
+        await service.stop()
+
+    asyncio.run(main())
+
+
 # 9. idle games leave memory
 def test_an_idle_game_is_let_go_and_read_again_when_asked_for(tmp_path):
     async def main():

@@ -280,7 +280,7 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
     async def ws_game(websocket: WebSocket, game_id: str, token: str | None = None, only: str | None = None):
         """``only=chat``: a connection of the chat panel (static/chat.js), sent only the chat
         messages and errors, not the game's states."""
-        skip = {"state"} if only == "chat" else set()
+        skip = {"state", "presence"} if only == "chat" else set()
         await websocket.accept()
         queue: asyncio.Queue = asyncio.Queue()
         client = websocket.client.host if websocket.client else ""

@@ -172,8 +172,9 @@ def build_payload(state: State, seat: int | None, info: TableInfo, board: tuple[
         "num_players": state.num_players,
         "seat": seat,
         "seat_names": names,
-        "players": [{"name": names[s], "kind": info.seats[s], "connected": info.connected[s],
-                     "away": info.away[s]} for s in range(state.num_players)],
+        "players": [{"name": names[s], "kind": info.seats[s], "away": info.away[s]}
+                    for s in range(state.num_players)],
+        "connected": list(info.connected),
         "version": info.version,
         "current_player": current,
         "current_name": None if terminal else names[current],

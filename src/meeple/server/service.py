@@ -136,6 +136,7 @@ class Connection:
     push_text: Callable[[str, int], Any] | None = None
     client: str = ""
     last: str | None = None
+    presence: list | None = None  # who was connected when this subscriber was last told
 
 
 @dataclass
@@ -232,11 +233,11 @@ class LiveGame:
         """The payload for ``seat`` now (cached until the next commit or change of the table; the
         board is drawn once a commit and seat)."""
         info = self.info()
-        key = (seat, info.version, tuple(info.connected), tuple(info.away), len(info.notes),
+        key = (seat, info.version, tuple(info.away), len(info.notes),
                None if info.deadline_in is None else self.deadline)
         hit = self._cache.get(seat)
-        if hit is not None and hit[0] == key:
-            return self._fresh_timer(hit[1], info)
+        if hit is not None and hit[0] == key:  # presence alone changed nothing drawn: no rebuild
+            return self._fresh(hit[1], info)
         # the cache is emptied by every commit: a hit is this very state, its board drawn already
         board = (hit[1]["board_kind"], hit[1]["board"]) if hit is not None else None
         p = build_payload(self.state, seat, info, board)
@@ -248,20 +249,25 @@ class LiveGame:
 
     def payload_text(self, seat: int | None) -> str:
         """:meth:`payload` encoded as JSON: encoded once a version, table change and seat (the
-        turn timer's seconds left are spliced in fresh)."""
+        turn timer's seconds left and who is connected are spliced in fresh)."""
         p = self.payload(seat)
         base = self.payload_base(seat)
-        return base[:-1] + ',"timer":' + json.dumps(p["timer"], separators=(",", ":")) + "}"
+        return (base[:-1] + ',"timer":' + json.dumps(p["timer"], separators=(",", ":"))
+                + ',"connected":' + json.dumps(p["connected"]) + "}")
+
+    FRESH_KEYS = ("timer", "connected")
+    """Payload keys spliced in at each send, outside :meth:`payload_base`: the seconds left
+    change with the clock alone, and presence is told by a small ``presence`` message."""
 
     def payload_base(self, seat: int | None) -> str:
-        """The JSON of :meth:`payload` without its ``timer``: what tells two payloads apart
-        (the seconds left change with the clock alone)."""
+        """The JSON of :meth:`payload` without :attr:`FRESH_KEYS`: what tells two payloads
+        apart."""
         self.payload(seat)
         cached = self._cache[seat][1]
         hit = self._texts.get(seat)
         if hit is not None and hit[0] is cached:
             return hit[1]
-        text = json.dumps({k: v for k, v in cached.items() if k != "timer"}, separators=(",", ":"))
+        text = json.dumps({k: v for k, v in cached.items() if k not in self.FRESH_KEYS}, separators=(",", ":"))
         self._texts[seat] = (cached, text)
         return text
 
@@ -274,12 +280,13 @@ class LiveGame:
             player["name"] = self.display_name(s)
 
     @staticmethod
-    def _fresh_timer(p: dict, info: TableInfo) -> dict:
-        """A cached payload with the turn timer's seconds left counted now (the rest is the
-        same state's)."""
-        if p.get("timer") is None or info.deadline_in is None:
-            return p
-        return {**p, "timer": {**p["timer"], "left": round(max(0.0, info.deadline_in), 1)}}
+    def _fresh(p: dict, info: TableInfo) -> dict:
+        """A cached payload with the turn timer's seconds left counted now and who is
+        connected now (the rest is the same state's)."""
+        p = {**p, "connected": list(info.connected)}
+        if p.get("timer") is not None and info.deadline_in is not None:
+            p["timer"] = {**p["timer"], "left": round(max(0.0, info.deadline_in), 1)}
+        return p
 
     def undo_possible(self) -> bool:
         """Whether the seat to act may take back its last decision now (the checks of
@@ -905,12 +912,19 @@ class Service:
             self._push(g, conn)
 
     def _push(self, g: LiveGame, conn: Connection) -> None:
-        """Send ``conn`` its seat's payload, unless it is the very one it was sent last."""
+        """Send ``conn`` its seat's payload, unless it is the very one it was sent last; when
+        only who is connected changed, a ``{"type": "presence", "connected": [...]}`` message
+        of a few bytes (nobody's payload is drawn or encoded again for a page opened or
+        closed)."""
         try:
             base = g.payload_base(conn.seat)
+            connected = g.connected()
             if base == conn.last:
+                if connected != conn.presence:
+                    conn.presence = connected
+                    conn.push({"type": "presence", "connected": connected, "version": g.version})
                 return
-            conn.last = base
+            conn.last, conn.presence = base, connected
             if conn.push_text is not None:
                 conn.push_text(g.payload_text(conn.seat), g.version)
             else:

@@ -106,6 +106,7 @@ function connect() {
   socket.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") receive(msg);
+    else if (msg.type === "presence") presence(msg.connected);
     else if (msg.type === "error") {
       pending = false;
       document.body.classList.remove("pending");
@@ -146,6 +147,15 @@ function receive(p) {
 function pace() {
   const n = queue.length;
   return n <= 2 ? PACE_MS : Math.max(Math.min(60, PACE_MS), Math.round(2 * PACE_MS / n));
+}
+
+// who has the page open changed (a small message, not a new state): the queued states and
+// the one shown take it, the players panel is drawn again
+function presence(connected) {
+  for (const q of queue) q.connected = connected;
+  if (!state) return;
+  state.connected = connected;
+  renderPlayers(state);
 }
 
 function drain() {
@@ -295,7 +305,8 @@ function renderPlayers(p) {
     el("th", { text: p.scores ? (p.terminal ? "Final score" : "Score") : "" })));
   p.players.forEach((pl, s) => {
     const kind = pl.kind === "human" ? (pl.away ? "person (away: bot plays)" : "person") : `bot (${pl.kind})`;
-    const dot = pl.kind === "human" ? el("span", { class: "dot" + (pl.connected ? " on" : ""), title: pl.connected ? "online" : "offline" }) : "";
+    const online = p.connected && p.connected[s];
+    const dot = pl.kind === "human" ? el("span", { class: "dot" + (online ? " on" : ""), title: online ? "online" : "offline" }) : "";
     body.append(el("tr", { class: (s === p.current_player ? "current " : "") + (s === p.seat ? "me" : "") },
       el("td", { text: s === p.current_player ? "▶" : "" }),
       el("td", {}, dot, " ", el("span", { class: "seat-name", style: `--seat: ${p.seat_colours[s]}` }, pl.name), s === p.seat ? " (you)" : ""),
