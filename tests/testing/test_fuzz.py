@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 import meeple
 from meeple.cli.main import app
 from meeple.core import registry
-from meeple.core.fuzz import (
+from meeple.testing.fuzz import (
     _accepted_state_ok,
     fuzz,
     information_set_key,
@@ -169,6 +169,49 @@ def test_leak_check_finds_a_leak(planted):
     report = leak_check(game, 60, seed=2, every=1)
     assert report.leaks_total > 0
     assert "changed seat" in report.leaks[0] and "information-set key" in report.leaks[0]
+
+
+class _DeckTopToy(ToyState):
+    """Shows everyone the top card of the deck, and re-samples nothing (so a re-sample cannot
+    tell): only a state built with the deck's order shuffled (the hook) shows the leak."""
+
+    def _observation(self, seat):
+        obs = super()._observation(seat)
+        obs["deck_top"] = self.deck[-1] if self.deck else None
+        return obs
+
+    def _copy(self):
+        new = super()._copy()
+        new.__class__ = type(self)  # ToyState._copy makes a ToyState
+        return new
+
+    def _resample(self, seat, rng):
+        pass
+
+
+class _DeckTopToyUndeclared(_DeckTopToy):
+    hidden_orders = ()
+
+
+def test_leak_check_shuffles_the_orders_a_game_declares_hidden(planted):
+    report = leak_check(planted(_DeckTopToy, "toy-decktop"), 60, seed=2, every=1)
+    assert report.independent > 0 and report.leaks_total > 0
+    assert "shuffling a hidden order (deck) changed the observation of seat 0" in report.leaks[0]
+    undeclared = leak_check(planted(_DeckTopToyUndeclared, "toy-decktop-undeclared"), 60, seed=2, every=1)
+    assert undeclared.independent == 0 and undeclared.leaks_total == 0  # nothing declared: not seen
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_every_game_declares_its_hidden_orders(name):
+    state = meeple.load_game(name).new_initial_state(3, seed=1)
+    r = random.Random(1)
+    for _ in range(20):
+        state.apply_action(r.choice(state.legal_actions()))
+    saved = state.to_dict()["state"]
+    kept = json.dumps(saved, sort_keys=True)
+    shuffled = state.shuffle_hidden_orders(saved, random.Random(3))
+    assert shuffled and json.dumps(saved, sort_keys=True) != kept
+    assert json.dumps(state.to_dict()["state"], sort_keys=True) == kept  # the state itself is left alone
 
 
 def test_cli_fuzz_writes_the_reproducer_and_exits_1(planted, tmp_path):
