@@ -11,9 +11,8 @@ import sys
 import pytest
 
 import meeple
-from meeple.core import registry
 from meeple.testing import ConformanceError, check_game, check_state, conformance
-from tests.support.toy import ToyGame, ToyState
+from tests.support.toy import ToyState
 
 
 def _mid_game(game, moves=3, seed=2):
@@ -65,20 +64,6 @@ class _LenientToy(ToyState):
         if isinstance(text, str) and text.isdigit():
             text = "stop"
         return super().parse_action(text)
-
-
-@pytest.fixture
-def planted():
-    made = []
-
-    def make(state_class, name):
-        registry.register(type(f"Game_{name}", (ToyGame,), {"name": name, "state_class": state_class}))
-        made.append(name)
-        return registry.load_game(name)
-
-    yield make
-    for name in made:
-        registry._GAMES.pop(name, None)
 
 
 def test_the_test_game_keeps_the_contract():
