@@ -8,6 +8,8 @@
   hostile input between legal actions, mutated saves and records) and the leak check
   (``leak_check(game, states)``: what a seat sees does not depend on what it cannot);
   ``meeple fuzz GAME`` runs both.
+* :mod:`meeple.testing.playthrough`: a seeded random game written out in words
+  (``playthrough(game, variant, n)``), for files that show a rules change as a readable diff.
 
 They reach a game only through the public contract of :class:`meeple.core.game.Game` and
 :class:`meeple.core.state.State`, and the state's hook
