@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 import meeple
 from meeple.cli import play as play_mod
 from meeple.cli.main import app
+from tests.cli.helpers import BUNDLED, _variants
 
 runner = CliRunner()
 
@@ -394,3 +395,256 @@ def test_a_hint_whose_search_tried_no_listed_action_says_so(tmp_path, monkeypatc
     assert r.exit_code == 0, r.output
     assert "No estimate" in r.output and "Type hint again" in " ".join(r.output.split())
     assert json.loads((tmp_path / "g.json").read_text())["record"]["actions"][:1] == ["draw"]
+
+
+# ---------------------------------------------------------- moved from test_cli.py
+def test_play_toy_to_the_end_by_number_and_notation(tmp_path):
+    save = tmp_path / "g.json"
+    # seat 0 human: draw (by number), then 'stop' by notation; greedy plays seat 1
+    r = run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(save),
+            input="help\nfoo\n1\nstop\n")
+    assert r.exit_code == 0, r.output
+    assert "Not allowed" in r.output and "TOY-1" in r.output
+    assert "final ranking" in r.output
+    assert "Seat 1 (greedy) plays" in r.output
+    # the finished game is saved and replays to the same end
+    data = json.loads(save.read_text())
+    assert data["record"]["actions"][:2] == ["draw", "stop"] or data["record"]["actions"][0] == "draw"
+    assert meeple.replay(data["record"]).is_terminal()
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_every_game_plays_to_the_end_with_bots_only(name, tmp_path):
+    game = meeple.load_game(name)
+    seats = ",".join(["random"] * game.min_players)
+    r = run("play", name, "--seats", seats, "--seed", "1", "--save", str(tmp_path / "s.json"))
+    assert r.exit_code == 0, r.output
+    assert "final ranking" in r.output
+
+
+def test_hint_shows_three_actions_with_win_chances(tmp_path):
+    r = run("play", "toy", "--seats", "human,human", "--seed", "4", "--save", str(tmp_path / "h.json"),
+            input="\nhint\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "Hint (hard bot)" in r.output and "est. win chance" in r.output
+    assert "draw" in r.output.split("Hint (hard bot)")[1] and "%" in r.output
+    assert "Ranked as the bot chooses: most visits first" in " ".join(r.output.split())
+
+
+def test_play_switches_simulation_caps_off_for_people(tmp_path):
+    """Magnum Sal's max_rounds safety cap (not a rule) is off when a person plays."""
+    save = tmp_path / "ms.json"
+    r = run("play", "magnum-sal", "--seats", "human,random", "--seed", "1", "--save", str(save), input="quit\n")
+    assert r.exit_code == 0, r.output
+    assert json.loads(save.read_text())["record"]["options"]["max_rounds"] == 0
+    save = tmp_path / "ms2.json"  # (a new game does not replace the save of another)
+    r = run("play", "magnum-sal", "--seats", "human,random", "--seed", "1", "--save", str(save),
+            "--option", "max_rounds=30", input="quit\n")
+    assert json.loads(save.read_text())["record"]["options"]["max_rounds"] == 30
+    r = run("play", "magnum-sal", "--seats", "random,random", "--seed", "1", "--save", str(tmp_path / "ms3.json"))
+    assert r.exit_code == 0 and "final ranking" in r.output
+    assert "safety cap off" not in r.output
+
+
+def test_bots_alone_on_a_game_without_its_safety_cap_are_warned(tmp_path, monkeypatch):
+    """A person's Magnum Sal game (max_rounds=0) resumed by bots alone may never end: a note says so."""
+    from meeple.cli import play as play_module
+
+    save = tmp_path / "ms.json"
+    assert run("play", "magnum-sal", "--seats", "human,human", "--seed", "4", "--save", str(save),
+               input="quit\n").exit_code == 0
+    monkeypatch.setattr(play_module, "play_loop", lambda state, *a, **k: state)  # (random bots might not end it)
+    r = run("play", "magnum-sal", "--load", str(save), "--seats", "random,random",
+            "--save", str(tmp_path / "bots.json"), input="")
+    out = " ".join(r.output.split())
+    assert "this game has its safety cap off (max_rounds=0" in out and "Ctrl-C saves it" in out, r.output
+
+
+def test_notation_forgives_spaces_and_capitals():
+    state = meeple.load_game("toy").new_initial_state(2, seed=1)
+    state.apply_action("  DRAW ")
+    assert state.history == ["draw"]
+
+
+def test_bots_secret_choices_are_not_shown_to_people(tmp_path):
+    """Solomon SO-4: a bot's card choice is announced as secret, not named."""
+    r = run("play", "solomon", "--seats", "random,human", "--seed", "3", "--save", str(tmp_path / "s.json"),
+            input="quit\n")
+    assert r.exit_code == 0, r.output
+    assert "makes a secret choice" in r.output
+    assert "plays play " not in r.output
+
+
+def _secret_runs(record, seat):
+    """How many secret decisions ``seat`` made in ``record``, and in how many runs of
+    consecutive ones (another seat's move, or a public one, ends a run)."""
+    game = meeple.load_game(record["game"])
+    st = game.new_initial_state(num_players=record["num_players"], seed=record["seed"],
+                                variant=record["variant"], **record["options"])
+    decisions = runs = 0
+    inside = False
+    for text in record["actions"]:
+        mine = st.current_player == seat and st.is_secret_decision()
+        decisions += mine
+        runs += mine and not inside
+        inside = mine
+        st.apply_action(text)
+    return decisions, runs
+
+
+def test_klondike_race_hides_how_many_decisions_a_bot_takes(tmp_path):
+    """KL-40.1 / KL-50.2: a claim and its placement (or tiles and 'build') are one secret
+    commitment: one line per run of a bot's secret decisions, not one per decision."""
+    save = tmp_path / "r.json"
+    r = run("play", "klondike", "--seats", "human,greedy", "--variant", "race", "--seed", "1",
+            "--save", str(save), input="1\n" * 12 + "quit\n")
+    assert r.exit_code == 0, r.output
+    record = json.loads(save.read_text())["record"]
+    decisions, runs = _secret_runs(record, 1)
+    claims = [t for t in record["actions"] if t.startswith("claim ")]
+    assert len(claims) >= 4 and runs >= 3      # the bot laid claims over several ticks
+    assert decisions >= 2 * runs               # claim + place, tiles + build: 2 or more a run
+    assert r.output.count("P2 (greedy) makes a secret choice") == runs
+    assert "plays claim" not in r.output and "plays place" not in r.output
+    # between two of the person's prompts, the bot is announced at most once
+    for chunk in r.output.split("P1 (human) >"):
+        assert chunk.count("makes a secret choice") <= 1
+
+
+def test_solomon_bots_card_choices_still_one_line_each(tmp_path):
+    """SO-4: every bot's card choice is one line, named by seat (one decision a run)."""
+    save = tmp_path / "s.json"
+    r = run("play", "solomon", "--seats", "human,greedy,greedy", "--seed", "2", "--save", str(save),
+            input="1\nquit\n")
+    assert r.exit_code == 0, r.output
+    record = json.loads(save.read_text())["record"]
+    for seat in (1, 2):
+        decisions, runs = _secret_runs(record, seat)
+        assert decisions == runs == 1
+        assert r.output.count(f"P{seat + 1} (greedy) makes a secret choice") == 1
+
+
+def test_hot_seat_hands_the_keyboard_over(tmp_path):
+    r = run("play", "toy", "--seats", "human,human", "--seed", "9", "--save", str(tmp_path / "g.json"),
+            input="\n1\n\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "Pass the keyboard to Seat 1 (human)" in r.output
+
+
+def test_quit_at_the_hand_over_leaves_without_showing_the_next_hand(tmp_path):
+    """Solomon hot seat: 'quit' typed where only Enter was asked saves and leaves at once, and
+    P2's hand is not drawn for the person leaving; another line is named, not played."""
+    save = tmp_path / "g.json"
+    r = run("play", "solomon", "--seats", "human,human", "--seed", "14", "--save", str(save),
+            input="\nplay 2\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "P2 (human) to play" not in r.output and "Game saved" in r.output
+    assert json.loads(save.read_text())["record"]["actions"] == ["play 2"]
+    r = run("play", "solomon", "--seats", "human,human", "--seed", "14", "--save", str(tmp_path / "h.json"),
+            input="\nplay 2\nplay 4\n\nquit\n")
+    assert "(only Enter is read here: 'play 4' was not played; Enter shows P2 (human)'s screen" in " ".join(r.output.split())
+    assert json.loads((tmp_path / "h.json").read_text())["record"]["actions"] == ["play 2"]
+
+
+def test_hint_shows_only_searched_actions(tmp_path, monkeypatch):
+    """With progressive widening some actions are never tried: the hint does not list them as 0%."""
+    import re
+
+    from meeple import agents
+
+    # a small budget: the root widens to 2 of Solomon's opening actions only
+    monkeypatch.setitem(agents.LEVELS, "hard", "mcts:8")
+    r = run("play", "solomon", "--seats", "human,human", "--seed", "2", "--save", str(tmp_path / "s.json"),
+            input="\nhint\nquit\n")
+    assert r.exit_code == 0, r.output
+    table = r.output.split("Hint (hard bot)")[1].split("Game saved")[0]
+    rows = [line for line in table.splitlines() if re.search(r"\d+%", line)]
+    assert len(rows) == 2
+    for line in rows:
+        visits = int(re.findall(r"(\d+)\s*│?\s*$", line.strip())[0])
+        assert visits > 0, line
+
+
+def test_hint_refuses_an_argument(tmp_path):
+    r = run("play", "toy", "--seats", "human,human", "--seed", "4", "--save", str(tmp_path / "h.json"),
+            input="\nhint 5\nquit\n")
+    assert r.exit_code == 0 and "hint takes no argument" in r.output and "Hint (hard bot)" not in r.output
+
+
+def test_hint_with_more_players_is_labelled_as_rivals_beaten(tmp_path):
+    r = run("play", "toy", "--seats", "human,human,human", "--seed", "4", "--save", str(tmp_path / "h.json"),
+            input="\nhint\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "est. share of rivals beaten" in r.output and "est. win chance" not in r.output
+
+
+def test_play_reads_negative_numbers_home_folders_and_quotes_paths(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    save = tmp_path / "my game.json"
+    r = run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(save),
+            input="-1\nsave ~/home.json\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "No action number -1" in r.output
+    assert (tmp_path / "home.json").exists()
+    r = run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(save), input="quit\n")
+    assert "--load '" in r.output.replace("\n", "")          # a path with a space, quoted for the shell
+
+
+def test_hint_with_one_legal_action_says_so_without_a_search(monkeypatch, capsys):
+    from meeple.cli import play
+
+    state = meeple.load_game("toy").new_initial_state(num_players=2, seed=4)
+    only = state.legal_actions()[:1]
+    monkeypatch.setattr(type(state), "legal_actions", lambda self: only)
+    monkeypatch.setattr(play, "make", lambda *a: pytest.fail("no bot is needed for one action"))
+    play.show_hint(state, 1)
+    assert f"Only one action is legal now: {only[0].text}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name, variant", [x for g in BUNDLED for x in _variants(g)])
+def test_action_notes_depend_only_on_what_the_seat_sees(name, variant):
+    """The notes on listed actions (Lignum's loans) are the same on a state and on re-samples
+    of what the seat to move cannot see: they tell nothing hidden."""
+    import random
+    from meeple.cli.common import action_notes
+    game = meeple.load_game(name)
+    noted = 0
+    for seed in (16, 17):  # Lignum: random lines on which loans are taken
+        st = game.new_initial_state(num_players=min(2 + seed % 3, game.max_players), seed=seed, variant=variant)
+        r = random.Random(seed)
+        for k in range(800):
+            if st.is_terminal():
+                break
+            seat = st.current_player
+            legal = st.legal_actions()
+            notes = action_notes(st, legal)
+            other = st.resample_hidden(seat, random.Random(k))
+            assert action_notes(other, other.legal_actions()) == notes, (name, st.move_number)
+            noted += any(notes[0])
+            st.apply_action(r.choice(legal))
+    assert (name, variant) != ("lignum", "basic") or noted > 0  # loans are noted on these lines
+
+
+def test_typed_text_and_file_names_with_brackets_print_as_typed(tmp_path):
+    """Square brackets are not read as the terminal library's markup: no crash, no text lost."""
+    odd = tmp_path / "g[x].json"
+    r = run("play", "toy", "--seats", "human,human", "--seed", "9", "--save", str(tmp_path / "a.json"),
+            input=f"\nzz[/]\n[red]hello\nsave {odd}\nquit\n")
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert "zz[/]" in out and "[red]hello" in out and "g[x].json" in out and odd.exists()
+
+
+def test_a_game_cut_by_a_safety_cap_says_so_at_its_end(tmp_path):
+    """Magnum Sal's max_rounds (not a rule) ends a phase: play and replay say the scores are
+    those of a game cut short; a finished game of the rules says nothing of it."""
+    save = tmp_path / "ms.json"
+    r = run("play", "magnum-sal", "--seats", "greedy,greedy", "--seed", "2", "--option", "max_rounds=1",
+            "--save", str(save))
+    note = "a safety option (not a rule of the game; see 'meeple games') cut this game short"
+    assert r.exit_code == 0 and note in " ".join(r.output.split()), r.output
+    r = run("replay", str(save), "--no-events")
+    assert r.exit_code == 0 and note in " ".join(r.output.split()), r.output
+    toy = tmp_path / "toy.json"
+    assert run("play", "toy", "--seats", "greedy,greedy", "--seed", "2", "--save", str(toy)).exit_code == 0
+    assert "safety option" not in run("replay", str(toy), "--no-events").output

@@ -89,6 +89,8 @@ class ToyState(State):
             "stopped": self.stopped[:],
         }
 
+    hidden_orders = ("deck",)  # the saved lists whose order nobody sees (the leak check shuffles them)
+
     def _resample(self, seat, rng) -> None:
         # unseen cards, in a canonical order, are dealt anew: depends only on what seat sees
         seen = set(self.hands[seat])

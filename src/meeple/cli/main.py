@@ -678,8 +678,8 @@ def fuzz(
     thrown in; exit 1 on a broken promise, its reproducer written to --out."""
     import json
 
-    from ..core.fuzz import fuzz as run_fuzz
-    from ..core.fuzz import leak_check
+    from ..testing.fuzz import fuzz as run_fuzz
+    from ..testing.fuzz import leak_check
 
     g = get_game(game)
     options = parse_options(option)

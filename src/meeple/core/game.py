@@ -46,7 +46,7 @@ _PARAMETERS = ("self", "num_players", "seed", "variant")
 class Game:
     """A game: its name, player counts, variants and options; makes and loads states.
 
-    Class attributes a game sets: ``name`` (id, e.g. ``"magnum-sal"``), ``title``,
+    Class attributes a game sets: ``name`` (id, e.g. ``"some-game"``), ``title``,
     ``min_players``, ``max_players``, ``variants`` (tuple of names, the first is the
     default), ``options`` (tuple of :class:`Option`), ``state_class`` (its State subclass),
     ``package`` (the module path holding ``components.json``), ``rules_help`` (text),
@@ -60,7 +60,8 @@ class Game:
     max_players: int = 4
     variants: tuple[str, ...] = ("standard",)
     variant_aliases: dict[str, str] = {}
-    """Other names of variants, e.g. the rules spec's (Klondike's ``expert`` for ``race``)."""
+    """Other names of variants, e.g. the rules spec's (``{"expert": "race"}``: ``expert`` names
+    the variant ``race``)."""
     options: tuple[Option, ...] = ()
     option_hints: dict[str, str] = {}
     """What to use instead of an option the rules spec names but the engine has in another form."""
@@ -77,7 +78,7 @@ class Game:
     """Edition -> what changed from the edition before (shown when an older record is refused)."""
     safety_options: tuple[str, ...] = ()
     """Options that are no rule of the game but a safety net that may cut a game short
-    (:meth:`meeple.core.state.State.is_truncated`), e.g. Magnum Sal's ``max_rounds``: results,
+    (:meth:`meeple.core.state.State.is_truncated`), e.g. a ``max_rounds`` option: results,
     warnings and reports name them beside the games they cut short."""
 
     def __init__(self):

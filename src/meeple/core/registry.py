@@ -24,7 +24,7 @@ def _ensure_loaded() -> None:
 
 
 def game_names() -> list[str]:
-    """The ids of all registered games, sorted (e.g. ``["klondike", "lignum", ...]``)."""
+    """The ids of all registered games, sorted (e.g. ``["other-game", "some-game"]``)."""
     _ensure_loaded()
     return sorted(_GAMES)
 

@@ -43,7 +43,7 @@ class _Shared:
 
 
 class ReadOnlyList(_Shared, list):
-    """A list option's value (Klondike's ``children`` seats) as :class:`Options` holds it: a
+    """A list option's value (e.g. a list of seats) as :class:`Options` holds it: a
     ``list`` for reading, comparing and JSON, that refuses any change in place.
 
     Raises:
@@ -84,8 +84,8 @@ class Options(_Shared, dict):
 
 
 def _options_copy(options: dict) -> dict:
-    """A copy of the options for a record or save: list values copied too (Klondike's
-    ``children`` deck), so editing the copy never changes the game's rules."""
+    """A copy of the options for a record or save: list values copied too (an option whose
+    value is a list), so editing the copy never changes the game's rules."""
     return {k: (list(v) if isinstance(v, list) else v) for k, v in options.items()}
 
 
@@ -115,6 +115,8 @@ class State:
     * ``scores() -> list[int]`` and ``_rank_key(seat) -> tuple`` (bigger is better,
       after the rulebook's tie-breaks; equal keys share a place).
     * optionally ``_why_illegal(text) -> (rule_id, message)`` to explain a rejected notation.
+    * optionally :attr:`hidden_orders` (or :meth:`shuffle_hidden_orders`): the saved lists
+      whose order nobody sees, for the leak check of :mod:`meeple.testing`.
 
     Attributes:
         game: the :class:`meeple.core.game.Game` this state belongs to.
@@ -126,8 +128,8 @@ class State:
             shared by clones).
         rng: the state's :class:`Rng`, the only source of chance.
         start_player: the seat the set-up drew to start the game (int), whatever the start
-            player marker does later; None where the rules have no start player (Solomon,
-            SO-3.6; Klondike's race). Seats then play clockwise, seat
+            player marker does later; None where the rules have no start player (a game
+            or variant whose seats all act in every round). Seats then play clockwise, seat
             ``(start_player + k) % num_players`` k-th. A save from before it was kept gets it
             from its seed (None for such a save of a re-sample, whose seed is its own).
     """
@@ -342,7 +344,7 @@ class State:
     # ----------------------------------------------------------------- results
     def scores(self) -> list[int]:
         """Per seat, the final score as the rules count it, as it stands now (list of int):
-        groše in Magnum Sal, dollars in Lignum, points in Solomon and Klondike."""
+        the rulebook's money or points."""
         raise NotImplementedError
 
     def _rank_key(self, seat: int) -> tuple:
@@ -417,8 +419,8 @@ class State:
 
         The result depends only on what ``seat`` has seen, ``observation(seat)`` and the public
         ``events``, and on ``rng`` (a ``random.Random``), never on the true hidden values, so bots
-        that decide on it cannot peek. Options that test people's memory (Lignum's
-        ``hidden_products``, Klondike's ``secret_rubies``) leave out of the observation what the
+        that decide on it cannot peek. Options that test people's memory (a game's option
+        that hides what was once shown face up) leave out of the observation what the
         public events have shown (each token face up when taken; bids and payments): a
         re-sample keeps those values, as a player who counted would. The copy's
         own chance generator is re-seeded from ``rng`` too (future chance is unknown), and
@@ -447,6 +449,34 @@ class State:
         new.seed = chance - (1 << 64) if chance >> 63 else chance  # the same generator, as a signed 64-bit seed
         new._redacted = len(new._history)
         return new
+
+    hidden_orders: tuple[str, ...] = ()
+    """Names of the fields of ``to_dict()["state"]`` (lists) whose order no seat and no
+    spectator sees: face-down draw piles, things removed unseen. A game sets it on its state
+    class; read by the default :meth:`shuffle_hidden_orders`. Default: none."""
+
+    def shuffle_hidden_orders(self, saved: dict, rng: random.Random) -> str:
+        """Shuffle, in place in ``saved`` (a copy of this state's ``to_dict()["state"]`` that
+        the caller owns), the orders that no seat and no spectator sees. A state loaded from
+        the result must give every seat and a spectator the same observation as this one (the
+        leak check of :mod:`meeple.testing.fuzz` checks it).
+
+        Default: every field named in :attr:`hidden_orders` that is a list of two or more
+        elements is shuffled with ``rng.shuffle``, in the order named. A game whose hidden
+        orders are not whole fields (the face-down bottoms of stacks) overrides it.
+
+        Returns:
+            what was shuffled, in words for a report (the default: the names of
+            :attr:`hidden_orders`, comma-separated), or ``""`` when no order changed.
+        """
+        changed = False
+        for name in self.hidden_orders:
+            value = saved.get(name)
+            if isinstance(value, list) and len(value) > 1:
+                before = value[:]
+                rng.shuffle(value)
+                changed |= value != before
+        return ", ".join(self.hidden_orders) if changed else ""
 
     # ------------------------------------------------------------ persistence
     def record(self) -> dict:
@@ -511,7 +541,7 @@ def _seat(seat, n: int) -> int | None:
 
 def game_key(name: Any) -> str | None:
     """The game id a name stands for, as :func:`meeple.load_game` reads it: case, outer spaces
-    and ``_``/``-`` aside (``"Magnum_Sal"`` -> ``"magnum-sal"``); None for a non-string."""
+    and ``_``/``-`` aside (``"Some_Game"`` -> ``"some-game"``); None for a non-string."""
     return name.strip().lower().replace("_", "-") if isinstance(name, str) else None
 
 

@@ -64,10 +64,31 @@ def test_KL_21_1_identical_layout_and_choose():
     assert st.phase == "auction"
 
 
-def test_KL_10_5_rows_never_repeat_a_kind():
-    for seed in range(20):
-        st = GAME.new_initial_state(num_players=4, seed=seed)
-        play_random(st, random.Random(seed))
+@pytest.mark.parametrize("variant", ["family", "square"])
+def test_KL_10_5_rows_never_repeat_a_kind(variant):
+    """KL-10.5 / KL-17.2: on every state of 10 random games a variant (2 to 4 players), each row
+    of the queue holds one claim per player, never two of the same kind and never a domino
+    (D2); at most six rows; the rows dealt again mid-game (the refill) keep it too."""
+    refilled = 0  # rows dealt by a refill after the set-up
+    for seed in range(10):
+        n = 2 + seed % 3
+        st = GAME.new_initial_state(num_players=n, seed=seed, variant=variant)
+        rng = random.Random(seed)
+        before = len(st.rows)
+        while True:
+            assert len(st.rows) <= 6
+            for row in st.rows:
+                assert len(row) == n, (seed, st.move_number, row)
+                assert len(set(row)) == n, f"seed {seed} move {st.move_number}: a kind twice in {row}"
+                assert D2 not in row
+            refilled += max(0, len(st.rows) - before)
+            before = len(st.rows)
+            if st.is_terminal():
+                break
+            legal = st.legal_actions()
+            st.apply_action(legal[rng.randrange(len(legal))])
+            assert st.move_number < 100_000
+    assert refilled > 0  # the refills were seen, not only the rows of the set-up
 
 
 # ------------------------------------------------------------------ auction

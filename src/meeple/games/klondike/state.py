@@ -625,6 +625,9 @@ class KlondikeState(State):
             "last_card": None if self.last_req < 0 else REQ_CARDS[self.last_req].id,
         }
 
+    hidden_orders = ("pool", "fav_deck", "req_deck")
+    """The saved lists whose order nobody sees (the undealt pool, the face-down decks)."""
+
     def _resample(self, seat, rng) -> None:
         if self.mode == "race":
             self._resample_race(seat, rng)

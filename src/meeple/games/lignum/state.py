@@ -403,6 +403,9 @@ class LignumState(Rules, State):
         d["variant"] = self.variant
         return d
 
+    hidden_orders = ("pstack", "pdeck", "tdeck", "wrest")
+    """The saved lists whose order nobody sees (the product stack, the face-down decks)."""
+
     def _resample(self, seat, rng) -> None:
         """Re-draw deck orders, the product stack order and others' unrevealed choices.
 

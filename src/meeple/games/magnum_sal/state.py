@@ -245,6 +245,9 @@ class MagnumSalState(State):
         self.deck = pool[a:a + b]
         self.gone_hidden = pool[a + b:]
 
+    hidden_orders = ("order_stack", "pile", "deck", "gone_hidden")
+    """The saved lists whose order nobody sees (face-down stacks; tools removed unseen)."""
+
     # ------------------------------------------------------------ results
     def _seat_name(self, seat: int) -> str:
         """The seat's colour as the board shows it (orange, black, purple, white)."""

@@ -507,6 +507,19 @@ class SolomonState(State):
             if p != seat:
                 self.notes[p] = []  # others' private notes are unknown to ``seat``
 
+    def shuffle_hidden_orders(self, saved: dict, rng) -> str:
+        """Shuffle the face-down bottom tiles of each stack in ``saved`` (``hid``, SO-13.2):
+        the orders nobody sees (the hook of :meth:`meeple.core.state.State.shuffle_hidden_orders`)."""
+        changed = False
+        for i, h in enumerate(saved.get("hid", [])):
+            stack = saved["stacks"][i]
+            if h > 1:
+                bottom = stack[:h]
+                rng.shuffle(bottom)
+                changed |= bottom != stack[:h]
+                saved["stacks"][i] = bottom + stack[h:]
+        return "stack bottoms" if changed else ""
+
     def _resample_unknown(self, seat, rng) -> None:
         """Deal the unknown tiles again by playing ``hidden_log`` with fresh shuffles and
         gifts (those ``seat`` took part in as they were); a draw that later events rule out (a

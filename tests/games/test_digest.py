@@ -5,7 +5,8 @@ player counts cycling from the minimum to the maximum) and 10 greedy games are h
 legal-action list offered, every action taken, and the final ``to_dict()`` (events and
 hidden parts included). A change to the engine's speed must leave these SHA-256 digests as
 they are; a rules change that alters play must say so and update them (``python -m
-tests.engine.test_digest`` prints the current ones).
+tests.games.test_digest`` prints the current ones). What changed shows, in words, in the
+playthroughs beside them (test_playthroughs.py, ``scripts/playthroughs.py``).
 """
 
 from __future__ import annotations

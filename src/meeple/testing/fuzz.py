@@ -1,4 +1,10 @@
-"""A fuzz harness and a leak check for any registered game, through the public contract only.
+"""A fuzz harness and a leak check for any registered game, through the public contract only
+(``meeple.testing.fuzz``; ``meeple fuzz`` runs it from the command line).
+
+It knows no game: what it needs of one comes from the contract and from the state's hook
+:meth:`meeple.core.state.State.shuffle_hidden_orders` (which saved orders nobody sees; a game
+declares them in ``hidden_orders``), so a new game registered with
+:func:`meeple.core.registry.register` is fuzzed as the bundled ones are.
 
 :func:`fuzz` plays random legal games and, between the legal actions, throws at the state
 what a careless or hostile caller would: notations legal elsewhere, typos of legal
@@ -46,9 +52,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .action import Action
-from .errors import IllegalActionError, InvalidConfigError, InvalidRecordError
-from .rng import derive_seed
+from ..core.action import Action
+from ..core.errors import IllegalActionError, InvalidConfigError, InvalidRecordError
+from ..core.rng import derive_seed
 
 DEFAULT_STEP_CAP = 200_000
 """Legal actions after which a game counts as one without an end (a failure): the longest
@@ -417,7 +423,7 @@ def fuzz(game, steps: int, seed: int = 0, variant: str | None = None, num_player
         InvalidConfigError: unknown game, a variant/player count/options the game refuses,
             or steps < 0.
     """
-    from . import registry
+    from ..core import registry
 
     if isinstance(game, str):
         game = registry.load_game(game)
@@ -706,7 +712,7 @@ def _fuzz_save(game, state, r: random.Random, report: FuzzReport, fail, tmp_dir:
 
 def _fuzz_record(state, r: random.Random, report: FuzzReport, fail, load_timeout: float | None = None) -> None:
     """A mutated record() into meeple.replay."""
-    from .registry import replay
+    from ..core.registry import replay
 
     rec = state.record()
     op, where, mutated = mutate_record(rec, r)
@@ -730,30 +736,6 @@ def _fuzz_record(state, r: random.Random, report: FuzzReport, fail, load_timeout
 
 
 # --------------------------------------------------------------------- leak check
-HIDDEN_ORDERS: dict[str, tuple[str, ...]] = {
-    "magnum-sal": ("order_stack", "pile", "deck", "gone_hidden"),
-    "lignum": ("pstack", "pdeck", "tdeck", "wrest"),
-    "klondike": ("pool", "fav_deck", "req_deck"),
-    "solomon": (),
-}
-"""Per game, the fields of ``to_dict()["state"]`` whose order no seat and no spectator sees
-(face-down draw piles; ``gone_hidden``: tools removed unseen): shuffling one gives a state
-every observation must be blind to. Solomon's face-down stack bottoms are shuffled per stack
-by :func:`_shuffle_solomon_bottoms` instead."""
-
-
-def _shuffle_solomon_bottoms(sd: dict, r: random.Random) -> bool:
-    changed = False
-    for i, h in enumerate(sd.get("hid", [])):
-        stack = sd["stacks"][i]
-        if h > 1:
-            bottom = stack[:h]
-            r.shuffle(bottom)
-            changed |= bottom != stack[:h]
-            sd["stacks"][i] = bottom + stack[h:]
-    return changed
-
-
 @dataclass
 class LeakReport:
     """What a :func:`leak_check` run did.
@@ -805,7 +787,7 @@ def leak_check(game, states: int, seed: int = 0, *, variant: str | None = None, 
         InvalidConfigError: unknown game or ``states`` < 0.
     """
     from ..agents import make
-    from . import registry
+    from ..core import registry
 
     if isinstance(game, str):
         game = registry.load_game(game)
@@ -869,19 +851,9 @@ def _leak_sample(game, st, r: random.Random, resamples: int, report: LeakReport,
             if not st.is_terminal() and [a.text for a in re._legal()] != [a.text for a in st._legal()] \
                     and seat == st.current_player:
                 leak(f"resample_hidden({seat}) changed the legal actions of the seat to move")
-    fields = HIDDEN_ORDERS.get(game.name, ())
     d = st.to_dict()
-    sd = d["state"]
-    changed = False
-    for f in fields:
-        v = sd.get(f)
-        if isinstance(v, list) and len(v) > 1:
-            before = v[:]
-            r.shuffle(v)
-            changed |= v != before
-    if game.name == "solomon":
-        changed |= _shuffle_solomon_bottoms(sd, r)
-    if not changed:
+    shuffled = st.shuffle_hidden_orders(d["state"], r)
+    if not shuffled:
         return
     try:
         other = game.state_from_dict(d)
@@ -891,5 +863,5 @@ def _leak_sample(game, st, r: random.Random, resamples: int, report: LeakReport,
     report.independent += 1
     for seat in [*range(st.num_players), None]:
         if information_set_key(other, seat) != information_set_key(st, seat):
-            leak(f"shuffling a hidden order ({', '.join(fields) or 'stack bottoms'}) changed the observation of "
+            leak(f"shuffling a hidden order ({shuffled}) changed the observation of "
                  f"{'a spectator' if seat is None else f'seat {seat}'}")

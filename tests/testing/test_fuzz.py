@@ -11,12 +11,9 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 import meeple
-from meeple.cli.main import app
-from meeple.core import registry
-from meeple.core.fuzz import (
+from meeple.testing.fuzz import (
     _accepted_state_ok,
     fuzz,
     information_set_key,
@@ -25,7 +22,8 @@ from meeple.core.fuzz import (
     mutate_record,
     mutate_text,
 )
-from tests.support.toy import ToyGame, ToyState
+from tests.support.planted import SloppyToy
+from tests.support.toy import ToyState
 
 BUNDLED = ["klondike", "lignum", "magnum-sal", "solomon"]
 SLICE = 3_000
@@ -77,20 +75,6 @@ class _LeakyToy(ToyState):
         return obs
 
 
-class _SloppyToy(ToyState):
-    """Counts a rejected notation in the state (a refusal that changes the state) and chokes
-    on a long notation with a Python error instead of IllegalActionError."""
-
-    def _why_illegal(self, text):
-        if len(text) > 500:
-            raise KeyError(text[:10])
-        self.stopped = self.stopped[:]  # harmless
-        self.deck = self.deck + [] if len(text) % 2 else self.deck[:-1] + self.deck[-1:]
-        if "x" in text:
-            self.hands[0] = self.hands[0] + [0]
-        return super()._why_illegal(text)
-
-
 class _EndlessToy(ToyState):
     """'stop' never stops: the game has no end."""
 
@@ -110,27 +94,8 @@ class _HangingToy(ToyState):
             time.sleep(0.01)
 
 
-def _register(state_class, name):
-    game = type(f"Game_{name}", (ToyGame,), {"name": name, "state_class": state_class})
-    registry.register(game)
-    return registry._GAMES[name]
-
-
-@pytest.fixture
-def planted():
-    made = {}
-
-    def make(state_class, name):
-        made[name] = _register(state_class, name)
-        return made[name]
-
-    yield make
-    for name in made:
-        registry._GAMES.pop(name, None)
-
-
 def test_fuzz_finds_a_refusal_that_changes_the_state_and_a_python_error(planted):
-    game = planted(_SloppyToy, "toy-sloppy")
+    game = planted(SloppyToy, "toy-sloppy")
     report = fuzz(game, 4_000, seed=1, check_every=1)
     kinds = {f.kind for f in report.failures}
     assert report.failures_total > 0
@@ -171,31 +136,47 @@ def test_leak_check_finds_a_leak(planted):
     assert "changed seat" in report.leaks[0] and "information-set key" in report.leaks[0]
 
 
-def test_cli_fuzz_writes_the_reproducer_and_exits_1(planted, tmp_path):
-    planted(_SloppyToy, "toy-sloppy")
-    out = tmp_path / "repro.json"
-    result = CliRunner().invoke(app, ["fuzz", "toy-sloppy", "--steps", "3000", "--out", str(out)])
-    assert result.exit_code == 1, result.output
-    data = json.loads(out.read_text())
-    assert data["fuzz"]["failures_total"] > 0
-    first = data["fuzz"]["failures"][0]
-    assert {"game", "seed", "record", "input", "kind", "problem"} <= set(first)
-    assert first["game"] == "toy-sloppy"
+class _DeckTopToy(ToyState):
+    """Shows everyone the top card of the deck, and re-samples nothing (so a re-sample cannot
+    tell): only a state built with the deck's order shuffled (the hook) shows the leak."""
+
+    def _observation(self, seat):
+        obs = super()._observation(seat)
+        obs["deck_top"] = self.deck[-1] if self.deck else None
+        return obs
+
+    def _copy(self):
+        new = super()._copy()
+        new.__class__ = type(self)  # ToyState._copy makes a ToyState
+        return new
+
+    def _resample(self, seat, rng):
+        pass
 
 
-def test_cli_fuzz_clean_run(tmp_path):
-    out = tmp_path / "repro.json"
-    result = CliRunner().invoke(app, ["fuzz", "klondike", "--steps", "800", "--leaks", "30", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    assert "800" in result.output and "failures" in result.output
-    assert "30 states" in result.output and "0 leaks" in result.output
-    assert not out.exists()
+class _DeckTopToyUndeclared(_DeckTopToy):
+    hidden_orders = ()
 
 
-def test_cli_fuzz_bad_configuration_exits_2():
-    result = CliRunner().invoke(app, ["fuzz", "lignum", "--players", "7"])
-    assert result.exit_code == 2
-    assert "takes 1 to 4 players" in result.output or "players, not 7" in result.output
+def test_leak_check_shuffles_the_orders_a_game_declares_hidden(planted):
+    report = leak_check(planted(_DeckTopToy, "toy-decktop"), 60, seed=2, every=1)
+    assert report.independent > 0 and report.leaks_total > 0
+    assert "shuffling a hidden order (deck) changed the observation of seat 0" in report.leaks[0]
+    undeclared = leak_check(planted(_DeckTopToyUndeclared, "toy-decktop-undeclared"), 60, seed=2, every=1)
+    assert undeclared.independent == 0 and undeclared.leaks_total == 0  # nothing declared: not seen
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_every_game_declares_its_hidden_orders(name):
+    state = meeple.load_game(name).new_initial_state(3, seed=1)
+    r = random.Random(1)
+    for _ in range(20):
+        state.apply_action(r.choice(state.legal_actions()))
+    saved = state.to_dict()["state"]
+    kept = json.dumps(saved, sort_keys=True)
+    shuffled = state.shuffle_hidden_orders(saved, random.Random(3))
+    assert shuffled and json.dumps(saved, sort_keys=True) != kept
+    assert json.dumps(state.to_dict()["state"], sort_keys=True) == kept  # the state itself is left alone
 
 
 # ------------------------------------------------------------------ leak check
