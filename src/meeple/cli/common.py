@@ -12,6 +12,7 @@ from pathlib import Path
 import typer
 from rich.console import Console
 from rich.markup import escape
+from typer.core import TyperCommand, TyperGroup
 
 from ..core import Game, InvalidConfigError, load_game
 from ..front import action_notes, listed_actions, render  # noqa: F401  (moved to meeple.front; kept for old callers)
@@ -25,6 +26,40 @@ def silence_stdout() -> None:
         os.close(devnull)
     except (OSError, ValueError):  # no real file behind stdout (an embedding program)
         pass
+
+
+class _HelpLayout:
+    """What ``--help`` shows of a command, for a reader at a terminal of any width:
+
+    * a flag (``--help``, ``--version``, ``--resume`` ...) takes no value, so no type is shown
+      beside it (typer prints ``<bool>``, as if it took one);
+    * a command's line in the list of commands is the first paragraph of its docstring joined
+      into one line, wrapped to the terminal (typer keeps the source's line ends, so a
+      description broke mid-sentence at 80 columns).
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if getattr(self, "short_help", None) is None and self.help:
+            first = self.help.strip().split("\n\n")[0]
+            self.short_help = " ".join(first.split())
+
+    def get_params(self, ctx) -> list:
+        params = super().get_params(ctx)
+        for param in params:
+            if getattr(param, "is_flag", False) and not getattr(param, "count", False) and param.metavar is None:
+                param.metavar = ""  # shown as nothing; a flag's value is its presence
+        return params
+
+
+class MeepleCommand(_HelpLayout, TyperCommand):
+    """A ``meeple`` command (``app.command(cls=MeepleCommand)``): typer's, with the help layout
+    of :class:`_HelpLayout`."""
+
+
+class MeepleGroup(_HelpLayout, TyperGroup):
+    """The ``meeple`` command group (``typer.Typer(cls=MeepleGroup)``), laid out as
+    :class:`_HelpLayout` says."""
 
 
 class _Console(Console):

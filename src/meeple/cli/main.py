@@ -17,12 +17,13 @@ from rich.table import Table
 from ..agents import make, settings
 from ..core import InvalidConfigError, InvalidRecordError, game_names
 from ..core import replay as core_replay
-from .common import (Checkpoint, check_backup_path, check_output_path, check_results_path, console,
-                     earlier_results_note, err_console, fail, get_game, parse_options, parse_seats, reflow,
-                     render)
+from .common import (Checkpoint, MeepleCommand, MeepleGroup, check_backup_path, check_output_path,
+                     check_results_path, console, earlier_results_note, err_console, fail, get_game,
+                     parse_options, parse_seats, reflow, render)
 from .replay import numbered_events, parse_seat, records_dir, save_record, shown_action, step_through
 
 app = typer.Typer(
+    cls=MeepleGroup,
     help="Play, simulate and study Magnum Sal, Lignum, King Solomon's Treasury and Klondike 1896.",
     no_args_is_help=True,
     add_completion=False,
@@ -95,7 +96,7 @@ def _new_state(game, num_players: int, seed: int, variant: Optional[str], option
         fail(str(e))
 
 
-@app.command()
+@app.command(cls=MeepleCommand)
 def games():
     """List the games with their player counts, variants and options (with defaults)."""
     for name in game_names():
@@ -113,14 +114,14 @@ def games():
     console.print("Give options as --option NAME=VALUE (values as JSON: 2, true, null, [0,1]).")
 
 
-@app.command()
+@app.command(cls=MeepleCommand)
 def rules(game: str = typer.Argument(..., help=GAME_HELP)):
     """Show a game's rules summary and its action notation."""
     g = get_game(game)
     console.print(reflow(g.rules_help) if g.rules_help else "(no summary)")
 
 
-@app.command()
+@app.command(cls=MeepleCommand)
 def play(
     game: str = typer.Argument(..., help=GAME_HELP),
     seats: Optional[str] = typer.Option(None, help="Players per seat, comma-separated: human or a bot. Bots: "
@@ -230,7 +231,7 @@ def play(
         raise typer.Exit(128 + stopped_by[0])
 
 
-@app.command()
+@app.command(cls=MeepleCommand)
 def simulate(
     ctx: typer.Context,
     game: str = typer.Argument(..., help=GAME_HELP),
@@ -443,7 +444,7 @@ def _simulation_report(g, results: list) -> None:
             for spec, d in by_bot.items()) + " (the truncated column of --out tells them apart)")
 
 
-@app.command()
+@app.command(cls=MeepleCommand)
 def replay(file: Path = typer.Argument(..., help="A save file or a game record (JSON), or a results table of "
                                        "'simulate' or 'ladder' (.parquet, .csv) with --game."),
            game_index: Optional[int] = typer.Option(
@@ -571,7 +572,7 @@ def _replayed_from_results(file: Path, index: Optional[int]):
     return core_replay(record), bots
 
 
-@app.command("report")
+@app.command("report", cls=MeepleCommand)
 def report_cmd(
     game: str = typer.Argument(..., help=GAME_HELP),
     results: Path = typer.Option(..., "--in", metavar="FILE", help="A results file of 'meeple simulate --out' "
@@ -596,7 +597,7 @@ def report_cmd(
     console.print(f"report written to [bold]{escape(str(page))}[/] (and report.md, data.json and the figures beside it)")
 
 
-@app.command()
+@app.command(cls=MeepleCommand)
 def bench(
     game: Optional[str] = typer.Argument(None, help=GAME_HELP + " Default: every game."),
     seconds: float = typer.Option(3.0, min=0.1, help="Time for each engine measure (not used with --search, "
@@ -656,7 +657,7 @@ MAX_FUZZ_STEPS = 10 ** 9
 """Most steps ``fuzz --steps`` takes."""
 
 
-@app.command()
+@app.command(cls=MeepleCommand)
 def fuzz(
     game: str = typer.Argument(..., help=GAME_HELP),
     steps: int = typer.Option(100_000, "--steps", "-n", min=0, max=MAX_FUZZ_STEPS,
@@ -732,7 +733,7 @@ def fuzz(
         raise typer.Exit(1)
 
 
-@app.command()
+@app.command(cls=MeepleCommand)
 def serve(
     host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0: every interface, for friends on "
                              "your network)."),
@@ -838,7 +839,7 @@ def serve(
     uvicorn.run(web, host=host, port=port, log_level="warning")
 
 
-@app.command()
+@app.command(cls=MeepleCommand)
 def ladder(
     ctx: typer.Context,
     game: str = typer.Argument(..., help=GAME_HELP),

@@ -1,0 +1,50 @@
+"""The small frictions a new user met in the terminal (issue 46, item 8): each test names what
+was seen and fails on it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from meeple.cli.main import app
+
+runner = CliRunner()
+COMMANDS = ["games", "rules", "play", "simulate", "replay", "report", "bench", "fuzz", "serve", "ladder"]
+
+
+def run(*args, input=None, env=None):
+    return runner.invoke(app, list(args), input=input, env=env)
+
+
+def _help(*args, columns=80):
+    r = run(*args, "--help", env={"COLUMNS": str(columns), "TERM": "dumb"})
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+@pytest.mark.parametrize("command", [[]] + [[c] for c in COMMANDS])
+def test_a_flag_shows_no_bool_metavar(command):
+    """`--help`, `--version` and every on/off flag take no value: no `<bool>` beside them."""
+    text = _help(*command)
+    assert "--help" in text
+    assert "<bool>" not in text
+
+
+def test_the_command_list_breaks_no_sentence_at_80_columns():
+    """`meeple --help` at 80 columns: each command's description is one paragraph wrapped to the
+    width, not broken where the docstring's source line ended ("per bot, per seat and" alone)."""
+    text = _help()
+    lines = [line for line in text[text.index("Commands"):].splitlines()[1:] if line.startswith("│")]
+    first = re.match(r"│ (\w+)(\s+)", lines[0])
+    start, right = first.end(), lines[0].rindex("│")
+    width = right - 1 - start  # the description column
+    broken = []
+    for previous, line in zip(lines, lines[1:]):
+        if line[2:start].strip():  # the next command starts
+            continue
+        said, next_word = previous[start:right].rstrip(), line[start:right].split()[0]
+        if len(said) + 1 + len(next_word) <= width:  # the word would have fitted: a cut mid-sentence
+            broken.append(said)
+    assert broken == []
