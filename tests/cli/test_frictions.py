@@ -48,3 +48,19 @@ def test_the_command_list_breaks_no_sentence_at_80_columns():
         if len(said) + 1 + len(next_word) <= width:  # the word would have fitted: a cut mid-sentence
             broken.append(said)
     assert broken == []
+
+
+def test_bench_shows_whole_game_and_variant_names_at_80_columns():
+    """`meeple bench` in an 80-column terminal cut names to `magnum-s…` and `mapped-m…`."""
+    from meeple.cli.common import console
+
+    assert console.width == 80  # the runner's output is no terminal: rich's 80 columns
+    r = run("bench", "magnum-sal", "--seconds", "0.1", "--variant", "mapped-mine")
+    assert r.exit_code == 0, r.output
+    assert "…" not in r.output
+    assert "magnum-sal" in r.output and "mapped-mine" in r.output
+    assert "clones/s" in r.output and "length" in r.output  # each header whole, wrapped at its spaces
+    assert max(len(line) for line in r.output.splitlines()) <= 80
+    r = run("bench", "lignum", "--seconds", "0.1", "--variant", "advanced-tactical", "--unchecked")
+    assert r.exit_code == 0, r.output
+    assert "…" not in r.output and "advanced-tactical" in r.output and "apply_unchecked()" in r.output

@@ -10,8 +10,10 @@ import sys
 from pathlib import Path
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.markup import escape
+from rich.table import Table
 from typer.core import TyperCommand, TyperGroup
 
 from ..core import Game, InvalidConfigError, load_game
@@ -175,6 +177,24 @@ def reflow(text: str) -> str:
                 lines.append(line)
         out.append("\n".join(lines))
     return "\n\n".join(out)
+
+
+def fit_table(table: Table) -> Table:
+    """``table`` laid out so that no cell is cut at 80 columns: each column as wide as its widest
+    cell or its header's longest word (a header wraps at its spaces; a name such as
+    ``magnum-sal`` or ``advanced-tactical`` never becomes ``magnum-s…``), a rule under the header
+    and no outer edge (the heavy box of rich's default took 22 of the 80 columns). Returns the
+    same table, for printing. Cells are read as plain text (``str`` of each)."""
+    for column in table.columns:
+        words = str(column.header).split() or [""]
+        column.width = max([len(str(cell)) for cell in column.cells] + [len(w) for w in words])
+    if table.title:  # the title on one line where it fits
+        table.min_width = len(str(table.title))
+    table.box = box.SIMPLE_HEAD
+    table.show_edge = False
+    table.pad_edge = False
+    table.collapse_padding = True
+    return table
 
 
 def check_output_path(path, flag: str, kind: str = "file"):

@@ -18,7 +18,7 @@ from ..agents import make, settings
 from ..core import InvalidConfigError, InvalidRecordError, game_names
 from ..core import replay as core_replay
 from .common import (Checkpoint, MeepleCommand, MeepleGroup, check_backup_path, check_output_path,
-                     check_results_path, console, earlier_results_note, err_console, fail, get_game,
+                     check_results_path, console, earlier_results_note, err_console, fail, fit_table, get_game,
                      parse_options, parse_seats, reflow, render)
 from .replay import numbered_events, parse_seat, records_dir, save_record, shown_action, step_through
 
@@ -629,7 +629,7 @@ def bench(
             r = bench_search(name, n, seed)
             table.add_row(name, f"{r['iterations_per_s']:,.0f}", f"{r['mcts_s']:.2f} s",
                           *(f"{r[k + '_s']:.2f} s" for k in ("easy", "medium", "hard")))
-        console.print(table)
+        console.print(fit_table(table))
         return
     step = "unchecked steps/s" if unchecked else "steps/s"
     table = Table("game", "variant", "players", step, "random games/s", "clones/s", "mean length",
@@ -650,7 +650,7 @@ def bench(
             r = bench_game(name, n, seconds, seed, v, public=not unchecked)
             table.add_row(name, v, str(n), f"{r['steps_per_s']:,.0f}", f"{r['games_per_s']:,.1f}",
                           f"{r['clones_per_s']:,.0f}", f"{r['mean_steps']:,.0f}")
-    console.print(table)
+    console.print(fit_table(table))
 
 
 MAX_FUZZ_STEPS = 10 ** 9
