@@ -64,3 +64,15 @@ def test_bench_shows_whole_game_and_variant_names_at_80_columns():
     r = run("bench", "lignum", "--seconds", "0.1", "--variant", "advanced-tactical", "--unchecked")
     assert r.exit_code == 0, r.output
     assert "…" not in r.output and "advanced-tactical" in r.output and "apply_unchecked()" in r.output
+
+
+def test_report_without_matplotlib_names_the_pip_command(monkeypatch, tmp_path):
+    """An installed meeple has no uv: the message gives `pip install 'meeple[report]'` first."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # `import matplotlib` raises ImportError
+    r = run("report", "solomon", "--in", str(tmp_path / "games.parquet"), "--out", str(tmp_path / "report"))
+    assert r.exit_code == 2, r.output
+    text = " ".join(r.output.split())
+    assert "pip install 'meeple[report]'" in text
+    assert "uv sync --extra report" in text  # still there for a clone
