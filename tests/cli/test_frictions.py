@@ -4,6 +4,9 @@ was seen and fails on it."""
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -11,6 +14,7 @@ from typer.testing import CliRunner
 from meeple.cli.main import app
 
 runner = CliRunner()
+ROOT = Path(__file__).resolve().parents[2]
 COMMANDS = ["games", "rules", "play", "simulate", "replay", "report", "bench", "fuzz", "serve", "ladder"]
 
 
@@ -76,3 +80,18 @@ def test_report_without_matplotlib_names_the_pip_command(monkeypatch, tmp_path):
     text = " ".join(r.output.split())
     assert "pip install 'meeple[report]'" in text
     assert "uv sync --extra report" in text  # still there for a clone
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="no make")
+@pytest.mark.parametrize("code, make_fails", [(130, False), (0, False), (2, True), (1, True)])
+def test_make_play_takes_a_saved_ctrl_c_as_the_end_asked_for(tmp_path, code, make_fails):
+    """Ctrl-C in `make play` saves the game and meeple exits 130: make said
+    `make: *** [Makefile:29: play] Error 130`. Only that code is taken as success (a stand-in
+    for uv exits with it here; a real run in a terminal: the commit that added this test)."""
+    fake = tmp_path / "uv"
+    fake.write_text(f'#!/bin/sh\n[ "$1" = run ] && exit {code}\nexit 0\n')
+    fake.chmod(0o755)
+    p = subprocess.run(["make", "-s", "-C", str(ROOT), "play", f"UV={fake}"], capture_output=True, text=True,
+                       timeout=60)
+    assert (p.returncode != 0) == make_fails, p.stderr
+    assert ("Error" in p.stderr) == make_fails, p.stderr
