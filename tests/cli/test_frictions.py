@@ -95,3 +95,14 @@ def test_make_play_takes_a_saved_ctrl_c_as_the_end_asked_for(tmp_path, code, mak
                        timeout=60)
     assert (p.returncode != 0) == make_fails, p.stderr
     assert ("Error" in p.stderr) == make_fails, p.stderr
+
+
+def test_simulate_with_too_few_seats_suggests_players():
+    """`simulate solomon --seats greedy -n 5` said only "takes 2 to 5 players, not 1"."""
+    r = run("simulate", "solomon", "--seats", "greedy", "-n", "5")
+    assert r.exit_code == 2, r.output
+    text = " ".join(r.output.split())
+    assert "2 to 5 players" in text
+    assert "--players" in text and "--seats greedy --players 2" in text
+    r = run("simulate", "lignum", "--seats", "greedy,random,greedy,random,greedy")  # too many: no --players hint
+    assert r.exit_code == 2 and "2 to 4 players, not 5" in " ".join(r.output.split())

@@ -300,6 +300,10 @@ def simulate(
         if players < len(bots):
             fail(f"--players {players} is fewer than the {len(bots)} --seats given ({', '.join(bots)})")
         bots = [bots[i % len(bots)] for i in range(players)]
+    elif len(bots) < g.min_players:
+        fail(f"{g.title} takes {g.min_players} to {g.max_players} players, not {len(bots)}: name a bot for each "
+             f"seat in --seats, or give --players N to repeat the --seats list (--seats {','.join(bots)} "
+             f"--players {g.min_players})")
     options = game_options(g, parse_options(option))
     # validated before starting; written as the state holds them ('children=[P2]' as [1])
     options = game_options(g, dict(_new_state(g, len(bots), seed, variant, options).options))
