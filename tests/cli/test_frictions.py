@@ -106,3 +106,25 @@ def test_simulate_with_too_few_seats_suggests_players():
     assert "--players" in text and "--seats greedy --players 2" in text
     r = run("simulate", "lignum", "--seats", "greedy,random,greedy,random,greedy")  # too many: no --players hint
     assert r.exit_code == 2 and "2 to 4 players, not 5" in " ".join(r.output.split())
+
+
+def test_a_stopped_simulate_without_out_says_the_finished_games_are_dropped(monkeypatch):
+    """Ctrl-C in `simulate` without --out: the summary was printed and the games were gone
+    without a word; now it says how many are not kept and how --out would keep them."""
+    from meeple.cli import main
+
+    real, count = main.Progress.advance, []
+
+    def stop_after_three(self, task, advance=1):
+        real(self, task, advance)
+        count.append(1)
+        if len(count) == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(main.Progress, "advance", stop_after_three)
+    r = run("simulate", "toy", "-n", "10")
+    assert r.exit_code == 130, r.output
+    text = " ".join(r.output.split())
+    assert "stopped: 3 of 10 games finished" in text
+    assert "the 3 finished games are not kept (no --out)" in text
+    assert "--out FILE.parquet" in text and "--resume" in text

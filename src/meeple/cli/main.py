@@ -370,6 +370,10 @@ def simulate(
             if (stopped_by[0] or died) and len(results) < n:
                 err_console.print(f"the same command with {_resume_flags(written, out)} plays the other "
                                   f"{n - len(results)} games")
+    elif (stopped_by[0] or died) and len(results) < n:  # a stopped run whose games live only in this memory
+        err_console.print(f"the {len(results)} finished game{'s are' if len(results) != 1 else ' is'} not kept "
+                          "(no --out): with --out FILE.parquet a stopped run keeps its games and the same "
+                          "command with --resume plays the rest")
     if saving[0]:
         new = len(results) - len(kept)
         console.print(f"{new} game{'s' if new != 1 else ''} saved in [bold]{records}[/] (e.g. "
