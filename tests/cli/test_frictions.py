@@ -128,3 +128,13 @@ def test_a_stopped_simulate_without_out_says_the_finished_games_are_dropped(monk
     assert "stopped: 3 of 10 games finished" in text
     assert "the 3 finished games are not kept (no --out)" in text
     assert "--out FILE.parquet" in text and "--resume" in text
+
+
+def test_the_test_client_imports_without_a_deprecation_warning():
+    """The suite's warnings summary showed StarletteDeprecationWarning ("Using `httpx` with
+    `starlette.testclient` is deprecated"): the dev group now has httpx2, the client it wants."""
+    import sys
+
+    p = subprocess.run([sys.executable, "-W", "error::DeprecationWarning", "-c", "import fastapi.testclient"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr

@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 
-import httpx
+import httpx2
 
 
 def free_port() -> int:
@@ -40,9 +40,9 @@ class Server:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"meeple serve exited: {self.proc.stdout.read()}")
             try:
-                if httpx.get(self.url + "/api/meta", timeout=1).status_code == 200:
+                if httpx2.get(self.url + "/api/meta", timeout=1).status_code == 200:
                     return self
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 time.sleep(0.1)
         self.kill()
         raise RuntimeError("meeple serve did not answer in time")
