@@ -30,10 +30,13 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+DOCS_URL = "https://github.com/meeple-games/meeple/blob/main/docs/"
+"""Where the documentation is read, a page's name appended (an installed package carries no docs/)."""
+
 GAME_HELP = "Game id: magnum-sal, lignum, solomon or klondike (see 'meeple games')."
 OPTION_HELP = "A game option NAME=VALUE (repeatable), e.g. --option cart_max_cubes=2."
 BOTS_HELP = ("random, greedy, easy, medium, hard, flatmc:N, mcts:N (options after colons, such as "
-             "mcts:200:c=0.3; see the README's Bots table)")
+             "mcts:200:c=0.3; the bots, their options and strength: " + DOCS_URL + "bots.md)")
 
 
 def _show_version(value: bool) -> None:
@@ -53,7 +56,7 @@ MAX_SIMULATED_GAMES = 1_000_000
 """Most games ``simulate -n`` takes."""
 
 LADDER_BOTS = "random,greedy,flatmc:50,mcts:1000"
-"""The bots of ``ladder`` by default (those the README's tables rank)."""
+"""The bots of ``ladder`` by default (those the tables of docs/bots.md rank)."""
 
 MAX_LADDER_GAMES = 100_000
 """Most games a pair ``ladder -n`` takes (a typo such as an extra zero fails at once instead of
@@ -863,7 +866,7 @@ def ladder(
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help=OPTION_HELP),
     workers: int = typer.Option(1, min=1, help="Worker processes."),
     out: Optional[Path] = typer.Option(None, help="Results file (.parquet or .csv); default ladder-GAME.parquet."),
-    markdown: bool = typer.Option(False, metavar="", help="Also print the tables as Markdown (for the README)."),
+    markdown: bool = typer.Option(False, metavar="", help="Also print the tables as Markdown (as docs/bots.md shows them)."),
     resume: bool = typer.Option(False, metavar="", help="Keep the games already in --out and play only the missing "
                                 "ones. The file must hold this same ladder: the same game, --variant, "
                                 "--option, --players and --seed, the bots in the same order (a larger -n "
