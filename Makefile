@@ -25,8 +25,12 @@ sync-all: uv
 serve: sync
 	@$(UV) run --quiet meeple serve $(if $(ARGS),$(ARGS),$(SERVE_ARGS))
 
+# Ctrl-C saves the game and meeple exits 130 (128 + SIGINT, as a shell counts it): the end the
+# person asked for, not an error for make to report ("make: *** Error 130"); the shell waits
+# for meeple (trap), which gets Ctrl-C itself and saves
 play: sync
-	@$(UV) run --quiet meeple play $(if $(ARGS),$(ARGS),$(PLAY_ARGS))
+	@trap : INT; $(UV) run --quiet meeple play $(if $(ARGS),$(ARGS),$(PLAY_ARGS)); \
+		status=$$?; [ $$status -eq 130 ] || exit $$status
 
 test: sync-all
 	$(UV) run --quiet pytest -n auto

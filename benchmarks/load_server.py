@@ -30,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -40,7 +40,7 @@ from tests.server.support import Server  # noqa: E402
 async def client(base: str, ws_base: str, game: str, moves: int, times: list[float], seed: int,
                  think: float = 0.0) -> int:
     rng = random.Random(seed)
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+    async with httpx2.AsyncClient(base_url=base, timeout=60) as http:
         made = (await http.post("/api/games", json={"game": game, "seats": ["human", "human"], "seed": seed})).json()
     gid = made["id"]
     sockets = [await websockets.connect(f"{ws_base}/ws/games/{gid}?token={s['token']}", max_size=None,
@@ -81,7 +81,7 @@ async def client(base: str, ws_base: str, game: str, moves: int, times: list[flo
 
 async def bot_table(base: str, ws_base: str, game: str, level: str, stop: asyncio.Event, counts: list[int]) -> None:
     """A table of bots alone with a spectator watching (so it plays); counts its moves."""
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+    async with httpx2.AsyncClient(base_url=base, timeout=60) as http:
         made = (await http.post("/api/games", json={"game": game, "seats": [level] * 4})).json()
     async with websockets.connect(f"{ws_base}/ws/games/{made['id']}", max_size=None, open_timeout=None,
                                   ping_timeout=None) as ws:

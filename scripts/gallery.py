@@ -18,7 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-import httpx
+import httpx2
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 for game, variant, seed in GAMES:
-                    made = httpx.post(srv.url + "/api/games", json={"game": game, "variant": variant, "seed": seed,
+                    made = httpx2.post(srv.url + "/api/games", json={"game": game, "variant": variant, "seed": seed,
                                                                    "seats": ["human", "easy"]}).json()
                     link = srv.url + made["seats"][0]["link"] + "&pace=0"
                     ctx = browser.new_context(**SIZES["laptop"], bypass_csp=True)

@@ -1,6 +1,6 @@
 """meeple: play, simulate and study Magnum Sal, Lignum, King Solomon's Treasury and Klondike 1896.
 
-Public API (the README's "Python" section; docstrings of core/state.py and core/game.py)::
+Public API (docs/python.md; docstrings of core/state.py and core/game.py)::
 
     import meeple
     meeple.game_names()                       # ["klondike", "lignum", "magnum-sal", "solomon"]

@@ -46,7 +46,28 @@ def test_the_round_robin_tables_are_those_of_the_committed_results(game):
     assert tables in BOTS.read_text(encoding="utf-8")
 
 
-def test_the_readme_links_only_docs_that_exist():
-    links = re.findall(r"\]\((docs/[^)#]+)", README.read_text(encoding="utf-8"))
-    assert links
-    assert [link for link in links if not (ROOT / link).exists()] == []
+HOME = "https://github.com/meeple-games/meeple"
+
+
+def test_the_readme_links_only_files_that_exist():
+    """The README is the package's page on the package index too, where a relative link leads
+    nowhere: each link is absolute, and one into this repository names a file that exists."""
+    links = re.findall(r"\]\(([^)\s]+)\)", README.read_text(encoding="utf-8"))
+    assert [link for link in links if not link.startswith(("https://", "http://", "#"))] == []
+    ours = [link.split("#")[0].removeprefix(HOME + "/blob/main/") for link in links if link.startswith(HOME + "/blob/main/")]
+    assert len(ours) >= 10 and "docs/bots.md" in ours
+    assert [path for path in ours if not (ROOT / path).exists()] == []
+
+
+def test_the_readme_opens_with_the_two_commands_of_a_fresh_machine():
+    """The set-up is two commands, first on the page (CI runs the second): `make serve` and
+    `make test`; the package's commands (`pip install meeple`, `meeple serve`, `meeple play`)
+    follow for a machine without a clone."""
+    text = README.read_text(encoding="utf-8")
+    blocks = re.findall(r"```sh\n(.*?)```", text, flags=re.S)
+    first = [line.split("#")[0].strip() for line in blocks[0].splitlines()]
+    assert first == ["make serve", "make test"]
+    second = [line.split("#")[0].strip() for line in blocks[1].splitlines()]
+    assert second[0] == "pip install meeple"
+    assert second[1] == "meeple serve" and second[2].startswith("meeple play ")
+    assert text.index("make serve") < 400

@@ -10,7 +10,7 @@ import sys
 import tempfile
 import time
 
-import httpx
+import httpx2
 
 
 def free_port() -> int:
@@ -48,9 +48,9 @@ class Server:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"meeple serve exited: {self.output()}")
             try:
-                if httpx.get(self.url + "/api/meta", timeout=1).status_code == 200:
+                if httpx2.get(self.url + "/api/meta", timeout=1).status_code == 200:
                     return self
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 time.sleep(0.1)
         self.kill()
         raise RuntimeError("meeple serve did not answer in time")

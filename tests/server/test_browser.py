@@ -129,9 +129,9 @@ def test_a_whole_game_of_klondike_square_against_the_greedy_bot(page, server):
 
 def test_undo_takes_back_a_decision_of_this_turn(page, server):
     """Magnum Sal seed 5, P1 starts: 'market' leaves P1 three choices (sell, buy): undo."""
-    import httpx
+    import httpx2
 
-    made = httpx.post(server.url + "/api/games", json={"game": "magnum-sal", "seed": 5, "seats": ["human", "easy"]}).json()
+    made = httpx2.post(server.url + "/api/games", json={"game": "magnum-sal", "seed": 5, "seats": ["human", "easy"]}).json()
     page.goto(server.url + made["seats"][0]["link"] + "&pace=0")
     assert wait_turn(page)
     assert not page.locator("#undo").is_visible()
@@ -173,9 +173,9 @@ def test_the_pages_keep_their_content_security_policy(browser, server):
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.goto(server.url + "/")
     page.locator("body[data-ready='1']").wait_for()
-    import httpx
+    import httpx2
 
-    made = httpx.post(server.url + "/api/games", json={"game": "solomon", "seats": ["human", "easy"]}).json()
+    made = httpx2.post(server.url + "/api/games", json={"game": "solomon", "seats": ["human", "easy"]}).json()
     page.goto(server.url + made["seats"][0]["link"])
     page.locator("body[data-your-turn='1']").wait_for(timeout=60_000)
     assert page.locator("#board svg").count() == 1

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import re
 
-import httpx
+import httpx2
 import pytest
 
 import meeple
@@ -93,7 +93,7 @@ def create(server, game: str, variant: str | None = None, seed: int = 5, bot: st
     config = {"game": game, "seed": seed, "seats": ["human", bot]}
     if variant:
         config["variant"] = variant
-    made = httpx.post(server.url + "/api/games", json=config, timeout=30).json()
+    made = httpx2.post(server.url + "/api/games", json=config, timeout=30).json()
     return server.url + made["seats"][0]["link"] + ("" if pace else "&pace=0")
 
 
@@ -211,7 +211,7 @@ def test_labels_help_and_notation_in_the_list(pages, server):
     tooltip; an action with help has a '?' that shows it."""
     page = pages.open(create(server, "magnum-sal"))
     assert wait_live(page)
-    payload = httpx.get(server.url + "/api/games/" + page.url.split("/game/")[1].split("?")[0],
+    payload = httpx2.get(server.url + "/api/games/" + page.url.split("/game/")[1].split("?")[0],
                         params={"token": page.url.split("token=")[1].split("&")[0]}).json()
     buttons = page.locator("#actions button[data-action]")
     assert buttons.count() == len(payload["legal"]) == 13

@@ -9,7 +9,7 @@ import asyncio
 import json
 import time
 
-import httpx
+import httpx2
 import pytest
 
 from meeple.server.bots import ThreadBots
@@ -109,12 +109,12 @@ def test_two_servers_with_workers_serve_one_game(pg, tmp_path):
     one = Server(url, extra_args=["--workers", "2"]).start()
     two = Server(url).start()
     try:
-        made = httpx.post(one.url + "/api/games", json={"game": "solomon", "seats": ["human", "human"]}).json()
+        made = httpx2.post(one.url + "/api/games", json={"game": "solomon", "seats": ["human", "human"]}).json()
         tok0, tok1 = made["seats"][0]["token"], made["seats"][1]["token"]
         with connect(f"ws://127.0.0.1:{two.port}/ws/games/{made['id']}?token={tok1}") as ws:
             assert json.loads(ws.recv(timeout=10))["version"] == 0
-            p = httpx.get(one.url + f"/api/games/{made['id']}", params={"token": tok0}).json()
-            r = httpx.post(one.url + f"/api/games/{made['id']}/moves",
+            p = httpx2.get(one.url + f"/api/games/{made['id']}", params={"token": tok0}).json()
+            r = httpx2.post(one.url + f"/api/games/{made['id']}/moves",
                            json={"token": tok0, "action": p["legal"][0]["action"], "version": 0})
             assert r.status_code == 200, r.text
             while True:

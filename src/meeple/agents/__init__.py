@@ -38,8 +38,6 @@ LEVELS = {
 many decisions the turn takes (``turn=S``): ``easy`` 0.5 s, ``medium`` 1.5 s, ``hard`` 3 s
 (on this project's 2-core test machine; a slower machine searches fewer iterations)."""
 
-BOT_KINDS = ("random", "greedy", "flatmc", "mcts") + tuple(LEVELS)
-
 MAX_BUDGET = 10_000_000
 """Largest budget a spec may ask for (iterations of ``mcts``, playouts per action of ``flatmc``)."""
 

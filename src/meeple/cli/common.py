@@ -10,8 +10,11 @@ import sys
 from pathlib import Path
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.markup import escape
+from rich.table import Table
+from typer.core import TyperCommand, TyperGroup
 
 from ..core import Game, InvalidConfigError, load_game
 from ..front import action_notes, listed_actions, render  # noqa: F401  (moved to meeple.front; kept for old callers)
@@ -25,6 +28,40 @@ def silence_stdout() -> None:
         os.close(devnull)
     except (OSError, ValueError):  # no real file behind stdout (an embedding program)
         pass
+
+
+class _HelpLayout:
+    """What ``--help`` shows of a command, for a reader at a terminal of any width:
+
+    * a flag (``--help``, ``--version``, ``--resume`` ...) takes no value, so no type is shown
+      beside it (typer prints ``<bool>``, as if it took one);
+    * a command's line in the list of commands is the first paragraph of its docstring joined
+      into one line, wrapped to the terminal (typer keeps the source's line ends, so a
+      description broke mid-sentence at 80 columns).
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if getattr(self, "short_help", None) is None and self.help:
+            first = self.help.strip().split("\n\n")[0]
+            self.short_help = " ".join(first.split())
+
+    def get_params(self, ctx) -> list:
+        params = super().get_params(ctx)
+        for param in params:
+            if getattr(param, "is_flag", False) and not getattr(param, "count", False) and param.metavar is None:
+                param.metavar = ""  # shown as nothing; a flag's value is its presence
+        return params
+
+
+class MeepleCommand(_HelpLayout, TyperCommand):
+    """A ``meeple`` command (``app.command(cls=MeepleCommand)``): typer's, with the help layout
+    of :class:`_HelpLayout`."""
+
+
+class MeepleGroup(_HelpLayout, TyperGroup):
+    """The ``meeple`` command group (``typer.Typer(cls=MeepleGroup)``), laid out as
+    :class:`_HelpLayout` says."""
 
 
 class _Console(Console):
@@ -140,6 +177,24 @@ def reflow(text: str) -> str:
                 lines.append(line)
         out.append("\n".join(lines))
     return "\n\n".join(out)
+
+
+def fit_table(table: Table) -> Table:
+    """``table`` laid out so that no cell is cut at 80 columns: each column as wide as its widest
+    cell or its header's longest word (a header wraps at its spaces; a name such as
+    ``magnum-sal`` or ``advanced-tactical`` never becomes ``magnum-s…``), a rule under the header
+    and no outer edge (the heavy box of rich's default took 22 of the 80 columns). Returns the
+    same table, for printing. Cells are read as plain text (``str`` of each)."""
+    for column in table.columns:
+        words = str(column.header).split() or [""]
+        column.width = max([len(str(cell)) for cell in column.cells] + [len(w) for w in words])
+    if table.title:  # the title on one line where it fits
+        table.min_width = len(str(table.title))
+    table.box = box.SIMPLE_HEAD
+    table.show_edge = False
+    table.pad_edge = False
+    table.collapse_padding = True
+    return table
 
 
 def check_output_path(path, flag: str, kind: str = "file"):

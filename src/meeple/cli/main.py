@@ -17,22 +17,26 @@ from rich.table import Table
 from ..agents import make, settings
 from ..core import InvalidConfigError, InvalidRecordError, game_names
 from ..core import replay as core_replay
-from .common import (Checkpoint, check_backup_path, check_output_path, check_results_path, console,
-                     earlier_results_note, err_console, fail, get_game, parse_options, parse_seats, reflow,
-                     render)
+from .common import (Checkpoint, MeepleCommand, MeepleGroup, check_backup_path, check_output_path,
+                     check_results_path, console, earlier_results_note, err_console, fail, fit_table, get_game,
+                     parse_options, parse_seats, reflow, render)
 from .replay import numbered_events, parse_seat, records_dir, save_record, shown_action, step_through
 
 app = typer.Typer(
+    cls=MeepleGroup,
     help="Play, simulate and study Magnum Sal, Lignum, King Solomon's Treasury and Klondike 1896.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
 
+DOCS_URL = "https://github.com/meeple-games/meeple/blob/main/docs/"
+"""Where the documentation is read, a page's name appended (an installed package carries no docs/)."""
+
 GAME_HELP = "Game id: magnum-sal, lignum, solomon or klondike (see 'meeple games')."
 OPTION_HELP = "A game option NAME=VALUE (repeatable), e.g. --option cart_max_cubes=2."
 BOTS_HELP = ("random, greedy, easy, medium, hard, flatmc:N, mcts:N (options after colons, such as "
-             "mcts:200:c=0.3; see the README's Bots table)")
+             "mcts:200:c=0.3; the bots, their options and strength: " + DOCS_URL + "bots.md)")
 
 
 def _show_version(value: bool) -> None:
@@ -52,7 +56,7 @@ MAX_SIMULATED_GAMES = 1_000_000
 """Most games ``simulate -n`` takes."""
 
 LADDER_BOTS = "random,greedy,flatmc:50,mcts:1000"
-"""The bots of ``ladder`` by default (those the README's tables rank)."""
+"""The bots of ``ladder`` by default (those the tables of docs/bots.md rank)."""
 
 MAX_LADDER_GAMES = 100_000
 """Most games a pair ``ladder -n`` takes (a typo such as an extra zero fails at once instead of
@@ -95,7 +99,7 @@ def _new_state(game, num_players: int, seed: int, variant: Optional[str], option
         fail(str(e))
 
 
-@app.command()
+@app.command(cls=MeepleCommand)
 def games():
     """List the games with their player counts, variants and options (with defaults)."""
     for name in game_names():
@@ -113,14 +117,14 @@ def games():
     console.print("Give options as --option NAME=VALUE (values as JSON: 2, true, null, [0,1]).")
 
 
-@app.command()
+@app.command(cls=MeepleCommand)
 def rules(game: str = typer.Argument(..., help=GAME_HELP)):
     """Show a game's rules summary and its action notation."""
     g = get_game(game)
     console.print(reflow(g.rules_help) if g.rules_help else "(no summary)")
 
 
-@app.command()
+@app.command(cls=MeepleCommand)
 def play(
     game: str = typer.Argument(..., help=GAME_HELP),
     seats: Optional[str] = typer.Option(None, help="Players per seat, comma-separated: human or a bot. Bots: "
@@ -230,7 +234,7 @@ def play(
         raise typer.Exit(128 + stopped_by[0])
 
 
-@app.command()
+@app.command(cls=MeepleCommand)
 def simulate(
     ctx: typer.Context,
     game: str = typer.Argument(..., help=GAME_HELP),
@@ -299,6 +303,10 @@ def simulate(
         if players < len(bots):
             fail(f"--players {players} is fewer than the {len(bots)} --seats given ({', '.join(bots)})")
         bots = [bots[i % len(bots)] for i in range(players)]
+    elif len(bots) < g.min_players:
+        fail(f"{g.title} takes {g.min_players} to {g.max_players} players, not {len(bots)}: name a bot for each "
+             f"seat in --seats, or give --players N to repeat the --seats list (--seats {','.join(bots)} "
+             f"--players {g.min_players})")
     options = game_options(g, parse_options(option))
     # validated before starting; written as the state holds them ('children=[P2]' as [1])
     options = game_options(g, dict(_new_state(g, len(bots), seed, variant, options).options))
@@ -365,6 +373,10 @@ def simulate(
             if (stopped_by[0] or died) and len(results) < n:
                 err_console.print(f"the same command with {_resume_flags(written, out)} plays the other "
                                   f"{n - len(results)} games")
+    elif (stopped_by[0] or died) and len(results) < n:  # a stopped run whose games live only in this memory
+        err_console.print(f"the {len(results)} finished game{'s are' if len(results) != 1 else ' is'} not kept "
+                          "(no --out): with --out FILE.parquet a stopped run keeps its games and the same "
+                          "command with --resume plays the rest")
     if saving[0]:
         new = len(results) - len(kept)
         console.print(f"{new} game{'s' if new != 1 else ''} saved in [bold]{records}[/] (e.g. "
@@ -443,7 +455,7 @@ def _simulation_report(g, results: list) -> None:
             for spec, d in by_bot.items()) + " (the truncated column of --out tells them apart)")
 
 
-@app.command()
+@app.command(cls=MeepleCommand)
 def replay(file: Path = typer.Argument(..., help="A save file or a game record (JSON), or a results table of "
                                        "'simulate' or 'ladder' (.parquet, .csv) with --game."),
            game_index: Optional[int] = typer.Option(
@@ -571,7 +583,7 @@ def _replayed_from_results(file: Path, index: Optional[int]):
     return core_replay(record), bots
 
 
-@app.command("report")
+@app.command("report", cls=MeepleCommand)
 def report_cmd(
     game: str = typer.Argument(..., help=GAME_HELP),
     results: Path = typer.Option(..., "--in", metavar="FILE", help="A results file of 'meeple simulate --out' "
@@ -596,7 +608,7 @@ def report_cmd(
     console.print(f"report written to [bold]{escape(str(page))}[/] (and report.md, data.json and the figures beside it)")
 
 
-@app.command()
+@app.command(cls=MeepleCommand)
 def bench(
     game: Optional[str] = typer.Argument(None, help=GAME_HELP + " Default: every game."),
     seconds: float = typer.Option(3.0, min=0.1, help="Time for each engine measure (not used with --search, "
@@ -628,7 +640,7 @@ def bench(
             r = bench_search(name, n, seed)
             table.add_row(name, f"{r['iterations_per_s']:,.0f}", f"{r['mcts_s']:.2f} s",
                           *(f"{r[k + '_s']:.2f} s" for k in ("easy", "medium", "hard")))
-        console.print(table)
+        console.print(fit_table(table))
         return
     step = "unchecked steps/s" if unchecked else "steps/s"
     table = Table("game", "variant", "players", step, "random games/s", "clones/s", "mean length",
@@ -649,14 +661,14 @@ def bench(
             r = bench_game(name, n, seconds, seed, v, public=not unchecked)
             table.add_row(name, v, str(n), f"{r['steps_per_s']:,.0f}", f"{r['games_per_s']:,.1f}",
                           f"{r['clones_per_s']:,.0f}", f"{r['mean_steps']:,.0f}")
-    console.print(table)
+    console.print(fit_table(table))
 
 
 MAX_FUZZ_STEPS = 10 ** 9
 """Most steps ``fuzz --steps`` takes."""
 
 
-@app.command()
+@app.command(cls=MeepleCommand)
 def fuzz(
     game: str = typer.Argument(..., help=GAME_HELP),
     steps: int = typer.Option(100_000, "--steps", "-n", min=0, max=MAX_FUZZ_STEPS,
@@ -732,7 +744,7 @@ def fuzz(
         raise typer.Exit(1)
 
 
-@app.command()
+@app.command(cls=MeepleCommand)
 def serve(
     host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0: every interface, for friends on "
                              "your network)."),
@@ -842,7 +854,7 @@ def serve(
     uvicorn.run(web, host=host, port=port, log_level="warning")
 
 
-@app.command()
+@app.command(cls=MeepleCommand)
 def ladder(
     ctx: typer.Context,
     game: str = typer.Argument(..., help=GAME_HELP),
@@ -858,7 +870,7 @@ def ladder(
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help=OPTION_HELP),
     workers: int = typer.Option(1, min=1, help="Worker processes."),
     out: Optional[Path] = typer.Option(None, help="Results file (.parquet or .csv); default ladder-GAME.parquet."),
-    markdown: bool = typer.Option(False, metavar="", help="Also print the tables as Markdown (for the README)."),
+    markdown: bool = typer.Option(False, metavar="", help="Also print the tables as Markdown (as docs/bots.md shows them)."),
     resume: bool = typer.Option(False, metavar="", help="Keep the games already in --out and play only the missing "
                                 "ones. The file must hold this same ladder: the same game, --variant, "
                                 "--option, --players and --seed, the bots in the same order (a larger -n "

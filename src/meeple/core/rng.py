@@ -53,10 +53,6 @@ class Rng:
         r.state = self.state
         return r
 
-    def derive(self, salt: int) -> "Rng":
-        """A new generator seeded from this one's state and ``salt`` (this one is unchanged)."""
-        return Rng((self.state * 6364136223846793005 + salt * _GAMMA + 1442695040888963407) & _MASK)
-
 
 def derive_seed(seed: int, index: int) -> int:
     """A well-mixed 63-bit seed for game ``index`` of a series started from ``seed``."""

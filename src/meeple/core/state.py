@@ -1,4 +1,4 @@
-"""The game-agnostic base of every game state (the public contract; README, "Python").
+"""The game-agnostic base of every game state (the public contract; docs/python.md).
 
 A game's state subclasses :class:`State` and implements the small set of ``_``-prefixed
 hooks listed in the class docstring. The base class supplies the public contract around

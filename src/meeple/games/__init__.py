@@ -1,6 +1,6 @@
 """The bundled games. Importing this package registers every game folder in it.
 
-Each game folder has the same files (README, "Layout"); its ``__init__.py``
+Each game folder has the same files (CONTRIBUTING.md, "Where things live"); its ``__init__.py``
 defines the :class:`meeple.core.Game` subclass and registers it with
 ``@meeple.core.register``.
 """

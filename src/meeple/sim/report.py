@@ -317,8 +317,8 @@ def build_report(game: str, results: str | Path, out: str | Path, compare_with: 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError as e:
-        raise InvalidConfigError("meeple report needs matplotlib: install meeple's report extra "
-                                 "(uv sync --extra report)") from e
+        raise InvalidConfigError("meeple report needs matplotlib, in meeple's report extra: "
+                                 "pip install 'meeple[report]' (in a clone: uv sync --extra report)") from e
     games = read_games(results, g.name)
     other = read_games(compare_with, g.name) if compare_with is not None else None
     comparison = compare(games, other) if other is not None else None

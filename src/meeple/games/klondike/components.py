@@ -99,7 +99,6 @@ G2 = DATA["game2"]
 RACE_ROUNDS = int(G2["rounds"])
 PLACE_POINTS = tuple(G2["place_points"])
 TOTAL_POINTS = tuple(G2["total_favour_points"])
-TICK_CAP = int(G2["tick_cap"])
 TRACKS = tuple(t["id"] for t in DATA["celebrities"]["tracks"])  # red, black, blue, green
 TRACK_START = int(DATA["celebrities"]["start_value"])
 
@@ -284,13 +283,11 @@ def board_cells(layout, square: bool = False) -> tuple:
 
 FAMILY_SHAPE = shape(6, 24)
 SQUARE_SHAPE = shape(SQ_SIZE, SQ_SIZE)
-FAMILY_START = FAMILY_SHAPE.cell_mask(START_CELLS)
 FAMILY_GOAL = FAMILY_SHAPE.cell_mask(GOAL_CELLS)
 # KL-14.3 edge conditions: tile 2 top, tile 2 bottom, tile 3 top, tile 3 bottom
 EDGE_MASKS = tuple(FAMILY_SHAPE.cell_mask([(row, c) for c in range(TILE * t, TILE * t + TILE)])
                    for t in EDGE_TILES for row in (0, 5))
 ZONE_MASKS = tuple(SQUARE_SHAPE.cell_mask(z) for z in ZONES)
-COL_OF_BIT_FAMILY = tuple(i % 24 for i in range(6 * 24))
 
 
 def max_col(mask: int, cols: int) -> int:

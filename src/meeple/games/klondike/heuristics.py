@@ -72,24 +72,6 @@ agents.search): lower searches the best lines deeper, higher spreads the visits.
 Here 0.7, the value of every ladder in docs/ladder/klondike.md."""
 
 
-def _rect_dist_cells(cells, cols, rect) -> int:
-    r0, r1, c0, c1 = rect
-    best = 99
-    for i in cells:
-        r, c = divmod(i, cols)
-        dr = r0 - r if r < r0 else (r - r1 if r > r1 else 0)
-        dc = c0 - c if c < c0 else (c - c1 if c > c1 else 0)
-        d = max(dc, dr)
-        best = min(best, d)
-    return best
-
-
-def _rect_dist(a, b) -> int:
-    dr = max(0, a[0] - b[1], b[0] - a[1])
-    dc = max(0, a[2] - b[3], b[2] - a[3])
-    return max(dr, dc)
-
-
 _DILATE: dict = {}
 
 

@@ -30,7 +30,6 @@ from .components import (
     FACE_NAMES,
     FAVOUR_CARDS,
     GOLD_OF,
-    KINDS,
     RACE_ROUNDS,
     RACE_SET,
     REQ_CARDS,
@@ -376,11 +375,6 @@ def check(st) -> None:
         log_final_scoring(st)
         return
     start_round(st)
-
-
-def kinds_left(st, seat: int) -> list:
-    """Claim kinds ``seat`` has not used this round."""
-    return [KINDS[k].id for k in RACE_SET if not st.used[seat] >> k & 1]
 
 
 def log_final_scoring(st) -> None:

@@ -33,7 +33,6 @@ BASE_PRICE = (_w["uncut"]["firewood"]["base_price"], _w["uncut"]["softwood"]["ba
 SAW_YIELD = (_w["sawing_yield"]["firewood"], _w["sawing_yield"]["softwood"], _w["sawing_yield"]["hardwood"])
 
 LOC_NAMES = ("sales", "d1", "d2", "d3")
-LOC_INDEX = {n: i for i, n in enumerate(LOC_NAMES)}
 #: LG-15.2 drying bonus per location (sales, d1, d2, d3), dollars per piece.
 BONUS = tuple(loc["bonus"] for loc in _DATA["drying"]["locations"])
 _cap = _DATA["drying"]["locations"][1]["capacity"]
@@ -47,7 +46,7 @@ START_MONEY = {"basic": _DATA["starting_money"]["basic"],
 # ------------------------------------------------------------------ tokens
 EQUIP_NAMES = ("saw", "raft", "wagon", "sled")          # a player's equipment store order
 PRODUCT_NAMES = ("stake", "board", "shingle", "reed", "joker")
-STAKE, BOARD, SHINGLE, REED, JOKER = range(5)
+JOKER = PRODUCT_NAMES.index("joker")  # a seat's products are counted in this order
 _cc = _DATA["component_counts"]
 #: LG-2.4 equipment-token supply at setup, by token name.
 EQUIP_COUNTS = dict(_cc["equipment_tokens"])

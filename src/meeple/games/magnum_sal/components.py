@@ -70,7 +70,6 @@ PATH_SETS = tuple(frozenset(s.path) for s in SPACES)
 DESCENDANTS = tuple(tuple(d.index for d in SPACES if s.index in d.path) for s in SPACES)
 FIRST_CHAMBER = min(i for i, s in enumerate(SPACES) if s.kind == "chamber")
 CHAMBERS = tuple(i for i, s in enumerate(SPACES) if s.kind == "chamber")
-SHAFTS = tuple(i for i, s in enumerate(SPACES) if s.kind == "shaft")
 assert CHAMBERS == tuple(range(FIRST_CHAMBER, NSPACES))
 NCHAMBERS = len(CHAMBERS)
 FURTHER = tuple(s.further for s in SPACES)
@@ -178,7 +177,6 @@ def buy_price(colour: int, count: int) -> int | None:
 # ---------------------------------------------------------------- inn, pump, castle
 INN_TRACK = tuple(int(x) for x in _DATA["inn"]["cost_track"])
 INN_START = {int(k): int(v) for k, v in _DATA["inn"]["start_index"].items()}
-PUMP_TOTAL = tuple(int(x) for x in _DATA["pump_house"]["cumulative_cost"])  # 1 cube -> 0, 2 -> 2 ...
 CASTLE_PENALTY_MONEY = int(_DATA["castle"]["penalty_money"])
 SQUARE_INCOME = int(_DATA["town_square"]["income"])
 ASSISTANT_INCOME = int(_DATA["buildings_with_assistant_space"]["assistant_income"])

@@ -88,13 +88,6 @@ VALID_SRC = tuple(
     for dx, dy in DIRS)
 
 
-def shift_from(mask: int, d: int) -> int:
-    """Cells ``A`` (on board, with a neighbour in direction ``d``) whose neighbour ``A+d`` is in ``mask``."""
-    delta = DELTA[d]
-    m = mask >> delta if delta > 0 else (mask << -delta) & FULL
-    return m & VALID_SRC[d]
-
-
 def dilate(mask: int) -> int:
     """All cells adjacent (SO-2.3) to a cell of ``mask`` (the mask itself not included unless adjacent)."""
     out = 0

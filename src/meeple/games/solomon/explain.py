@@ -28,19 +28,6 @@ def _shape(cells) -> tuple:
     return normalise([(c % 6, c // 6) for c in cells])
 
 
-def _connected(cells) -> bool:
-    cells = list(cells)
-    seen = {cells[0]}
-    todo = [cells[0]]
-    while todo:
-        c = todo.pop()
-        for d in ADJ[c]:
-            if d in cells and d not in seen:
-                seen.add(d)
-                todo.append(d)
-    return len(seen) == len(cells)
-
-
 VERBS = frozenset(("play", "give", "back", "decline", "dig", "use", "pick", "move"))
 """The first words of Solomon's notation (``actions.py``); a move is written ``a1-b2``."""
 

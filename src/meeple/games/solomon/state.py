@@ -51,7 +51,7 @@ from meeple.core import IllegalActionError, State
 from meeple.core.state import saved_in_range, saved_int
 
 from . import rules, scoring
-from .actions import CARD_NUMBERS, CELL_NAMES, NCELLS, cell_name, normal_notation, parse_cell
+from .actions import CARD_NUMBERS, CELL_NAMES, NCELLS, normal_notation
 from .components import ALL_CODES, ITEMS, TREASURE, load
 
 _C = load()
@@ -712,8 +712,3 @@ class SolomonState(State):
     def _rank_key(self, seat: int) -> tuple:
         """SO-12.9: highest total wins; a tie is a shared victory (no tie-break)."""
         return (self.scores()[seat],)
-
-
-def cell_index(text: str) -> int:
-    """Index of an algebraic cell name (re-exported for tests)."""
-    return parse_cell(text)
