@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -47,7 +47,7 @@ async def _next_state(ws) -> dict:
 async def person(base: str, game: str, turns: int, seed: int) -> list[float]:
     """Play one table as the person of seat 0; return the waits between the person's turns (s)."""
     rng = random.Random(seed)
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+    async with httpx2.AsyncClient(base_url=base, timeout=60) as http:
         made = (await http.post("/api/games", json={"game": game, "seats": TABLE, "seed": seed})).json()
     ws_url = base.replace("http", "ws") + f"/ws/games/{made['id']}?token={made['seats'][0]['token']}"
     waits: list[float] = []
