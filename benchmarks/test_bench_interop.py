@@ -16,7 +16,7 @@ import numpy as np  # noqa: E402
 
 import meeple  # noqa: E402
 from meeple.interop.pettingzoo import raw_env  # noqa: E402
-from meeple.interop.spaces import Writer, encoding_module  # noqa: E402
+from meeple.interop.spaces import Writer, encoding_of  # noqa: E402
 from meeple.sim.bench import mid_game_state  # noqa: E402
 
 GAMES = ["magnum-sal", "lignum", "solomon", "klondike"]
@@ -65,7 +65,7 @@ def test_observation_vector(benchmark, name):
     """One observation vector of a mid-game seat as the environment builds it (observation
     dict, packed Writer, float32 array)."""
     st = mid_game_state(name, meeple.load_game(name).max_players, 3)
-    enc = encoding_module(name)
+    enc = encoding_of(name)
     seat = st.current_player
     n, v = st.num_players, st.variant
 

@@ -130,11 +130,11 @@ def test_guard_one_plays_the_evaluation_favourite(name):
 
 
 def test_relative_values_grade_a_lead_by_the_game_scale(monkeypatch):
-    """A bigger lead is worth more (no saturation); VALUE_SCALE points is worth about 0.88."""
+    """A bigger lead is worth more (no saturation); value_scale points is worth about 0.88."""
     from meeple.agents import base
 
     state = meeple.load_game("solomon").new_initial_state(num_players=2, seed=0)
-    scale = base.heuristics_of(state).VALUE_SCALE
+    scale = state.game.heuristics.search.value_scale
     values = []
     for lead in (1, scale, 3 * scale):
         monkeypatch.setattr(base, "evaluate", lambda st, s, root=None, lead=lead: 50.0 + (lead if s == 0 else 0))
@@ -181,12 +181,11 @@ def test_nodes_below_the_root_get_priors_after_enough_visits(name):
 
 @pytest.mark.parametrize("name", sorted(meeple.game_names()))
 def test_prior_comes_from_the_game_unless_given(name):
-    from meeple.agents.base import heuristics_of
     from meeple.agents.search import DEFAULT_PRIOR
 
     state = meeple.load_game(name).new_initial_state(num_players=2, seed=0)
-    h = heuristics_of(state)
-    expected = getattr(h, "SEARCH_PRIOR", DEFAULT_PRIOR) if h is not None else DEFAULT_PRIOR
+    h = state.game.heuristics
+    expected = h.search.prior if h is not None else DEFAULT_PRIOR
     assert make("mcts:10", 0).prior_visits(state) == expected
     assert make("mcts:10:prior=3", 0).prior_visits(state) == 3
 
@@ -248,7 +247,7 @@ def _backs_below_the_root(root, seat):
 
 
 def test_takeback_root_keeps_solomons_back_to_the_first_action():
-    """``takeback=root`` (the hint's search): ``back`` (heuristics.TAKEBACKS) is searched only
+    """``takeback=root`` (the hint's search): ``back`` (the search default ``takebacks``) is searched only
     as the line's first action and ``move`` is not searched right after it; the
     default search tries ``back`` deeper (not ``move`` right after it, since issue 45)."""
     state = _solomon_choosing_a_move()

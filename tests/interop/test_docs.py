@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("pettingzoo", reason="the rl extra is not installed (uv sync --extra rl)")
 
 import meeple  # noqa: E402
-from meeple.interop.spaces import encoding_module  # noqa: E402
+from meeple.interop.spaces import encoding_of  # noqa: E402
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "research.md"
 TEXT = DOC.read_text(encoding="utf-8")
@@ -21,7 +21,7 @@ def test_the_size_table_is_the_encodings():
     assert len(rows) == 11
     for game, variant, actions, obs in rows:
         g = meeple.load_game(game)
-        enc = encoding_module(game)
+        enc = encoding_of(game)
         want_a, want_o = [], []
         for n in range(g.min_players, g.max_players + 1):
             st = g.new_initial_state(n, 0, variant)

@@ -10,19 +10,19 @@ import pytest
 
 import meeple
 import meeple.agents
-from meeple.interop.spaces import ActionSpace, Writer, encoding_module
+from meeple.interop.spaces import ActionSpace, Writer, encoding_of
 
 from .conftest import CONFIGS, GAMES, IDS
 
 
 def _vector_len(game, n, variant):
     st = meeple.load_game(game).new_initial_state(n, 0, variant)
-    return len(encoding_module(game).observation_vector(st.observation(0), n, variant))
+    return len(encoding_of(game).observation_vector(st.observation(0), n, variant))
 
 
 @pytest.mark.parametrize("game,n,variant", CONFIGS, ids=IDS)
 def test_random_games_stay_in_the_action_space_and_the_vector_keeps_its_length(game, n, variant):
-    enc = encoding_module(game)
+    enc = encoding_of(game)
     space = ActionSpace(enc.action_notations(n, variant))  # raises on a duplicate
     length = _vector_len(game, n, variant)
     g = meeple.load_game(game)
@@ -48,7 +48,7 @@ def test_random_games_stay_in_the_action_space_and_the_vector_keeps_its_length(g
 @pytest.mark.parametrize("game", GAMES)
 def test_greedy_games_stay_in_the_action_space(game):
     g = meeple.load_game(game)
-    enc = encoding_module(game)
+    enc = encoding_of(game)
     for n in (g.min_players, g.max_players):
         space = set(enc.action_notations(n, g.variants[0]))
         st = g.new_initial_state(n, 11, g.variants[0])
@@ -62,7 +62,7 @@ def test_greedy_games_stay_in_the_action_space(game):
 @pytest.mark.slow
 @pytest.mark.parametrize("game,n,variant", CONFIGS, ids=IDS)
 def test_many_random_games_stay_in_the_action_space(game, n, variant):
-    space = set(encoding_module(game).action_notations(n, variant))
+    space = set(encoding_of(game).action_notations(n, variant))
     g = meeple.load_game(game)
     for seed in range(2, 22):
         st = g.new_initial_state(n, seed, variant)
@@ -75,15 +75,15 @@ def test_many_random_games_stay_in_the_action_space(game, n, variant):
 
 def test_action_space_sizes():
     """The sizes docs/research.md lists (a change of the engine's notations shows here)."""
-    sizes = {g: len(encoding_module(g).action_notations(2, meeple.load_game(g).variants[0])) for g in GAMES}
+    sizes = {g: len(encoding_of(g).action_notations(2, meeple.load_game(g).variants[0])) for g in GAMES}
     assert sizes == {"magnum-sal": 250, "lignum": 292, "solomon": 1820, "klondike": 3263}
-    kl = encoding_module("klondike")
+    kl = encoding_of("klondike")
     assert [len(kl.action_notations(4, v)) for v in ("family", "square", "race")] == [3319, 3559, 3233]
     assert kl.RUBY_CAP == 3 + 4 * 6  # 3 to start (KL-10.4), face C's 6 ruby cells on each of 4 tiles
 
 
 def test_notations_map_both_ways():
-    space = ActionSpace(encoding_module("solomon").action_notations(3, "standard"))
+    space = ActionSpace(encoding_of("solomon").action_notations(3, "standard"))
     assert space.to_notation(space.to_index("play 17")) == "play 17"
     assert space.to_index("a1-b2") == space.notations.index("a1-b2")
     st = meeple.load_game("solomon").new_initial_state(3, 5)
@@ -99,7 +99,7 @@ def test_notations_map_both_ways():
 
 @pytest.mark.parametrize("game,n,variant", [c for c in CONFIGS if c[1] in (2, 4)], ids=lambda c: str(c))
 def test_the_layout_covers_the_vector_and_is_documented(game, n, variant):
-    enc = encoding_module(game)
+    enc = encoding_of(game)
     st = meeple.load_game(game).new_initial_state(n, 0, variant)
     w = Writer(record_layout=True)
     vec = enc.observation_vector(st.observation(0), n, variant, w)
@@ -120,11 +120,11 @@ def test_observation_values_read_the_observation():
     def observation_layout(game, n):  # as meeple.interop.pettingzoo's, without the rl extra
         w = Writer(record_layout=True)
         st = meeple.load_game(game).new_initial_state(n, 0)
-        encoding_module(game).observation_vector(st.observation(0), n, st.variant, w)
+        encoding_of(game).observation_vector(st.observation(0), n, st.variant, w)
         return w.layout
 
     st = meeple.load_game("magnum-sal").new_initial_state(4, 3)
-    vec = encoding_module("magnum-sal").observation_vector(st.observation(1), 4, "standard")
+    vec = encoding_of("magnum-sal").observation_vector(st.observation(1), 4, "standard")
     where = {name: (a, b) for name, a, b in observation_layout("magnum-sal", 4)}
     a, b = where["money"]
     assert vec[a:b] == st.observation(1)["money"]
@@ -132,7 +132,7 @@ def test_observation_values_read_the_observation():
     assert vec[a:b] == [0, 1, 0, 0]
     so = meeple.load_game("solomon").new_initial_state(4, 3)
     where = {name: (a, b) for name, a, b in observation_layout("solomon", 4)}
-    vec = encoding_module("solomon").observation_vector(so.observation(2), 4, "standard")
+    vec = encoding_of("solomon").observation_vector(so.observation(2), 4, "standard")
     a, b = where["players[2].hand"]
     assert sum(vec[a:b]) == len(so.observation(2)["players"][2]["hand"]) > 0
     a, b = where["players[1].hand"]
@@ -154,7 +154,7 @@ def test_import_meeple_stays_light():
 def test_cached_blocks_give_the_field_by_field_vector(game, n, variant):
     """Solomon's cells, Klondike's boards and repeated one-hot lists come from caches; the
     vector is the one written field by field (as when the layout is recorded)."""
-    enc = encoding_module(game)
+    enc = encoding_of(game)
     st = meeple.load_game(game).new_initial_state(n, 4, variant)
     rng = random.Random(4)
     while not st.is_terminal():

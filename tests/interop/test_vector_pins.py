@@ -17,7 +17,7 @@ import numpy as np  # noqa: E402
 
 import meeple  # noqa: E402
 from meeple.interop.pettingzoo import raw_env  # noqa: E402
-from meeple.interop.spaces import ActionSpace, encoding_module  # noqa: E402
+from meeple.interop.spaces import ActionSpace, encoding_of  # noqa: E402
 
 from .conftest import CONFIGS, IDS  # noqa: E402
 
@@ -49,7 +49,7 @@ def _digest_encoding(game, n, variant, seed):
     e = raw_env(game, num_players=n, variant=variant)
     e.reset(seed=seed)
     st = e.game_state
-    enc = encoding_module(game)
+    enc = encoding_of(game)
     space = ActionSpace(enc.action_notations(n, variant))
     rng = random.Random(seed)
     hv, hm = hashlib.sha256(), hashlib.sha256()

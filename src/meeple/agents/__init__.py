@@ -192,7 +192,7 @@ OPTION_NAMES = {
 def settings(agent: Agent, state) -> tuple:
     """What decides how ``agent`` plays ``state``'s game: its kind and its parameters, with the
     game's defaults filled in (``mcts`` and ``mcts:1000``, or ``mcts:50`` and ``mcts:50:c=0.7``
-    where 0.7 is the game's ``SEARCH_C``, give equal tuples). Two bots with equal settings and
+    where 0.7 is the game's search default ``c``, give equal tuples). Two bots with equal settings and
     seeds choose alike; the ladder refuses such a pair (a bot would play against itself)."""
     if isinstance(agent, MCTSAgent):
         return ("mcts", agent.iterations, agent.time_cap, agent.turn_budget, agent.playout_depth(state),

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import time
 from dataclasses import dataclass, field
-from types import ModuleType
 
-from ..core import Action, State
+from ..core import Action, SearchDefaults, State
 
 
 TURN_MARGIN = 0.1
@@ -204,7 +202,7 @@ def ends_turn(state: State) -> bool:
     hidden truth."""
     seat = state.current_player
     s = state.resample_hidden(seat, random.Random(0))
-    for a in s._legal():
+    for a in s.legal_actions_view():
         child = s.clone()
         child.apply_unchecked(a)
         if child.current_player == seat:
@@ -224,47 +222,32 @@ def legal_actions_to_choose_from(state: State) -> list[Action]:
     return legal
 
 
-_HEURISTICS: dict[str, ModuleType | None] = {}
+NO_SEARCH_DEFAULTS = SearchDefaults()
+"""The search defaults of a game without heuristics (``game.heuristics`` None)."""
 
 
-def heuristics_of(state: State) -> ModuleType | None:
-    """The game's ``heuristics`` module (``evaluate(state, seat)``, maybe ``rollout_action``)."""
-    pkg = state.game.package
-    if pkg not in _HEURISTICS:
-        try:
-            _HEURISTICS[pkg] = importlib.import_module(pkg + ".heuristics")
-        except ModuleNotFoundError:
-            _HEURISTICS[pkg] = None
-    return _HEURISTICS[pkg]
-
-
-_TAKES_ROOT: dict[str, bool] = {}
-
-
-def _takes_root(h: ModuleType) -> bool:
-    """The game's ``evaluate`` takes a third argument, the search's root (cached by module)."""
-    name = h.__name__
-    takes = _TAKES_ROOT.get(name)
-    if takes is None:
-        takes = _TAKES_ROOT[name] = h.evaluate.__code__.co_argcount >= 3
-    return takes
+def search_defaults(state: State) -> SearchDefaults:
+    """The search bots' defaults for ``state``'s game: its heuristics' ``search``
+    (:class:`meeple.core.SearchDefaults`), else :data:`NO_SEARCH_DEFAULTS`."""
+    h = state.game.heuristics
+    return h.search if h is not None else NO_SEARCH_DEFAULTS
 
 
 def evaluate(state: State, seat: int, root: State | None = None) -> float:
-    """The game's evaluation of ``state`` for ``seat`` (score units); final score when over.
+    """The game's evaluation of ``state`` for ``seat`` (score units); final score when over,
+    or when the game has no heuristics (``game.heuristics`` None).
 
     ``root``: the state the bot decides from (the search's root, the greedy bot's state),
-    passed on to a game whose ``heuristics.evaluate(state, seat, root)`` takes it, to value
-    progress made since then (Magnum Sal: the royal orders completed, ``heuristics.banked``).
+    passed on to the game's ``evaluate(state, seat, root)`` (:class:`meeple.core.parts.Evaluation`),
+    which may value progress made since then (Magnum Sal: the royal orders completed,
+    ``heuristics.banked``).
     """
     if state.is_terminal():
         return float(state.scores()[seat])
-    h = heuristics_of(state)
+    h = state.game.heuristics
     if h is None:
         return float(state.scores()[seat])
-    if root is not None and _takes_root(h):
-        return float(h.evaluate(state, seat, root))
-    return float(h.evaluate(state, seat))
+    return float(h.evaluate(state, seat, root))
 
 
 def _pairwise(vals: list[float], scale: float) -> list[float]:
@@ -288,12 +271,11 @@ MARGIN_WEIGHT = 0.25
 def value_scale(state: State, vals: list[float]) -> float:
     """Points for one unit of the logistic in :func:`relative_values`.
 
-    Half the game's ``heuristics.VALUE_SCALE`` (a typical final score margin between two
-    greedy bots, in the game's points) where the game gives one, so a lead of one typical
-    margin is worth about 0.88; else a quarter of the spread of ``vals``.
+    Half the game's ``value_scale`` (:func:`search_defaults`: a typical final score margin
+    between two greedy bots, in the game's points) where the game gives one, so a lead of one
+    typical margin is worth about 0.88; else a quarter of the spread of ``vals``.
     """
-    h = heuristics_of(state)
-    typical = getattr(h, "VALUE_SCALE", None) if h is not None else None
+    typical = search_defaults(state).value_scale
     if typical:
         return typical / 2.0
     n = len(vals)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 
 from ..core import Action, State
-from .base import Agent, evaluate, heuristics_of, legal_actions_to_choose_from, relative_values
+from ..core.parts import RolloutPolicy, Reversals, SecretRedraw
+from .base import NO_SEARCH_DEFAULTS, Agent, evaluate, legal_actions_to_choose_from, relative_values, search_defaults
 
 
 MAX_PLAYOUT = 10_000
@@ -23,16 +24,15 @@ def playout(state: State, rng, depth: int | None, policy: str, root: State | Non
     :data:`MAX_PLAYOUT`); per-seat values in [0, 1].
 
     ``policy`` is ``"random"`` or ``"greedy"`` (the game's ``heuristics.rollout_action``
-    where it exists, else random). Values: ``returns()`` at the end, else the game's
+    where it has one, else random). Values: ``returns()`` at the end, else the game's
     evaluation turned into relative values (:func:`meeple.agents.base.relative_values`;
     ``root``: the state the search started from).
     """
-    h = heuristics_of(state) if policy == "greedy" else None
-    rollout = getattr(h, "rollout_action", None) if h is not None else None
+    rollout = rollout_policy(state) if policy == "greedy" else None
     steps = 0
     limit = min(depth, MAX_PLAYOUT) if depth is not None else MAX_PLAYOUT
     while steps < limit:
-        legal = state._legal()  # the state's own list: read only, no copy (hot path)
+        legal = state.legal_actions_view()  # the state's own list: read only, no copy (hot path)
         if not legal:
             break
         if rollout is not None:
@@ -111,14 +111,14 @@ def search_deadline(agent: Agent, deadline: float | None) -> float | None:
     return deadline
 
 
-DEFAULT_PRIOR = 10
-"""Visits before a node below the root gets priors, where the game sets no ``SEARCH_PRIOR``."""
+DEFAULT_PRIOR = NO_SEARCH_DEFAULTS.prior
+"""Visits before a node below the root gets priors, in a game without heuristics (10)."""
 
-DEFAULT_C = 0.7
-"""UCT exploration constant, where the game sets no ``SEARCH_C``."""
+DEFAULT_C = NO_SEARCH_DEFAULTS.c
+"""UCT exploration constant in a game without heuristics (0.7)."""
 
 GAME_DEPTH = -1
-"""``MCTSAgent(depth=GAME_DEPTH)``: the game's ``heuristics.SEARCH_DEPTH``, else 0."""
+"""``MCTSAgent(depth=GAME_DEPTH)``: the game's search default ``depth`` (0 without heuristics)."""
 
 
 class _Node:
@@ -158,21 +158,28 @@ def one_ply_priors(state: State, legal: list[Action]) -> dict[str, float]:
     return {k: (v - lo) / span for k, v in values.items()}
 
 
-def reversals_of(state: State):
-    """The game's ``heuristics.reversals(state) -> tuple of notations``: the actions that would
+def rollout_policy(state: State) -> RolloutPolicy | None:
+    """The game's playout policy, ``heuristics.rollout_action(state, legal, rng)``; None where
+    the game has none (then playouts play random actions)."""
+    h = state.game.heuristics
+    return h.rollout_action if h is not None else None
+
+
+def reversals_of(state: State) -> Reversals | None:
+    """The game's ``heuristics.reversals(state) -> notations``: the actions that would
     only undo what the seat to move did last in its turn (Solomon: the tile just moved, moved
     straight back; ``move`` right after ``back``), which the search never tries while another
     action is legal; None where the game has none."""
-    h = heuristics_of(state)
-    return getattr(h, "reversals", None) if h is not None else None
+    h = state.game.heuristics
+    return h.reversals if h is not None else None
 
 
-def redraw_of(state: State):
+def redraw_of(state: State) -> SecretRedraw | None:
     """The game's model of secret choices other seats have already made, for determinizations:
     ``heuristics.redraw_secret_choices(determinization, seat, rng)`` (changes it in place), or
     None where the game has none (then they stay as ``resample_hidden`` drew them)."""
-    h = heuristics_of(state)
-    return getattr(h, "redraw_secret_choices", None) if h is not None else None
+    h = state.game.heuristics
+    return h.redraw_secret_choices if h is not None else None
 
 
 class MCTSAgent(Agent):
@@ -190,7 +197,7 @@ class MCTSAgent(Agent):
     With ``depth=0`` (the default but in Solomon) a new leaf is valued by the game's
     evaluation at once: the search is a selective look-ahead of several plies on the
     evaluation the greedy bot uses for one ply (measured stronger and 2-5 times faster than
-    greedy playouts of 40 actions). In Solomon (``heuristics.SEARCH_DEPTH`` 3) three actions of
+    greedy playouts of 40 actions). In Solomon (search default ``depth`` 3) three actions of
     the playout policy come first, which ends most turns with a dig before the evaluation.
 
     Every node visited ``prior`` times gets the greedy view of its actions (each action's
@@ -203,7 +210,7 @@ class MCTSAgent(Agent):
     Klondike (the same with ``prior=2`` and ``prior=10``; 81.8% of 200), from 50% to 100% of
     16 in Magnum Sal (``prior=2``) and to 65.6% of 16 in Lignum (``prior=2``; 37.5% with 10),
     where a lower exploration constant then made it 85.8% of 60 (``c=0.1``, the game's
-    ``SEARCH_C``; values in [0, 1] move little per point of lead, so c = 0.7 over-explored).
+    search default ``c``; values in [0, 1] move little per point of lead, so c = 0.7 over-explored).
 
     A game's ``heuristics.reversals(state)`` (:func:`reversals_of`; Solomon's tile moved
     straight back, ``move`` right after ``back``) are never searched while another action is
@@ -211,17 +218,17 @@ class MCTSAgent(Agent):
 
     Spec ``mcts:N`` (N iterations, default 1000), options ``time=S`` (cap per move in
     seconds), ``turn=S`` (seconds for a whole turn, shared out over its decisions:
-    :meth:`meeple.agents.base.Agent.decision_budget`), ``depth=D`` (playout depth, default the game's ``heuristics.SEARCH_DEPTH``, else
+    :meth:`meeple.agents.base.Agent.decision_budget`), ``depth=D`` (playout depth, default the game's search default ``depth``, else
     0; ``end`` = to the end of the game),
-    ``c=C`` (UCT exploration on values in [0, 1]; default the game's ``heuristics.SEARCH_C``,
+    ``c=C`` (UCT exploration on values in [0, 1]; default the game's search default ``c``,
     else 0.7), ``rollout=random|greedy`` (playout policy, default
     greedy: the game's ``heuristics.rollout_action``), ``bias=B`` (progressive bias toward the
     greedy evaluation, default 2; 0 = plain UCT), ``widen=W`` (progressive widening, default
     0.25, 0 = off), ``prior=T`` (visits before a node below the root gets priors, 0 = the root
-    only; default the game's ``heuristics.SEARCH_PRIOR``, else 10), ``guard=G`` (play the
+    only; default the game's search default ``prior``, else 10), ``guard=G`` (play the
     evaluation's favourite unless the search values another action more than G higher, in
     [0, 1]; default 0 = off), ``takeback=any|root`` (``root``: a take-back action of the game,
-    ``heuristics.TAKEBACKS``, e.g. Solomon's ``back``, is searched only as the first action of
+    search default ``takebacks``, e.g. Solomon's ``back``, is searched only as the first action of
     a line, and right after it the action it took back is not searched; default
     ``any``, searched as any action; the hint of ``meeple play`` uses ``root``).
     """
@@ -248,37 +255,32 @@ class MCTSAgent(Agent):
 
     def prior_visits(self, state: State) -> int:
         """Visits before a node below the root gets priors: the ``prior`` option, else the
-        game's ``heuristics.SEARCH_PRIOR``, else :data:`DEFAULT_PRIOR`."""
+        game's search default ``prior`` (:func:`meeple.agents.base.search_defaults`)."""
         if self.prior is not None:
             return self.prior
-        h = heuristics_of(state)
-        return int(getattr(h, "SEARCH_PRIOR", DEFAULT_PRIOR)) if h is not None else DEFAULT_PRIOR
+        return search_defaults(state).prior
 
     def playout_depth(self, state: State) -> int | None:
         """Actions of the playout policy after a new leaf, before the evaluation (None: to the
-        end): the ``depth`` option, else the game's ``heuristics.SEARCH_DEPTH``, else 0."""
+        end): the ``depth`` option, else the game's search default ``depth``."""
         if self.depth != GAME_DEPTH:
             return self.depth
-        h = heuristics_of(state)
-        return int(getattr(h, "SEARCH_DEPTH", 0)) if h is not None else 0
+        return search_defaults(state).depth
 
     def exploration(self, state: State) -> float:
-        """UCT exploration constant: the ``c`` option, else the game's ``heuristics.SEARCH_C``,
-        else :data:`DEFAULT_C`."""
+        """UCT exploration constant: the ``c`` option, else the game's search default ``c``."""
         if self.c is not None:
             return self.c
-        h = heuristics_of(state)
-        return float(getattr(h, "SEARCH_C", DEFAULT_C)) if h is not None else DEFAULT_C
+        return search_defaults(state).c
 
     def takebacks(self, state: State) -> dict[str, str]:
         """Take-back actions the search keeps to the first action of a line (``takeback=root``;
         right after one, the action it took back is not searched):
-        the game's ``heuristics.TAKEBACKS`` (take-back text -> the text of the action it takes
-        back); empty with ``takeback=any`` or when the game has none."""
+        the game's search default ``takebacks`` (take-back text -> the text of the action it
+        takes back); empty with ``takeback=any`` or when the game has none."""
         if self.takeback != "root":
             return {}
-        h = heuristics_of(state)
-        return dict(getattr(h, "TAKEBACKS", {})) if h is not None else {}
+        return dict(search_defaults(state).takebacks)
 
     def root_priors(self, state: State) -> dict[str, float]:
         """Progressive bias for the root: each action's one-ply heuristic value, scaled to [0, 1].
@@ -335,7 +337,7 @@ class MCTSAgent(Agent):
             path = [root]
             barred = None  # takeback=root: the action the line's first action took back (not next)
             while True:
-                legal = s._legal()  # read only, no copy (hot path)
+                legal = s.legal_actions_view()  # read only, no copy (hot path)
                 if not legal:
                     break
                 p = s.current_player
@@ -411,8 +413,7 @@ class MCTSAgent(Agent):
 
     def _policy(self, state: State, legal: list[Action], rng) -> Action:
         if self.rollout == "greedy":
-            h = heuristics_of(state)
-            rollout = getattr(h, "rollout_action", None) if h is not None else None
+            rollout = rollout_policy(state)
             if rollout is not None:
                 return rollout(state, legal, rng)
         return legal[rng.randrange(len(legal))]

@@ -21,7 +21,8 @@ class GreedyAgent(Agent):
 
     It first re-samples the hidden information it cannot see (so it never peeks), then
     applies each legal action to a copy of that re-sample and evaluates it with
-    ``games/<game>/heuristics.py: evaluate(state, seat)``; exact ties are broken by its seeded rng.
+    the game's ``game.heuristics.evaluate(state, seat, root)`` (:func:`meeple.agents.base.evaluate`;
+    the score in a game without heuristics); exact ties are broken by its seeded rng.
     Spec ``greedy``; ``greedy:turn=S`` stops valuing actions when its share of a turn of S
     seconds runs out (the ``easy`` level).
     """

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from importlib import resources
 from typing import Any
 
 from .checks import check_seed, whole_number
 from .errors import InvalidConfigError, InvalidRecordError
+from .parts import PART_NAMES, Encoding, Explanation, GameStats, Heuristics
 from .state import REDACTED, State, check_record_header
 from .view import View
 
@@ -52,6 +54,12 @@ class Game:
     ``package`` (the module path holding ``components.json``), ``rules_help`` (text),
     ``view_class`` (its :class:`~meeple.core.view.View` subclass; ``game.view`` is the one
     instance that every front end uses).
+
+    Its optional parts (:mod:`meeple.core.parts`): a game declares each by overriding
+    :meth:`load_heuristics`, :meth:`load_encoding`, :meth:`load_stats` or
+    :meth:`load_explain` (importing it from the game's folder); callers reach them as
+    :attr:`heuristics`, :attr:`encoding`, :attr:`stats` and :attr:`explain` (loaded once, on
+    first use; None where the game has none).
     """
 
     name: str = ""
@@ -65,7 +73,7 @@ class Game:
     options: tuple[Option, ...] = ()
     option_hints: dict[str, str] = {}
     """What to use instead of an option the rules spec names but the engine has in another form."""
-    state_class: type[State] = State
+    state_class: type[State] = State  # type: ignore[type-abstract]  # abstract: every game sets its own
     package: str = ""
     rules_help: str = ""
     view_class: type[View] = View
@@ -92,6 +100,52 @@ class Game:
         if self._view is None:
             self._view = self.view_class(self)
         return self._view
+
+    # ----------------------------------------------------------------- parts
+    def load_heuristics(self) -> Heuristics | None:
+        """The game's :class:`~meeple.core.parts.Heuristics` for the bots (a game overrides
+        it, importing them from its folder); None: the bots value a position by its scores."""
+        return None
+
+    def load_encoding(self) -> Encoding | None:
+        """The game's :class:`~meeple.core.parts.Encoding` for reinforcement learning (a game
+        overrides it); None: the game has no RL binding."""
+        return None
+
+    def load_stats(self) -> GameStats | None:
+        """The game's :class:`~meeple.core.parts.GameStats` for simulation reports (a game
+        overrides it); None: results files hold no statistics of it."""
+        return None
+
+    def load_explain(self) -> Explanation | None:
+        """The game's :class:`~meeple.core.parts.Explanation` of refused actions (a game
+        overrides it); None: a refused action's message lists the legal ones."""
+        return None
+
+    @cached_property
+    def heuristics(self) -> Heuristics | None:
+        """The game's heuristics (:meth:`load_heuristics`, loaded once), or None."""
+        return self.load_heuristics()
+
+    @cached_property
+    def encoding(self) -> Encoding | None:
+        """The game's RL encoding (:meth:`load_encoding`, loaded once), or None."""
+        return self.load_encoding()
+
+    @cached_property
+    def stats(self) -> GameStats | None:
+        """The game's statistics (:meth:`load_stats`, loaded once), or None."""
+        return self.load_stats()
+
+    @cached_property
+    def explain(self) -> Explanation | None:
+        """The game's explanation of refused actions (:meth:`load_explain`, loaded once), or None."""
+        return self.load_explain()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (with a state, to another process) without its loaded parts: modules do
+        not pickle, and the other process loads them again on first use."""
+        return {k: v for k, v in self.__dict__.items() if k not in PART_NAMES}
 
     # ------------------------------------------------------------ components
     @property
@@ -179,7 +233,7 @@ class Game:
 
     def variants_text(self) -> str:
         """``"family, square (also family-square), race (also expert)"``: for messages and help."""
-        also = {}
+        also: dict[str, list[str]] = {}
         for alias, v in self.variant_aliases.items():
             also.setdefault(v, []).append(alias)
         return ", ".join(v + (f" (also {', '.join(also[v])})" if v in also else "") for v in self.variants)

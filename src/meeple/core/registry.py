@@ -11,7 +11,15 @@ _LOADED = False
 
 
 def register(game_class: type[Game]) -> type[Game]:
-    """Class decorator: register a :class:`Game` subclass under its ``name``."""
+    """Class decorator: register a :class:`Game` subclass under its ``name``.
+
+    Raises:
+        TypeError: its ``state_class`` leaves hooks of :class:`State` unimplemented (named).
+    """
+    missing = sorted(game_class.state_class.__abstractmethods__)  # State is an ABC
+    if missing:
+        raise TypeError(f"game {game_class.name!r}: {game_class.state_class.__name__} does not implement the "
+                        f"State hooks {', '.join(missing)} (see meeple.core.State)")
     _GAMES[game_class.name] = game_class()
     return game_class
 

@@ -1,8 +1,9 @@
 """The game-agnostic base of every game state (the public contract; docs/python.md).
 
 A game's state subclasses :class:`State` and implements the small set of ``_``-prefixed
-hooks listed in the class docstring. The base class supplies the public contract around
-them: action parsing and checking, the action history and record, the event log,
+hooks listed in the class docstring (abstract methods: a state class that misses one cannot
+be registered nor made, and the error names it). The base class supplies the public contract
+around them: action parsing and checking, the action history and record, the event log,
 rankings and returns, (de)serialisation and observation checks.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import operator
 import random
+from abc import ABC, abstractmethod
 from typing import Any
 
 from .action import Action
@@ -89,7 +91,7 @@ def _options_copy(options: dict) -> dict:
     return {k: (list(v) if isinstance(v, list) else v) for k, v in options.items()}
 
 
-class State:
+class State(ABC):
     """One position of one game.
 
     Public contract: ``current_player``, ``legal_actions()``,
@@ -97,8 +99,9 @@ class State:
     ``returns()``, ``observation(seat)``, ``resample_hidden(seat, rng)``, ``to_dict()``,
     ``record()``, ``parse_action(text)``, ``events``.
 
-    A game implements:
+    A game implements (abstract methods):
 
+    * ``_setup()``: the set-up of a new game (its fields, from ``self.rng`` and the options).
     * ``current_player`` (property): seat ``0..n-1`` to decide, or :data:`TERMINAL`.
     * ``_legal_actions() -> list[Action]``: never empty unless terminal.
     * ``_apply(action)``: apply a legal action (already checked; must not fail). Where it
@@ -112,11 +115,19 @@ class State:
     * ``_observation(seat) -> dict``: what ``seat`` sees (``None``: a spectator).
     * ``_resample(seat, rng)``: re-draw, in place on a copy, every part ``seat`` cannot see,
       as a function of what ``seat`` sees and ``rng`` only (never of the true hidden values).
-    * ``scores() -> list[int]`` and ``_rank_key(seat) -> tuple`` (bigger is better,
-      after the rulebook's tie-breaks; equal keys share a place).
-    * optionally ``_why_illegal(text) -> (rule_id, message)`` to explain a rejected notation.
-    * optionally :attr:`hidden_orders` (or :meth:`shuffle_hidden_orders`): the saved lists
-      whose order nobody sees, for the leak check of :mod:`meeple.testing`.
+    * ``scores() -> list[int]``.
+
+    and where the defaults do not fit:
+
+    * ``_rank_key(seat) -> tuple`` (bigger is better, after the rulebook's tie-breaks; equal
+      keys share a place; default: the score).
+    * ``_why_illegal(text) -> (rule_id, message)`` to explain a rejected notation (default: the
+      game's :attr:`~meeple.core.game.Game.explain` part where it has one, else the legal
+      actions listed).
+    * ``_observed_move_number()``, ``_seat_name(seat)``, ``is_secret_decision()``,
+      ``conserved()``, ``is_truncated()`` (see each).
+    * :attr:`hidden_orders` (or :meth:`shuffle_hidden_orders`): the saved lists whose order
+      nobody sees, for the leak check of :mod:`meeple.testing`.
 
     Attributes:
         game: the :class:`meeple.core.game.Game` this state belongs to.
@@ -157,13 +168,52 @@ class State:
         self._shared = False  # history/events lists shared with a clone (copy on write)
         self._legal_cache = None
 
+    # ------------------------------------------------------------------ hooks
+    @abstractmethod
+    def _setup(self) -> None:
+        """Set up a new game: the game's fields, drawn with ``self.rng`` (called once, by
+        ``Game.new_initial_state``, after the base fields are set)."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """The legal actions of ``current_player`` now (never empty unless terminal; the base
+        caches the list until the next action)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Apply ``action``, one of this very state's legal actions (checked already: must
+        not fail)."""
+
+    @abstractmethod
+    def _copy(self) -> State:
+        """An independent copy of this state (the game's fields; ``self._copy_base(new)`` for
+        the base's)."""
+
+    @abstractmethod
+    def _state_dict(self) -> dict:
+        """The game's own fields as JSON-safe values, hidden parts included (``to_dict()["state"]``)."""
+
+    @abstractmethod
+    def _load_state_dict(self, d: dict) -> None:
+        """Set the game's fields from ``_state_dict()`` output (raise KeyError, TypeError or
+        ValueError on a malformed one: ``Game.state_from_dict`` names the field at fault)."""
+
+    @abstractmethod
+    def _observation(self, seat: int | None) -> dict:
+        """What ``seat`` (a checked seat, or None: a spectator) sees, as a JSON-safe dict."""
+
+    @abstractmethod
+    def _resample(self, seat: int, rng: random.Random) -> None:
+        """Re-draw, in place on a copy, every part ``seat`` cannot see, as a function of what
+        ``seat`` sees and ``rng`` only."""
+
     # ------------------------------------------------------------------ contract
     @property
+    @abstractmethod
     def current_player(self) -> int:
         """The seat whose decision it is (0 .. num_players - 1), or ``meeple.TERMINAL`` when the
         game is over. Chance (dice, draws, shuffles) is resolved inside ``apply_action`` by the
         state's own seeded generator, so no seat stands for chance."""
-        raise NotImplementedError
 
     def seat_name(self, seat: int) -> str:
         """How the game names ``seat`` to people (e.g. a colour or "P1"; games override
@@ -210,12 +260,17 @@ class State:
         """
         return self._legal()[:]
 
-    def _legal(self) -> list[Action]:
-        """The state's own cached list of legal actions: read it, never mutate it."""
+    def legal_actions_view(self) -> list[Action]:
+        """The legal actions of ``current_player`` as the state's own cached list, not a copy
+        (the hot path of searches and RL bindings): READ ONLY, and valid until the next action
+        is applied; empty only when terminal. Sort, shuffle or keep a list of your own from
+        :meth:`legal_actions` instead."""
         cache = self._legal_cache
         if cache is None:
             cache = self._legal_cache = [] if self.is_terminal() else self._legal_actions()
         return cache
+
+    _legal = legal_actions_view  # the same method under the name the core and the games use
 
     def apply_action(self, action: Action | str) -> None:
         """Apply one action (an :class:`Action` or its notation) of ``current_player``.
@@ -286,7 +341,11 @@ class State:
         raise IllegalActionError(message, rule, text)
 
     def _why_illegal(self, text: str) -> tuple[str, str]:
-        """``(rule_id, message)`` explaining why ``text`` is not legal now (games refine it)."""
+        """``(rule_id, message)`` explaining why ``text`` is not legal now: the game's
+        :attr:`~meeple.core.game.Game.explain` where it has one, else the legal actions."""
+        explain = self.game.explain
+        if explain is not None:
+            return explain(self, text)
         legal = self._legal()
         sample = ", ".join(a.text for a in legal[:8])
         return "", f"'{text}' is not a legal action now (legal: {sample}{' ...' if len(legal) > 8 else ''})"
@@ -342,10 +401,10 @@ class State:
         return len(self._history)
 
     # ----------------------------------------------------------------- results
+    @abstractmethod
     def scores(self) -> list[int]:
         """Per seat, the final score as the rules count it, as it stands now (list of int):
         the rulebook's money or points."""
-        raise NotImplementedError
 
     def _rank_key(self, seat: int) -> tuple:
         return (self.scores()[seat],)
@@ -406,6 +465,12 @@ class State:
         obs["current_player"] = self.current_player
         obs["move_number"] = self._observed_move_number()
         return obs
+
+    def observed_move_number(self) -> int:
+        """The ``move_number`` of :meth:`observation`: the actions so far, where a secret
+        commitment taking several actions counts once (so the count does not tell what a seat
+        chose)."""
+        return self._observed_move_number()
 
     def _observed_move_number(self) -> int:
         """The ``move_number`` of observations: the number of actions so far. A game whose
@@ -515,12 +580,6 @@ class State:
             "events": list(self._events),
             "state": self._state_dict(),
         }
-
-    def _state_dict(self) -> dict:
-        raise NotImplementedError
-
-    def _load_state_dict(self, d: dict) -> None:
-        raise NotImplementedError
 
     def __repr__(self) -> str:
         return (f"<{self.game.name} state: {self.num_players} players, move {len(self._history)}, "

@@ -123,6 +123,9 @@ class View:
     """How long a game takes with people, e.g. ``"60-90 minutes"``."""
     how_to_play: str = ""
     """A short text for newcomers (plain text, paragraphs separated by blank lines)."""
+    seat_colours: tuple[str, ...] = ()
+    """Per seat, the CSS colour the board draws it in (the web page names and highlights the
+    seat in it); empty: the server's own choice (a seat named by a colour gets that colour)."""
 
     def __init__(self, game: Game):
         self.game = game

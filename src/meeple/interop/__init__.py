@@ -10,7 +10,8 @@
 * :mod:`meeple.interop.baseline`: the MaskablePPO baseline (the extra ``baseline``:
   sb3-contrib, torch).
 * :mod:`meeple.interop.spaces`: the pure-Python helpers the bindings use (fixed action
-  spaces, observation vectors); the per-game encodings are ``meeple.games.<pkg>.encoding``.
+  spaces, observation vectors); each game declares its encoding, ``game.encoding``
+  (:class:`meeple.core.Encoding`; the four games' ``encoding.py``).
 
 This package imports neither numpy nor PettingZoo nor Gymnasium nor OpenSpiel; its binding
 modules do, and fail with an ImportError naming the extra when it is missing. See

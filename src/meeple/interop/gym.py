@@ -55,13 +55,14 @@ from meeple.core.errors import InvalidConfigError
 from meeple.interop.pettingzoo import (ILLEGAL, REWARDS, RENDER_MODES, MeepleAECEnv, end_info,
                                        final_rewards, forfeit_rewards, render_text)
 
-ENV_IDS = {
-    "magnum-sal": "meeple/MagnumSal-v0",
-    "lignum": "meeple/Lignum-v0",
-    "solomon": "meeple/Solomon-v0",
-    "klondike": "meeple/Klondike-v0",
-}
-"""Game id -> the Gymnasium id it is registered under."""
+def env_id(game: str) -> str:
+    """The Gymnasium id of a game id: ``"magnum-sal"`` -> ``"meeple/MagnumSal-v0"``."""
+    return "meeple/" + "".join(part.capitalize() for part in game.split("-")) + "-v0"
+
+
+ENV_IDS = {name: env_id(name) for name in meeple.game_names() if meeple.load_game(name).encoding is not None}
+"""Game id -> the Gymnasium id it is registered under: every game with an RL encoding
+(``meeple/MagnumSal-v0``, ``meeple/Lignum-v0``, ``meeple/Solomon-v0``, ``meeple/Klondike-v0``)."""
 
 Policy = Callable[[np.ndarray, np.ndarray], int]
 """An opponent policy: ``(observation float32[L], action_mask int8[N]) -> index``."""
@@ -150,7 +151,7 @@ class MeepleGymEnv(gymnasium.Env):
         mask = np.zeros(self.action_space.n, np.int8)
         st = self.state
         if not st.is_terminal() and st.current_player == self.seat:
-            mask[self.codec._space.legal_indices(st._legal())] = 1
+            mask[self.codec._space.legal_indices(st.legal_actions_view())] = 1
         return mask
 
     def _observe(self):
@@ -168,7 +169,7 @@ class MeepleGymEnv(gymnasium.Env):
                 continue
             s = st.current_player
             mask = np.zeros(len(space), np.int8)
-            mask[space.legal_indices(st._legal())] = 1
+            mask[space.legal_indices(st.legal_actions_view())] = 1
             index = opp(self.codec._vector_array(st.observation(s)), mask)
             try:
                 index = int(index)
@@ -277,11 +278,11 @@ def make_env(game: str, **kwargs) -> MeepleGymEnv:
 
 
 def register_envs() -> None:
-    """Register the four games with Gymnasium (``meeple/MagnumSal-v0`` ... ; done on import;
-    registering again is harmless)."""
-    for game, env_id in ENV_IDS.items():
-        if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point="meeple.interop.gym:MeepleGymEnv", kwargs={"game": game})
+    """Register every game of :data:`ENV_IDS` with Gymnasium (``meeple/MagnumSal-v0`` ... ;
+    done on import; registering again is harmless)."""
+    for game, gym_id in ENV_IDS.items():
+        if gym_id not in gymnasium.registry:
+            gymnasium.register(id=gym_id, entry_point="meeple.interop.gym:MeepleGymEnv", kwargs={"game": game})
 
 
 register_envs()

@@ -54,7 +54,7 @@ except ImportError as e:  # pragma: no cover - depends on the install
 import meeple
 import meeple.core.checks
 from meeple.core.errors import InvalidConfigError
-from meeple.interop.spaces import ActionSpace, encoding_module
+from meeple.interop.spaces import ActionSpace, encoding_of
 
 MAX_GAME_LENGTH = 100_000
 CHANCE_OUTCOMES = 1024
@@ -128,8 +128,9 @@ class MeepleGame(pyspiel.Game):
         probe = g.new_initial_state(n, 0, variant)  # checks the configuration
         self.num_seats = probe.num_players
         self.variant = probe.variant
-        self.space = ActionSpace(encoding_module(g.name).action_notations(self.num_seats, self.variant))
-        self._vector = encoding_module(g.name).observation_vector
+        enc = encoding_of(g)
+        self.space = ActionSpace(enc.action_notations(self.num_seats, self.variant))
+        self._vector = enc.observation_vector
         self.obs_len = len(self._vector(probe.observation(0), self.num_seats, self.variant))
         self.seed = int(params.get("seed", 0))
         meeple.core.checks.check_seed(self.seed * CHANCE_OUTCOMES + CHANCE_OUTCOMES - 1)
@@ -347,17 +348,8 @@ def load(game: str, **params):
     return pyspiel.load_game(short_name(game), params)
 
 
-def _has_encoding(name: str) -> bool:
-    import importlib.util
-
-    try:
-        return importlib.util.find_spec(f"meeple.games.{name.replace('-', '_')}.encoding") is not None
-    except ModuleNotFoundError:
-        return False
-
-
 for _name in meeple.game_names():
-    if _has_encoding(_name):  # the four games (a test-only game has no encoding)
+    if meeple.load_game(_name).encoding is not None:  # the four games (a test-only game has none)
         register(_name)
 
 __all__ = ["MeepleGame", "MeepleState", "MeepleObserver", "register", "load", "short_name", "InvalidConfigError"]

@@ -55,7 +55,7 @@ except ImportError as e:  # pragma: no cover - depends on the install
 
 import meeple
 from meeple.core.errors import InvalidConfigError
-from meeple.interop.spaces import ActionSpace, Writer, encoding_module
+from meeple.interop.spaces import ActionSpace, Writer, encoding_of
 
 REWARDS = ("ranking", "score_diff")
 ILLEGAL = ("raise", "lose")
@@ -67,14 +67,14 @@ money and flags, never near them."""
 
 def observation_layout(game: str, num_players: int, variant: str | None = None) -> list[tuple[str, int, int]]:
     """``[(field, start, stop)]`` of the observation vector of a game configuration (the
-    fields of its encoding module's ``OBSERVATION_LAYOUT``, one slice each, in order).
+    fields of its encoding's ``OBSERVATION_LAYOUT``, one slice each, in order).
 
     Raises:
         InvalidConfigError: unknown game, bad player count or variant.
     """
     g = meeple.load_game(game)
     state = g.new_initial_state(num_players, seed=0, variant=variant)
-    enc = encoding_module(g.name)
+    enc = encoding_of(g)
     w = Writer(record_layout=True)
     enc.observation_vector(state.observation(0), state.num_players, state.variant, w)
     return w.layout
@@ -168,7 +168,7 @@ class MeepleAECEnv(AECEnv):
         self.options = dict(options)
         self.render_mode = render_mode
         self.reward_kind = reward
-        self._enc = encoding_module(self.game.name)
+        self._enc = encoding_of(self.game)
         self._space = ActionSpace(self._enc.action_notations(self.num_players, self.variant))
         self._vector = self._enc.observation_vector
         self.metadata = dict(self.metadata, name=f"meeple_{self.game.name.replace('-', '_')}_v0")
@@ -220,7 +220,7 @@ class MeepleAECEnv(AECEnv):
         st = self.game_state
         if st.current_player != seat:
             return np.zeros(0, np.int64)
-        return np.asarray(self._space.legal_indices(st._legal()), np.int64)
+        return np.asarray(self._space.legal_indices(st.legal_actions_view()), np.int64)
 
     def observation_vector(self, seat: int):
         """The observation vector of ``seat`` now, ``float32[L]`` (a new array), from
@@ -358,11 +358,9 @@ def render_text(state) -> str:
     over) as plain text (the terminal game's board, no colour codes)."""
     from rich.console import Console
 
-    name = state.game.name.replace("-", "_")
-    text_mod = __import__(f"meeple.games.{name}.text", fromlist=["render"])
     seat = None if state.is_terminal() else state.current_player
     console = Console(record=True, width=100, file=io.StringIO(), color_system=None)
-    console.print(text_mod.render(state, seat))
+    console.print(state.game.view.render_text(state, seat))
     return console.export_text()
 
 

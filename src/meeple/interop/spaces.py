@@ -12,6 +12,7 @@ import struct
 from itertools import chain
 from typing import Iterable, Sequence
 
+from meeple.core import Encoding, Game, InvalidConfigError, load_game
 from meeple.core.action import Action
 
 
@@ -291,9 +292,15 @@ class ActionSpace:
         return [index[a.text] for a in legal]
 
 
-def encoding_module(game_name: str):
-    """The ``encoding`` module of a game id (``meeple.games.<pkg>.encoding``)."""
-    import importlib
+def encoding_of(game: str | Game) -> Encoding:
+    """The RL encoding of a game (``game.encoding``, :class:`meeple.core.Encoding`), given as
+    a game id or a :class:`meeple.core.Game`.
 
-    pkg = game_name.replace("-", "_")
-    return importlib.import_module(f"meeple.games.{pkg}.encoding")
+    Raises:
+        InvalidConfigError: an unknown game, or a game without an encoding (e.g. a test game).
+    """
+    g = load_game(game) if isinstance(game, str) else game
+    enc = g.encoding
+    if enc is None:
+        raise InvalidConfigError(f"{g.name} has no RL encoding (its Game declares no load_encoding)")
+    return enc

@@ -93,7 +93,7 @@ def seat_colours(state: State) -> list[str]:
     """Per seat, a CSS colour for its name and highlights: the view's ``seat_colours`` when it
     has them, else the seat's own colour when it is named by one (:data:`NAMED_COLOURS`), else
     :data:`SEAT_COLOURS`."""
-    own = getattr(state.game.view, "seat_colours", None) or ()
+    own = state.game.view.seat_colours
     out = []
     for s in range(state.num_players):
         named = NAMED_COLOURS.get(str(state.seat_name(s)).strip().lower())

@@ -198,7 +198,7 @@ class LiveGame:
     @property
     def version(self) -> int:
         """The public version (see the module docstring)."""
-        return self.state._observed_move_number() + self.undo_offset
+        return self.state.observed_move_number() + self.undo_offset
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token is ``token``; None for no token (a spectator).
@@ -743,7 +743,7 @@ class Service:
             earlier, message = await asyncio.to_thread(takeback, state, [HUMAN] * state.num_players, start)
             if earlier is None:
                 raise Illegal(f"cannot take back: {message}", "BGA-undo")
-            drop = state._observed_move_number() - earlier._observed_move_number()
+            drop = state.observed_move_number() - earlier.observed_move_number()
             notes = g.notes + [[len(earlier.events), f"{g.display_name(seat)} took back a decision"]]
             await self._commit(g, earlier, g.actors[:len(earlier.history)], g.undo_offset + drop + 1, notes)
         self._changed(g)

@@ -1,47 +1,38 @@
-"""The per-game statistics each game defines (``meeple/games/<pkg>/stats.py``), found by
-game id: what ``simulate --out`` writes in the ``stats`` column and ``meeple report`` plots."""
+"""The per-game statistics each game declares (``game.stats``, :class:`meeple.core.GameStats`;
+the four games' ``stats.py``): what ``simulate --out`` writes in the ``stats`` column and
+``meeple report`` plots."""
 
 from __future__ import annotations
 
-import importlib
 import json
+from typing import Any
+
+from ..core import GameStats, State, load_game
 
 
-def stats_module(game: str):
-    """The ``stats`` module of the game named ``game`` (``game_stats(state)`` and ``STATS``),
-    beside its ``Game`` class (``meeple/games/<pkg>/stats.py``); None for a game that has
-    none (a game registered from elsewhere).
+def stats_of(game: str) -> GameStats | None:
+    """The statistics part of the game named ``game`` (``game_stats(state)`` and ``STATS``);
+    None for a game that declares none (the test game).
 
     Raises:
         meeple.InvalidConfigError: no such game.
     """
-    from ..core import load_game
-
-    module = type(load_game(game)).__module__  # refuses an unknown game with the list of games
-    for name in (module + ".stats", module.rpartition(".")[0] + ".stats"):
-        if name == ".stats":
-            continue
-        try:
-            return importlib.import_module(name)
-        except ModuleNotFoundError as e:
-            if e.name is None or not name.startswith(e.name):  # a module the stats file imports
-                raise
-    return None
+    return load_game(game).stats  # refuses an unknown game with the list of games
 
 
-def game_stats(game: str, state) -> dict | None:
+def game_stats(game: str, state: State) -> dict[str, Any] | None:
     """``game_stats(state)`` of the game named ``game``: a JSON-safe dict (keys: the game's
-    ``stats.py``), computed off the hot path from the finished ``state``; None for a game
+    ``STATS``), computed off the hot path from the finished ``state``; None for a game
     without statistics."""
-    module = stats_module(game)
-    return None if module is None else module.game_stats(state)
+    part = stats_of(game)
+    return None if part is None else part.game_stats(state)
 
 
 def stats_spec(game: str) -> dict:
     """``STATS`` of the game named ``game``: per key ``{"by": "seat" | [labels] | None,
     "per_seat": bool (optional), "doc": text}``; ``{}`` for a game without statistics."""
-    module = stats_module(game)
-    return {} if module is None else module.STATS
+    part = stats_of(game)
+    return {} if part is None else dict(part.STATS)
 
 
 def stats_text(stats: dict | None) -> str | None:

@@ -552,7 +552,7 @@ def _expect(call, expected: tuple, kind: str, thrown, report: FuzzReport, fail) 
 def _fuzz_illegal(state, r: random.Random, report: FuzzReport, fail, seen: list[str], full: bool) -> bool:
     """Throw one illegal input at ``state.apply_action``; False when the state may have been
     changed (a failure was recorded)."""
-    legal = state._legal()  # the state's own list: read only
+    legal = state.legal_actions_view()  # the state's own list: read only
     loose = {a.text.lower() for a in legal}
     kind = r.choice(["elsewhere", "elsewhere", "typo", "typo", "garbage", "unicode", "long", "not_str",
                      "foreign_action"])
@@ -609,7 +609,7 @@ def _fuzz_illegal(state, r: random.Random, report: FuzzReport, fail, seen: list[
         return False
     if full:
         report.full_checks += 1
-        if _canon(state.to_dict()) != before or [a.text for a in state._legal()] != legal_before:
+        if _canon(state.to_dict()) != before or [a.text for a in state.legal_actions_view()] != legal_before:
             fail(kind, "a rejected input changed to_dict() or the legal actions", thrown, record)
             return False
     return True
@@ -848,7 +848,7 @@ def _leak_sample(game, st, r: random.Random, resamples: int, report: LeakReport,
             report.resamples += 1
             if information_set_key(re, seat) != key:
                 leak(f"resample_hidden({seat}) changed seat {seat}'s information-set key")
-            if not st.is_terminal() and [a.text for a in re._legal()] != [a.text for a in st._legal()] \
+            if not st.is_terminal() and [a.text for a in re.legal_actions_view()] != [a.text for a in st.legal_actions_view()] \
                     and seat == st.current_player:
                 leak(f"resample_hidden({seat}) changed the legal actions of the seat to move")
     d = st.to_dict()

@@ -5,6 +5,7 @@ import operator
 import textwrap
 
 from meeple.core import Game, InvalidConfigError, Option, register
+from meeple.core.parts import Encoding, Explanation, GameStats, Heuristics
 
 from .components import START_RUBIES
 from .state import MAX_RUBY_SUPPLY, KlondikeState
@@ -128,6 +129,27 @@ class KlondikeGame(Game):
     rules_changes = {2: "since 2026-12-07 the square variant's penalty counts one path going on from the "
                         "last claim laid through every zone still missing, in the best order (KL-21.3 "
                         "revised RULING), not a separate distance to each zone"}
+
+    # ------------------------------------------------ parts (meeple.core.parts), loaded on first use
+    def load_heuristics(self) -> Heuristics:
+        """The bots' evaluation, playout policy and search defaults (``heuristics.py``)."""
+        from .heuristics import HEURISTICS
+        return HEURISTICS
+
+    def load_encoding(self) -> Encoding:
+        """The RL action space and observation vector (``encoding.py``)."""
+        from . import encoding
+        return encoding
+
+    def load_stats(self) -> GameStats:
+        """The statistics of a finished game for simulation reports (``stats.py``)."""
+        from . import stats
+        return stats
+
+    def load_explain(self) -> Explanation:
+        """Why a typed action is refused (``explain.py``)."""
+        from .explain import why_illegal
+        return why_illegal
 
     def check_options(self, num_players, variant, options):
         """Checks seats in ``children``, ``tick_cap`` >= 1 and a ``ruby_supply_limit`` that holds

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from meeple.core import Heuristics, SearchDefaults, State
+
 from .components import (
     EDGE_MASKS,
     FACE_GRIDS,
@@ -58,18 +60,17 @@ ZONE_RECTS = tuple((min(r for r, _ in z), max(r for r, _ in z), min(c for _, c i
 
 
 
-VALUE_SCALE = 9
-"""A typical final margin (points) between two greedy bots (mean of 12 two-player games):
-search bots count a lead of this size as about an 88% chance to win (agents.base.value_scale)."""
+SEARCH = SearchDefaults(value_scale=9, prior=10, c=0.7)
+"""The search bots' defaults (:class:`meeple.core.SearchDefaults`; each also an ``mcts`` option,
+agents.search):
 
-SEARCH_PRIOR = 10
-"""Visits before a node below the root of the ISMCTS bot gets the greedy view of its actions
-(``mcts`` option ``prior``; agents.search): fewer is stronger but slower; 0 = the root only."""
-
-SEARCH_C = 0.7
-"""UCT exploration constant of the ISMCTS bot on values in [0, 1] (``mcts`` option ``c``;
-agents.search): lower searches the best lines deeper, higher spreads the visits.
-Here 0.7, the value of every ladder in docs/ladder/klondike.md."""
+* ``value_scale`` 9: a typical final margin (points) between two greedy bots (mean of 12
+  two-player games): search bots count a lead of this size as about an 88% chance to win
+  (agents.base.value_scale).
+* ``prior`` 10: visits before a node below the root gets the greedy view of its actions (fewer
+  is stronger but slower; 0 = the root only).
+* ``c`` 0.7: UCT exploration constant on values in [0, 1] (lower searches the best lines
+  deeper, higher spreads the visits); the value of every ladder in docs/ladder/klondike.md."""
 
 
 _DILATE: dict = {}
@@ -336,8 +337,9 @@ def _race(st, seat: int) -> float:
     return celeb[seat] + tot[seat] + 0.5 * totals[seat] + extra[seat]
 
 
-def evaluate(state, seat: int) -> float:
-    """Estimated final points of ``seat`` (game 1: gold points; game 2: KL-36 points)."""
+def evaluate(state, seat: int, root: State | None = None) -> float:
+    """Estimated final points of ``seat`` (game 1: gold points; game 2: KL-36 points); ``root``
+    (the state the bot decides from, :class:`meeple.core.parts.Evaluation`) is not used."""
     if state.mode == "race":
         return _race(state, seat)
     return _family(state, seat)
@@ -411,3 +413,7 @@ def rollout_action(state, legal, rng):
                 best, bv = a, d
         return best
     return rng.choice(legal)
+
+
+HEURISTICS = Heuristics(evaluate=evaluate, rollout_action=rollout_action, search=SEARCH)
+"""Klondike's part for the bots (``KlondikeGame.load_heuristics``)."""

@@ -722,10 +722,6 @@ class KlondikeState(State):
         from .scoring import rank_key
         return rank_key(self, seat)
 
-    def _why_illegal(self, text: str) -> tuple[str, str]:
-        from .explain import why_illegal
-        return why_illegal(self, text)
-
 
 __all__ = ["NUM_KINDS", "REQ_INDEX", "KlondikeState"]
 

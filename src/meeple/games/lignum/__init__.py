@@ -6,6 +6,7 @@ LG-26) is not available: its rules are not public.
 """
 
 from meeple.core import Game, Option, register
+from meeple.core.parts import Encoding, Explanation, GameStats, Heuristics
 
 from .state import LignumState
 from .view import LignumView
@@ -79,3 +80,24 @@ turn and used at once, in winter too): then you say 'done' yourself. The game al
 after 8 rounds.
 Options: easy_winter (easier half of both winter cards), hidden_products (other players'
 product tokens are shown only as a count)."""
+
+    # ------------------------------------------------ parts (meeple.core.parts), loaded on first use
+    def load_heuristics(self) -> Heuristics:
+        """The bots' evaluation, playout policy and search defaults (``heuristics.py``)."""
+        from .heuristics import HEURISTICS
+        return HEURISTICS
+
+    def load_encoding(self) -> Encoding:
+        """The RL action space and observation vector (``encoding.py``)."""
+        from . import encoding
+        return encoding
+
+    def load_stats(self) -> GameStats:
+        """The statistics of a finished game for simulation reports (``stats.py``)."""
+        from . import stats
+        return stats
+
+    def load_explain(self) -> Explanation:
+        """Why a typed action is refused (``explain.py``)."""
+        from .explain import explain
+        return explain

@@ -1,7 +1,7 @@
 """Why a typed Lignum notation is not legal now: ``explain(state, text) -> (rule_id, message)``.
 
-Used by ``LignumState._why_illegal`` (the core turns it into an IllegalActionError). The answer
-looks at the current decision (``state.stage``) and the player's holdings, so that it names
+The game's explanation part (``LignumGame.load_explain``; the core turns it into an
+IllegalActionError). The answer looks at the current decision (``state.stage``) and the player's holdings, so that it names
 the rule that actually forbids the action (e.g. a full path space, an X token, a dryer that
 would end over capacity) rather than a generic rule of the action's kind.
 """

@@ -32,6 +32,8 @@ ahead. Everything is computed from plain counts (no copying of the state).
 
 from __future__ import annotations
 
+from meeple.core import Heuristics, SearchDefaults, State
+
 from .components import (
     BASE_PRICE,
     BONUS,
@@ -52,21 +54,21 @@ _LOAN_RATE = 0.75         # extra cost per dollar raised by a loan ($4 now, $7 b
 
 
 
-VALUE_SCALE = 10
-"""A typical final margin (points) between two greedy bots (mean of 12 two-player games):
-search bots count a lead of this size as about an 88% chance to win (agents.base.value_scale)."""
+SEARCH = SearchDefaults(value_scale=10, prior=2, c=0.1)
+"""The search bots' defaults (:class:`meeple.core.SearchDefaults`; each also an ``mcts`` option,
+agents.search):
 
-SEARCH_PRIOR = 2
-"""Visits before a node below the root of the ISMCTS bot gets the greedy view of its actions
-(``mcts`` option ``prior``; agents.search): fewer is stronger but slower; 0 = the root only.
-Here 2: on the same 16 deals mcts:1000:c=0.7 won 65.6% against greedy with 2, 37.5% with 10."""
-
-SEARCH_C = 0.1
-"""UCT exploration constant of the ISMCTS bot on values in [0, 1] (``mcts`` option ``c``;
-agents.search): lower searches the best lines deeper, higher spreads the visits.
-Here 0.1, between the two best of a trial: on the same 16 deals (ladder seed 1) mcts:1000
-won 93.8% against greedy with c=0.07, 87.5% with 0.15, 71.9% with 0.3 and 65.6% with 0.7;
-on 16 other deals (seed 2) 81.2% with 0.15 and 53.1% with 0.7."""
+* ``value_scale`` 10: a typical final margin (dollars) between two greedy bots (mean of 12
+  two-player games): search bots count a lead of this size as about an 88% chance to win
+  (agents.base.value_scale).
+* ``prior`` 2: visits before a node below the root gets the greedy view of its actions (fewer
+  is stronger but slower; 0 = the root only). Here 2: on the same 16 deals mcts:1000:c=0.7
+  won 65.6% against greedy with 2, 37.5% with 10.
+* ``c`` 0.1: UCT exploration constant on values in [0, 1] (lower searches the best lines
+  deeper, higher spreads the visits). Here 0.1, between the two best of a trial: on the same
+  16 deals (ladder seed 1) mcts:1000 won 93.8% against greedy with c=0.07, 87.5% with 0.15,
+  71.9% with 0.3 and 65.6% with 0.7; on 16 other deals (seed 2) 81.2% with 0.15 and 53.1%
+  with 0.7."""
 
 
 def _future_rounds(r: int) -> int:
@@ -732,8 +734,9 @@ def _tasks_value(state, seat: int, tasks: list) -> float:
     return v
 
 
-def evaluate(state, seat: int) -> float:
-    """Estimated final dollars of ``seat`` (comparable across seats)."""
+def evaluate(state, seat: int, root: State | None = None) -> float:
+    """Estimated final dollars of ``seat`` (comparable across seats); ``root`` (the state the
+    bot decides from, :class:`meeple.core.parts.Evaluation`) is not used."""
     if state.phase == "over":
         return float(state.money[seat])
     r = state.round
@@ -854,3 +857,7 @@ def rollout_action(state, legal, rng):
         if work:
             return work[int(rng.random() * len(work))]
     return cands[int(rng.random() * len(cands))]
+
+
+HEURISTICS = Heuristics(evaluate=evaluate, rollout_action=rollout_action, search=SEARCH)
+"""Lignum's part for the bots (``LignumGame.load_heuristics``)."""

@@ -173,9 +173,6 @@ class LignumState(Rules, State):
     def _rank_key(self, seat: int) -> tuple:
         return scoring.rank_key(self, seat)
 
-    def _why_illegal(self, text: str) -> tuple:
-        return self._explain(text)
-
     # ------------------------------------------------------------ copying
     def _copy(self) -> LignumState:
         new = LignumState.__new__(LignumState)

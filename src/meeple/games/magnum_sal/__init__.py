@@ -6,6 +6,7 @@ Rules: shared/games/magnum_sal/RULES.md (MS-1..MS-27); data: components.json (co
 from __future__ import annotations
 
 from meeple.core import Game, InvalidConfigError, Option, register
+from meeple.core.parts import Encoding, Explanation, GameStats, Heuristics
 
 from .state import MagnumSalState
 from .view import MagnumSalView
@@ -76,6 +77,27 @@ class MagnumSalGame(Game):
     rules_edition = 2
     rules_changes = {2: "since 2026-12-01 the start player is drawn at random (MS-3.3) and a rope "
                         "moves one more miner, never one already placed in this action (MS-20.2)"}
+
+    # ------------------------------------------------ parts (meeple.core.parts), loaded on first use
+    def load_heuristics(self) -> Heuristics:
+        """The bots' evaluation, playout policy and search defaults (``heuristics.py``)."""
+        from .heuristics import HEURISTICS
+        return HEURISTICS
+
+    def load_encoding(self) -> Encoding:
+        """The RL action space and observation vector (``encoding.py``)."""
+        from . import encoding
+        return encoding
+
+    def load_stats(self) -> GameStats:
+        """The statistics of a finished game for simulation reports (``stats.py``)."""
+        from . import stats
+        return stats
+
+    def load_explain(self) -> Explanation:
+        """Why a typed action is refused (``explain.py``)."""
+        from .explain import why_illegal
+        return why_illegal
 
     def check_options(self, num_players: int, variant: str, options: dict) -> None:
         """Checks ``cart_max_cubes`` (None or >= 1 cubes a cart, MS-20.5) and ``max_rounds`` (>= 0;

@@ -33,6 +33,8 @@ from functools import lru_cache
 from itertools import compress
 from operator import or_
 
+from meeple.core import Heuristics, SearchDefaults, State
+
 from . import components as C
 from . import mine as M
 from . import rules, scoring
@@ -60,19 +62,18 @@ URGENCY_MAX = 2.0  # ... up to this
 # (tuned on greedy self-play, 2 players, series seeds 97-99: phases ended by orders)
 
 
-VALUE_SCALE = 27
-"""A typical final margin (groše) between two greedy bots (mean of 12 two-player games):
-search bots count a lead of this size as about an 88% chance to win (agents.base.value_scale)."""
+SEARCH = SearchDefaults(value_scale=27, prior=2, c=0.7)
+"""The search bots' defaults (:class:`meeple.core.SearchDefaults`; each also an ``mcts`` option,
+agents.search):
 
-SEARCH_PRIOR = 2
-"""Visits before a node below the root of the ISMCTS bot gets the greedy view of its actions
-(``mcts`` option ``prior``; agents.search): fewer is stronger but slower; 0 = the root only.
-Here 2: 3 wins of 3 against greedy, by 34-46 groše, in a first check."""
-
-SEARCH_C = 0.7
-"""UCT exploration constant of the ISMCTS bot on values in [0, 1] (``mcts`` option ``c``;
-agents.search): lower searches the best lines deeper, higher spreads the visits.
-Here 0.7, the value of the ladder in docs/ladder/magnum-sal.md."""
+* ``value_scale`` 27: a typical final margin (groše) between two greedy bots (mean of 12
+  two-player games): search bots count a lead of this size as about an 88% chance to win
+  (agents.base.value_scale).
+* ``prior`` 2: visits before a node below the root gets the greedy view of its actions (fewer
+  is stronger but slower; 0 = the root only). Here 2: 3 wins of 3 against greedy, by 34-46
+  groše, in a first check.
+* ``c`` 0.7: UCT exploration constant on values in [0, 1] (lower searches the best lines
+  deeper, higher spreads the visits); the value of the ladder in docs/ladder/magnum-sal.md."""
 
 
 _CUBE_VALUES: dict = {}
@@ -639,3 +640,7 @@ def rollout_action(state, legal, rng):
     n = len(legal)
     i = rng.randrange(n) if hasattr(rng, "randrange") else rng.randbelow(n)
     return legal[i]
+
+
+HEURISTICS = Heuristics(evaluate=evaluate, rollout_action=rollout_action, search=SEARCH)
+"""Magnum Sal's part for the bots (``MagnumSalGame.load_heuristics``)."""

@@ -66,10 +66,6 @@ class MagnumSalState(State):
     def _apply(self, action) -> None:
         rules.apply(self, action)
 
-    def _why_illegal(self, text: str):
-        from .explain import why_illegal
-        return why_illegal(self, text)
-
     # ------------------------------------------------------------------ copy
     def _copy(self) -> "MagnumSalState":
         new = MagnumSalState.__new__(MagnumSalState)

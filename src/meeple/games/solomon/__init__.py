@@ -6,6 +6,7 @@ Rules: ``shared/games/solomon/RULES.md`` (rule ids SO-0 .. SO-17).
 from __future__ import annotations
 
 from meeple.core import Game, InvalidConfigError, Option, register
+from meeple.core.parts import Encoding, Explanation, GameStats, Heuristics
 
 from .state import SolomonState
 from .view import SolomonView
@@ -75,6 +76,27 @@ class SolomonGame(Game):
     package = "meeple.games.solomon"
     view_class = SolomonView
     rules_help = RULES_HELP
+
+    # ------------------------------------------------ parts (meeple.core.parts), loaded on first use
+    def load_heuristics(self) -> Heuristics:
+        """The bots' evaluation, playout policy and search defaults (``heuristics.py``)."""
+        from .heuristics import HEURISTICS
+        return HEURISTICS
+
+    def load_encoding(self) -> Encoding:
+        """The RL action space and observation vector (``encoding.py``)."""
+        from . import encoding
+        return encoding
+
+    def load_stats(self) -> GameStats:
+        """The statistics of a finished game for simulation reports (``stats.py``)."""
+        from . import stats
+        return stats
+
+    def load_explain(self) -> Explanation:
+        """Why a typed action is refused (``explain.py``)."""
+        from .explain import why_illegal
+        return why_illegal
 
     def check_options(self, num_players: int, variant: str, options: dict) -> None:
         """``max_moves_per_turn`` must be 1 or more: 0 would forbid every tile move (SO-6

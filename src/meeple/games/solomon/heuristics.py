@@ -26,6 +26,8 @@ move only when a search already chose ``move``.
 
 from __future__ import annotations
 
+from meeple.core import Heuristics, SearchDefaults, State
+
 from . import rules
 from .actions import BIT, CARD_SIZE, FULL, MOVE, PLACEMENTS, cells_of, dilate, mask_of
 from .components import CURSE, ITEMS, SCROLLS, TREASURE, load
@@ -57,35 +59,27 @@ _KIND = {c: (3 if c in ITEMS else 0 if c[0] == "T" else 1 if c[0] == "C" else 3 
 
 
 
-VALUE_SCALE = 20
-"""A typical final margin (points) between two greedy bots (mean of 12 two-player games):
-search bots count a lead of this size as about an 88% chance to win (agents.base.value_scale)."""
+SEARCH = SearchDefaults(value_scale=20, prior=0, depth=3, c=0.7, takebacks={"back": "move"})
+"""The search bots' defaults (:class:`meeple.core.SearchDefaults`; each also an ``mcts`` option,
+agents.search):
 
-SEARCH_PRIOR = 0
-"""Visits before a node below the root of the ISMCTS bot gets the greedy view of its actions
-(``mcts`` option ``prior``; agents.search): fewer is stronger but slower; 0 = the root only.
-Here 0: on the 20 paired deals of seed 5, 70.0% of 40 games against greedy, 65.3% of 36 with
-10 (docs/ladder/solomon.md), and faster."""
-
-SEARCH_DEPTH = 3
-"""Actions of the playout policy (``rollout_action``) the ISMCTS bot plays after a new leaf
-before the evaluation (``mcts`` option ``depth``; agents.search): most turns then end with a
-dig, whose tiles and curses are known, instead of a half-made turn. On the 20 paired deals of
-seed 5: 73.8% of 40 games against greedy with 3, 70.0% with 0, and faster (21 s a game
-instead of 35; docs/ladder/solomon.md)."""
-
-SEARCH_C = 0.7
-"""UCT exploration constant of the ISMCTS bot on values in [0, 1] (``mcts`` option ``c``;
-agents.search): lower searches the best lines deeper, higher spreads the visits.
-Here 0.7, the value of the ladder in docs/ladder/solomon.md."""
-
-TAKEBACKS = {"back": "move"}
-"""Take-back actions -> the action each takes back (``back`` undoes ``move`` before a token
-has moved, SO-6.5: nothing changes but the count of backs). With the ``mcts`` option
-``takeback=root`` (agents.search; the hint of ``meeple play`` uses it) a take-back is searched
-only as the first action of a line, and right after it the action it took back is not
-searched: ``move`` is then valued by the token moves it allows, and a person who
-follows the hint is not sent round ``move``, ``back``, ``move``."""
+* ``value_scale`` 20: a typical final margin (points) between two greedy bots (mean of 12
+  two-player games): search bots count a lead of this size as about an 88% chance to win
+  (agents.base.value_scale).
+* ``prior`` 0: visits before a node below the root gets the greedy view of its actions (fewer
+  is stronger but slower; 0 = the root only). Here 0: on the 20 paired deals of seed 5, 70.0%
+  of 40 games against greedy, 65.3% of 36 with 10 (docs/ladder/solomon.md), and faster.
+* ``depth`` 3: actions of the playout policy (``rollout_action``) after a new leaf before the
+  evaluation: most turns then end with a dig, whose tiles and curses are known, instead of a
+  half-made turn. On the 20 paired deals of seed 5: 73.8% of 40 games against greedy with 3,
+  70.0% with 0, and faster (21 s a game instead of 35; docs/ladder/solomon.md).
+* ``c`` 0.7: UCT exploration constant on values in [0, 1] (lower searches the best lines
+  deeper, higher spreads the visits); the value of the ladder in docs/ladder/solomon.md.
+* ``takebacks``: ``back`` undoes ``move`` before a token has moved (SO-6.5: nothing changes
+  but the count of backs). With ``takeback=root`` (the hint of ``meeple play`` uses it) a
+  take-back is searched only as the first action of a line, and right after it the action it
+  took back is not searched: ``move`` is then valued by the token moves it allows, and a
+  person who follows the hint is not sent round ``move``, ``back``, ``move``."""
 
 
 def scroll_value(counts: list[int]) -> float:
@@ -284,8 +278,9 @@ def _move_src(text: str) -> int:
     return -1 if m is None else m.args[0]
 
 
-def evaluate(state, seat: int) -> float:
-    """Estimated final score of ``seat`` (points; comparable across seats).
+def evaluate(state, seat: int, root: State | None = None) -> float:
+    """Estimated final score of ``seat`` (points; comparable across seats); ``root`` (the state
+    the bot decides from, :class:`meeple.core.parts.Evaluation`) is not used.
 
     For the player whose turn it is: his static value plus the best he can still do this
     turn (``_best_dig``). A tile move is credited only with the digs it enables on tiles he
@@ -432,3 +427,8 @@ def redraw_secret_choices(state, seat: int, rng) -> None:
         pick = hand[_policy_card(state, hand, rng)]
         state.hands[p] = [c for c in hand if c != pick]
         state.choices[p] = pick
+
+
+HEURISTICS = Heuristics(evaluate=evaluate, rollout_action=rollout_action, search=SEARCH, reversals=reversals,
+                        redraw_secret_choices=redraw_secret_choices)
+"""Solomon's part for the bots (``SolomonGame.load_heuristics``)."""

@@ -186,10 +186,6 @@ class SolomonState(State):
     def _apply(self, action) -> None:
         rules.apply(self, action)
 
-    def _why_illegal(self, text: str):
-        from .explain import why_illegal
-        return why_illegal(self, text)
-
     def _copy(self) -> "SolomonState":
         new = SolomonState.__new__(SolomonState)
         d = new.__dict__ = self.__dict__.copy()  # ints, flags and strings by value
