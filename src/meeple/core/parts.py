@@ -44,7 +44,7 @@ class Evaluation(Protocol):
     """``evaluate(state, seat, root=None) -> float``: ``seat``'s expected final score in the
     game's points (groše, dollars, points) of an unfinished ``state``. ``root`` is the state
     the bot decides from (the search's root, the greedy bot's state), or None; a game may use
-    it to value progress made since then (Magnum Sal's royal orders) and may ignore it. Never
+    it to value progress made since then (a goal card fulfilled since) and may ignore it. Never
     reads hidden information the bot could not see (bots call it on re-samples)."""
 
     def __call__(self, state: State, seat: int, root: State | None = None, /) -> float: ...
@@ -59,7 +59,7 @@ class RolloutPolicy(Protocol):
 
 class Reversals(Protocol):
     """``reversals(state) -> notations``: the legal actions that would only undo what the seat
-    to move did last in its turn (Solomon: the tile just moved, moved straight back); a search
+    to move did last in its turn (a piece just moved, moved straight back); a search
     never tries them while another action is legal."""
 
     def __call__(self, state: State, /) -> Collection[str]: ...
@@ -68,7 +68,7 @@ class Reversals(Protocol):
 class SecretRedraw(Protocol):
     """``redraw_secret_choices(state, seat, rng) -> None``: in a determinization for ``seat``,
     re-draw (in place) the secret choices other seats have already made, by the game's model
-    of how they choose (Solomon's face-down cards)."""
+    of how they choose (cards face down)."""
 
     def __call__(self, state: State, seat: int, rng: random.Random, /) -> None: ...
 
@@ -88,7 +88,7 @@ class SearchDefaults:
             ``depth``).
         c: UCT exploration constant on values in [0, 1] (option ``c``).
         takebacks: take-back action notation -> the notation of the action it takes back
-            (Solomon's ``back`` undoes ``move``); option ``takeback=root`` searches a
+            (an action that undoes the one before); option ``takeback=root`` searches a
             take-back only as the first action of a line. Held read-only.
     """
 
