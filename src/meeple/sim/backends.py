@@ -21,10 +21,19 @@ import os
 import re
 from typing import Callable
 
+from ..core.errors import MeepleError
+
 BACKENDS = ("local", "ray")
 """The names ``--backend`` takes."""
 
 _ADDRESS = re.compile(r"^(auto|local|ray://[A-Za-z0-9._\-\[\]:]+:\d{1,5}|[A-Za-z0-9._\-\[\]:]+:\d{1,5})$")
+
+
+class WorkerDiedError(MeepleError, RuntimeError):
+    """A worker process of :func:`meeple.sim.run_games` ended abruptly (killed by a signal, or by
+    the system when memory ran short); the games it was playing are lost, those reported to
+    ``progress`` before are not. A :class:`meeple.MeepleError`; exported as
+    ``meeple.sim.WorkerDiedError`` (and ``meeple.sim.runner.WorkerDiedError``)."""
 
 
 class BackendError(Exception):
@@ -196,8 +205,6 @@ def run_on_ray(job: Callable, tasks: list, workers: int, address: str | None,
         WorkerDiedError: a Ray worker process died, or Ray could not start one.
         the game's own error (e.g. GameNotEndingError), as :func:`play_game` raised it.
     """
-    from .runner import WorkerDiedError
-
     started = start_ray(workers, address)
     import ray
     from ray.exceptions import OutOfMemoryError, RaySystemError, RayTaskError, WorkerCrashedError

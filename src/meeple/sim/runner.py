@@ -11,6 +11,7 @@ from typing import Callable, Iterable
 from ..agents import Agent, make
 from ..core import InvalidConfigError, MeepleError, derive_seed, load_game
 from ..core.checks import check_seed
+from .backends import WorkerDiedError, check_backend, run_on_ray
 from .gamestats import game_stats, stats_from_text, stats_text
 
 
@@ -188,13 +189,6 @@ class GameNotEndingError(MeepleError, RuntimeError):
     A :class:`meeple.MeepleError`; exported as ``meeple.sim.GameNotEndingError``."""
 
 
-class WorkerDiedError(MeepleError, RuntimeError):
-    """A worker process of :func:`run_games` ended abruptly (killed by a signal, or by the
-    system when memory ran short); the games it was playing are lost, those reported to
-    ``progress`` before are not. A :class:`meeple.MeepleError`; exported as
-    ``meeple.sim.WorkerDiedError``."""
-
-
 def play_game(game_name: str, bots: list, seed: int, variant: str | None = None,
               options: dict | None = None, index: int = 0, max_steps: int = 2_000_000,
               keep_actions: bool = False, stats: bool = True) -> GameResult:
@@ -277,8 +271,6 @@ def run_games(game_name: str, jobs: Iterable[tuple[list[str], int, int]], varian
             from :func:`play_game` too.
         GameNotEndingError: from :func:`play_game`.
     """
-    from .backends import check_backend, run_on_ray
-
     backend, address = check_backend(backend, address)
     tasks = [(game_name, b, s, variant, options, i, keep_actions) for b, s, i in jobs]  # play_game copies b
     results: list[GameResult] = []

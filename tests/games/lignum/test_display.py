@@ -10,6 +10,7 @@ from rich.text import Text
 
 import meeple
 from meeple import IllegalActionError
+from meeple.games.lignum.rules import flow, rounds
 from meeple.games.lignum.text import action_notes, render
 
 from .test_examples import H, J, N, discs, empty_players, goto, legal, new, pieces, play, start_travel
@@ -227,8 +228,8 @@ def test_LG_24_area_refusals_in_the_tactical_variant():
     # the pick itself: an area holding another player's token (LG-24.4)
     t = new(3, "basic-tactical")
     t.clearing = [J, H, N]
-    t._end_round()
-    t._run()
+    rounds.end_round(t)
+    flow.run(t)
     t._legal_cache = None
     assert t.stage == "tact" and t.current_player == J
     play(t, "area 2")
@@ -240,7 +241,7 @@ def test_LG_24_area_refusals_in_the_tactical_variant():
 def test_LG_7_1_area_number_out_of_range_in_the_secret_choice():
     s = new(2)
     s.round, s.phase, s.pi, s.stage = 1, "choose", 0, ""
-    s._run()
+    flow.run(s)
     s._legal_cache = None
     assert why(s, "area 7")[0] == "LG-7.1"
 
@@ -250,7 +251,7 @@ def test_LG_8_6_clearing_not_yet_known_during_the_secret_choice():
     s = new(2, seed=1)
     s.clearing = [N, H]                                       # last round's arrival
     s.round, s.phase, s.pi, s.stage = 1, "choose", 0, ""
-    s._run()
+    flow.run(s)
     s._legal_cache = None
     assert s.stage == "choose"
     text = board(s, s.current_player)

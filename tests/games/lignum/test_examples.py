@@ -7,6 +7,7 @@ import pytest
 import meeple
 from meeple import IllegalActionError
 from meeple.games.lignum.components import PIECE_INDEX, TASK_INDEX, WINTER_CARDS
+from meeple.games.lignum.rules import flow, rounds, travel
 from meeple.games.lignum.scoring import mill_sale_value, task_complete
 
 GAME = meeple.load_game("lignum")
@@ -61,7 +62,7 @@ def goto(s, phase, clearing=None, round=None):
     s.stage = ""
     s.hut_left = 0
     s._legal_cache = None
-    s._run()
+    flow.run(s)
     s._legal_cache = None
 
 
@@ -69,7 +70,7 @@ def start_travel(s, order):
     s.order = list(order)
     s.pos = [0] * s.num_players
     s.phase = "travel"
-    s._start_travel()
+    travel.start_travel(s)
     s._legal_cache = None
 
 
@@ -132,7 +133,7 @@ def test_LG_6_placement_card_ex04():
     s.areas_food = [0] * 6
     s.pdeck = [5, 3, 0]          # PC01 (index 0) on top
     s.round = 1
-    s._start_nonwinter()
+    rounds.start_nonwinter(s)
     assert s.areas_wood == [discs("SW"), discs("FW FW FW FW"), discs("FW FW"), discs("FW"), discs("FW FW"),
                             discs("FW FW")]
     assert s.areas_food == [0, 0, 1, 0, 0, 1]
@@ -235,7 +236,7 @@ def test_LG_8_6_clearing_order_ex11():
     start_travel(s, [V, J, H, N])
     play(s, "go C", "go C", "go C", "go C")
     assert s.clearing == [V, J, H, N]
-    s._end_round()
+    rounds.end_round(s)
     assert s.order == [N, H, J, V]
 
 
@@ -446,7 +447,7 @@ def test_LG_17_1_new_player_order_ex25():
     s = new(4)
     s.clearing = [V, J, H, N]
     s.pos = [21] * 4
-    s._end_round()
+    rounds.end_round(s)
     assert s.order == [N, H, J, V]
     assert s.pos == [0] * 4
 
@@ -468,7 +469,7 @@ def test_LG_17_2_cleanup_ex26():
     s.products[N][0] = 1
     s.mill_free = [False] * 4
     s.clearing = [H, N, J, V]
-    s._end_round()
+    rounds.end_round(s)
     assert s.supply["raft"] == raft_supply + 1 - sum(1 for t in s.path_tok if t == "raft")
     assert s.workers[H] == [0, 0, 0] and s.mill_free == [True] * 4
     assert s.equip[N][0] == 2 and s.products[N][0] == 1
@@ -628,7 +629,7 @@ def test_LG_22_final_sale_ex36():
     s.round = 7
     s.phase = "final"
     s.pi = 0
-    s._run()
+    flow.run(s)
     s._legal_cache = None
     assert legal(s) == ["river FW", "river SW"]
     play(s, "river FW")
@@ -653,7 +654,7 @@ def test_LG_23_three_players_ex37():
     # two placement cards a round
     deck = len(s.pdeck)
     s.clearing = [0, 1, 2]
-    s._end_round()
+    rounds.end_round(s)
     assert len(s.pdeck) == deck - 2
 
 
@@ -665,7 +666,7 @@ def test_LG_23_two_players_ex38():
     assert len([t for t in s.path_tok if t]) == 13
     deck = len(s.pdeck)
     s.clearing = [0, 1]
-    s._end_round()
+    rounds.end_round(s)
     assert len(s.pdeck) == deck - 1
 
 
@@ -675,8 +676,8 @@ def test_LG_24_reverse_order_choice_ex39():
     assert len(s.prevealed) == 2 and len(s.pdeck) == 13
     h, n, v = 0, 1, 2
     s.clearing = [v, h, n]
-    s._end_round()
-    s._run()
+    rounds.end_round(s)
+    flow.run(s)
     assert s.order == [n, h, v]
     assert s.phase == "tact" and s.current_player == v
     play(s, "area 6")
@@ -702,7 +703,7 @@ def test_LG_25_task_display_and_purchase_ex40():
     assert len(s.tasks[first]) == 1 and s.money[first] == 4
     assert len(s.tdisplay) == 2
     s.clearing = [0, 1, 2]
-    s._end_round()
+    rounds.end_round(s)
     assert len(s.tdisplay) == 3 and len(s.tdeck) == 6
 
 
@@ -730,7 +731,7 @@ def test_LG_25_7_incomplete_task_ex42():
     s.round = 7
     s.phase = "final"
     s.pi = 0
-    s._run()
+    flow.run(s)
     assert s.is_terminal() and s.money[H] == 0
 
 

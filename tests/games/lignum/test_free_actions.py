@@ -4,7 +4,7 @@ be built at any time in one's own turn and used at once). One test a phase: fell
 sawing, the task phase, winter sawing; and the controls: a loan alone, or a hut that would open
 nothing, still lets the turn settle by itself."""
 
-from meeple.games.lignum.rules import Rules
+from meeple.games.lignum.rules import flow
 
 from .test_examples import GAME, H, J, N, V, discs, empty_players, goto, legal, new, pieces, play, task
 
@@ -122,7 +122,7 @@ def test_the_look_ahead_changes_nothing():
     s.mill[H] = [pieces(""), pieces("sFW"), pieces(""), pieces("")]
     goto(s, "tasks", clearing=[H, N, J, V], round=1)
     before = s.to_dict()
-    assert Rules._free_action_opens(s, H) is True
+    assert flow.free_action_opens(s, H) is True
     assert s.to_dict() == before
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from meeple import IllegalActionError, InvalidConfigError, InvalidRecordError
 from meeple.games.lignum.components import BASE_PRICE, BONUS, SAW_YIELD, START_MONEY
+from meeple.games.lignum.rules import flow, rounds
 
 from .test_examples import (
     GAME,
@@ -201,7 +202,7 @@ def test_EC_16_empty_area_gets_firewood_even_with_food():
     s.areas_food = [2, 0, 0, 0, 0, 0]
     s.pdeck = [1]                        # PC02: HW in A3, 2 FW in A5, food in A1 and A4
     s.round = 1
-    s._start_nonwinter()
+    rounds.start_nonwinter(s)
     assert s.areas_wood[0] == discs("FW") and s.areas_food[0] == 3
 
 
@@ -268,8 +269,8 @@ def test_LG_19_4_drying_hut_in_winter_raises_final_sale():
 def test_LG_7_1_secret_choice_hidden_from_others():
     s = new(3, seed=2)
     s.clearing = [0, 1, 2]
-    s._end_round()
-    s._run()
+    rounds.end_round(s)
+    flow.run(s)
     first = s.current_player
     s.apply_action("area 4")
     others = [x for x in range(3) if x != first]
@@ -290,8 +291,8 @@ def test_observation_has_no_deck_order():
 def test_resample_keeps_observation_and_hides_truth():
     s = new(3, "advanced", seed=8)
     s.clearing = [0, 1, 2]
-    s._end_round()
-    s._run()
+    rounds.end_round(s)
+    flow.run(s)
     s.apply_action("area 2")
     seat = s.current_player
     re = s.resample_hidden(seat, random.Random(1))
@@ -430,8 +431,8 @@ def test_LG_3_6_winter_cards_easy_option():
 def test_LG_24_5_tactical_food_taken_after_placement():
     s = new(2, variant="basic-tactical", seed=3)
     s.clearing = [0, 1]
-    s._end_round()
-    s._run()
+    rounds.end_round(s)
+    flow.run(s)
     card = s.prevealed[0]
     from meeple.games.lignum.components import PLACEMENT_CARDS
     food_areas = [a for a, item, c in PLACEMENT_CARDS[card][1] if item == 3]
@@ -675,7 +676,7 @@ def test_LG_21_loan_refusals_explained():
     s.phase = "choose"
     s.pi = 0
     s.stage = ""
-    s._run()
+    flow.run(s)
     s._legal_cache = None
     assert s.stage == "choose" and s.loans[s.current_player] == 0
     with pytest.raises(IllegalActionError) as e:
@@ -775,7 +776,7 @@ def test_LG_7_3_food_log_grammar():
     s.areas_food = [2, 0, 3, 0, 0, 0]
     s.secret = [1, 3, 3, 5]
     s.food = [0, 0, 0, 0]
-    s._reveal_choices()
+    rounds.reveal_choices(s)
     assert "P1 takes 2 food from area 1" in s.events  # seat 0 is P1
     sharers = [e for e in s.events if "area 3" in e and "food" in e]
     assert sharers and " take 1 food each from area 3 (1 stays there)" in sharers[0]
@@ -787,7 +788,7 @@ def test_LG_7_1_is_secret_decision():
     s = new(4)
     assert s.phase == "travel" and not s.is_secret_decision()      # Y1 spring: no choice (LG-4.3)
     s.phase, s.pi, s.stage = "choose", 0, ""
-    s._run()
+    flow.run(s)
     s._legal_cache = None
     seen = 0
     while s.phase == "choose":
@@ -799,12 +800,12 @@ def test_LG_7_1_is_secret_decision():
     t = new(3, "basic-tactical")
     h, n, v = 0, 1, 2
     t.clearing = [v, h, n]
-    t._end_round()
-    t._run()
+    rounds.end_round(t)
+    flow.run(t)
     t._legal_cache = None
     assert t.stage == "tact" and not t.is_secret_decision()
     t.phase = "over"
-    t._run()
+    flow.run(t)
     assert not t.is_secret_decision()
 
 

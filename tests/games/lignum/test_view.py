@@ -10,6 +10,7 @@ import pytest
 
 import meeple
 from meeple.core.view import RULE_ID
+from meeple.games.lignum.rules import flow
 
 from .test_examples import GAME, H, J, N, V, _sell_setup, _winter, discs, empty_players, goto, new, pieces, play, \
     start_travel
@@ -263,7 +264,7 @@ def test_ex36_final_sale_river_kind_LG_22_1():
     s.river[N] = discs("FW FW SW HW")
     s.clearing = [N, H, J, V]
     s.round, s.phase, s.pi = 7, "final", 0
-    s._run()
+    flow.run(s)
     s._legal_cache = None
     assert labels(s) == {"river FW": "Sell the firewood on your river: 2 discs × $3 = $6",
                          "river SW": "Sell the softwood on your river: 1 disc × $4 = $4"}

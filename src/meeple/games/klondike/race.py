@@ -36,7 +36,7 @@ from .components import (
     RUBY_OF,
     TRACKS,
 )
-from .rules import lay, plural
+from .routes import lay, plural
 
 
 def card_text(card: int) -> str:
@@ -135,6 +135,14 @@ def apply_build(st) -> None:
     st.building[seat] = False
     st.set_board(seat)
     advance(st)
+
+
+def apply_building(st, action) -> None:
+    """A step of laying out one's landscape (KL-31.2; a relayout, KL-40.1): ``tile F R`` or ``build``."""
+    if action.kind == "tile":
+        apply_tile(st, *action.args)
+    else:
+        apply_build(st)
 
 
 def tick_legal(st) -> list:

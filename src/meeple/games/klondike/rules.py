@@ -1,122 +1,20 @@
-"""Shared route rules (KL-2) and game 1, the family game (KL-10 .. KL-21).
+"""Klondike's rules: legal actions and applying them (``legal_actions(st)``, ``apply(st, action)``,
+dispatched by phase: :data:`LEGAL`, :data:`APPLY`), and game 1, the family game (KL-10 .. KL-21).
 
 Functions take the :class:`~meeple.games.klondike.state.KlondikeState` ``st`` and change it
 in place. Phases of game 1: ``layout`` (option layout=choose), ``auction`` (KL-12), ``place``
-(KL-14), ``sauction`` (KL-16), ``splace`` (KL-16.5), ``end``.
+(KL-14), ``sauction`` (KL-16), ``splace`` (KL-16.5), ``end``. The routes both games share
+(KL-2) are in ``routes.py``; game 2, the race (KL-30 .. KL-40), is in ``race.py``.
 """
 
 from __future__ import annotations
 
 from meeple.core import TERMINAL
 
+from . import race
 from .actions import DISCARD, PASS, TILE_ACTIONS, bid_action, sbid_action
-from .components import (
-    D2,
-    EDGE_MASKS,
-    FACE_NAMES,
-    FAMILY_GOAL,
-    GOLD_OF,
-    KINDS,
-    ROW_KINDS,
-    ROWS_ON_DISPLAY,
-    RUBY_OF,
-    SUPP_MIN_BID,
-    ZONE_MASKS,
-)
-
-E0, E1, E2, E3 = EDGE_MASKS  # tile 2 top, tile 2 bottom, tile 3 top, tile 3 bottom
-
-
-def plural(n: int, one: str, many: str) -> str:
-    """``1 ruby`` / ``2 rubies``."""
-    return f"{n} {one if n == 1 else many}"
-
-
-# ----------------------------------------------------------------------------- KL-2 routes
-def edges_ok(cov: int, loose: bool) -> bool:
-    """KL-14.3: the route ``cov`` meets the edge conditions (both edges in tiles 2 and 3;
-    ``loose``: option edge_rule=one_edge_per_tile)."""
-    if loose:
-        return bool((cov & E0 and cov & E3) or (cov & E1 and cov & E2))
-    return bool(cov & E0 and cov & E1 and cov & E2 and cov & E3)
-
-
-def placements(st, seat: int, k: int) -> list:
-    """Legal placement actions of claim kind ``k`` for ``seat`` (KL-2.1-2.3, KL-14.3).
-
-    Returns a list of :class:`Action` (``place ...``), possibly empty.
-    """
-    sh = st.shapes[seat]
-    cov = st.cov[seat]
-    claims = st.claims[seat]
-    if claims:
-        cands = sh.touching(claims[-1], k)  # KL-2.2
-    else:
-        cands = sh.starting(k, st.start_mask(seat))  # KL-2.1 (KL-21.3: anywhere)
-    act = sh.action
-    if st.mode == "family":
-        out = []
-        loose = st.loose_edges
-        for m, p in cands:
-            if not m & cov:  # KL-2.3
-                if m & FAMILY_GOAL and not edges_ok(cov | m, loose):  # KL-14.3
-                    continue
-                out.append(act[p])
-        return out
-    return [act[p] for m, p in cands if not m & cov]
-
-
-def lay(st, seat: int, pid: int) -> tuple[int, int]:
-    """Lay placement ``pid`` on ``seat``'s board; returns its yield (gold, rubies) (KL-1.8)."""
-    sh = st.shapes[seat]
-    st.cov[seat] |= sh.mask[pid]
-    st.claims[seat].append(pid)
-    b = st.boards[seat]
-    g = r = 0
-    for i in sh.cells[pid]:
-        v = b[i]
-        g += GOLD_OF[v]
-        r += RUBY_OF[v]
-    return g, r
-
-
-def explain_place(st, seat: int, text: str, kind: int | None) -> tuple[str, str]:
-    """(rule id, message) for a rejected ``place`` notation of ``seat``."""
-    parts = text.split()
-    if len(parts) != 5:
-        return "KL-50.3", "write a placement as 'place KIND K ROW COL', e.g. 'place O4 0 2 0'"
-    _, kid, k, r, c = parts
-    kinds = {x.id: x for x in KINDS}
-    if kid not in kinds:
-        return "KL-1.4", f"there is no claim kind {kid!r} (kinds: {', '.join(kinds)})"
-    kd = kinds[kid]
-    if kind is not None and kd.index != kind:
-        rule = "KL-40.1" if st.phase == "tick" else "KL-14.1"  # the race's claim in hand, or the auction's
-        return rule, f"you have a {KINDS[kind].id} to lay, not a {kid}"
-    try:
-        k, r, c = int(k), int(r), int(c)
-    except ValueError:
-        return "KL-50.3", "orientation, row and column must be numbers"
-    if not 0 <= k < len(kd.orientations):
-        return "KL-1.5", f"{kid} has orientations 0..{len(kd.orientations) - 1} (claims are never flipped)"
-    sh = st.shapes[seat]
-    pid = sh.by_text.get(f"place {kid} {k} {r} {c}")
-    if pid is None:
-        return "KL-2.3", "the claim would not lie wholly on your board"
-    m = sh.mask[pid]
-    if m & st.cov[seat]:
-        return "KL-2.3", "the claim would overlap one of your claims"
-    claims = st.claims[seat]
-    if not claims:
-        if not m & st.start_mask(seat):
-            return "KL-2.1", "your first claim must cover a start cell, (2,0) or (3,0)"
-    elif not m & sh.halo[claims[-1]]:
-        return "KL-2.2", "the claim must touch (edge or corner) the claim you laid last"
-    if st.mode == "family" and m & FAMILY_GOAL and not edges_ok(st.cov[seat] | m, st.loose_edges):
-        return "KL-14.3", ("the goal is closed until the route has touched the top and bottom edges "
-                           "in tiles 2 and 3")
-    return "KL-14", "that claim cannot be laid now"
-
+from .components import D2, FACE_NAMES, FAMILY_GOAL, KINDS, ROW_KINDS, ROWS_ON_DISPLAY, SUPP_MIN_BID, ZONE_MASKS
+from .routes import edges_ok, explain_place, lay, placements, plural
 
 # ----------------------------------------------------------------------------- KL-10.5 rows
 def deal_rows(st) -> None:
@@ -395,12 +293,91 @@ def apply_layout_tile(st, f: int, r: int) -> None:
             start_round(st)
 
 
+# ----------------------------------------------------------------------------- dispatch
+def _apply_bid(st, action) -> None:
+    apply_bid(st, *action.args)
+
+
+def _apply_place(st, action) -> None:
+    apply_place(st, action.args[0] if action.kind == "place" else None)
+
+
+def _apply_supp(st, action) -> None:
+    apply_supp(st, action.args[0] if action.kind == "sbid" else None)
+
+
+def _apply_tick(st, action) -> None:
+    """KL-40.1: a tick action, or a step of the relayout it began (``tile``/``build``)."""
+    if st.building[st.cur]:
+        race.apply_building(st, action)
+    else:
+        race.apply_tick(st, action)
+
+
+def _apply_pick(st, action) -> None:
+    race.apply_pick(st, action.args[0])
+
+
+def _apply_fate(st, action) -> None:
+    race.join_fate(st, action.args[0])
+
+
+def _apply_layout_tile(st, action) -> None:
+    apply_layout_tile(st, *action.args)
+
+
+LEGAL = {
+    "auction": auction_legal,
+    "place": place_legal,
+    "splace": place_legal,
+    "sauction": supp_legal,
+    "tick": race.tick_legal,
+    "build": race.build_legal,
+    "pick": race.pick_legal,
+    "lastpick": race.pick_legal,
+    "fate": race.fate_legal,
+    "layout": layout_legal,
+}
+"""Phase -> ``f(st) -> list`` of the acting seat's legal actions (none in a phase not listed: ``end``)."""
+
+APPLY = {
+    "auction": _apply_bid,
+    "place": _apply_place,
+    "splace": _apply_place,
+    "sauction": _apply_supp,
+    "tick": _apply_tick,
+    "build": race.apply_building,
+    "pick": _apply_pick,
+    "lastpick": _apply_pick,
+    "fate": _apply_fate,
+    "layout": _apply_layout_tile,
+}
+"""Phase -> ``f(st, action)`` applying a legal action of the acting seat."""
+
+
+def legal_actions(st) -> list:
+    """The legal actions of ``st.cur`` in the current phase (:data:`LEGAL`)."""
+    f = LEGAL.get(st.phase)
+    return f(st) if f is not None else []
+
+
+def apply(st, action) -> None:
+    """Apply a legal ``action`` (checked by the caller) in the current phase (:data:`APPLY`)."""
+    f = APPLY.get(st.phase)
+    if f is not None:
+        f(st, action)
+
+
 __all__ = [
+    "APPLY",
+    "LEGAL",
     "ROW_KINDS",
+    "apply",
     "deal_rows",
     "edges_ok",
     "explain_place",
     "lay",
+    "legal_actions",
     "placements",
     "start_round",
 ]

@@ -212,53 +212,10 @@ class KlondikeState(State):
         return self.phase in ("build", "tick")
 
     def _legal_actions(self):
-        p = self.phase
-        if p == "auction":
-            return rules.auction_legal(self)
-        if p == "place" or p == "splace":
-            return rules.place_legal(self)
-        if p == "sauction":
-            return rules.supp_legal(self)
-        if p == "tick":
-            return race.tick_legal(self)
-        if p == "build":
-            return race.build_legal(self)
-        if p == "pick" or p == "lastpick":
-            return race.pick_legal(self)
-        if p == "fate":
-            return race.fate_legal(self)
-        if p == "layout":
-            return rules.layout_legal(self)
-        return []
+        return rules.legal_actions(self)
 
     def _apply(self, action) -> None:
-        p = self.phase
-        kind = action.kind
-        if p == "auction":
-            rules.apply_bid(self, *action.args)
-        elif p == "place" or p == "splace":
-            rules.apply_place(self, action.args[0] if kind == "place" else None)
-        elif p == "sauction":
-            rules.apply_supp(self, action.args[0] if kind == "sbid" else None)
-        elif p == "tick":
-            if self.building[self.cur]:
-                self._apply_build(action)
-            else:
-                race.apply_tick(self, action)
-        elif p == "build":
-            self._apply_build(action)
-        elif p == "pick" or p == "lastpick":
-            race.apply_pick(self, action.args[0])
-        elif p == "fate":
-            race.join_fate(self, action.args[0])
-        elif p == "layout":
-            rules.apply_layout_tile(self, *action.args)
-
-    def _apply_build(self, action) -> None:
-        if action.kind == "tile":
-            race.apply_tile(self, *action.args)
-        else:
-            race.apply_build(self)
+        rules.apply(self, action)
 
     # ------------------------------------------------------------------ copy / save
     def _copy(self) -> KlondikeState:

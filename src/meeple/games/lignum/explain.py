@@ -24,6 +24,9 @@ from .components import (
     SPACE_TYPE,
     WINTER_ROUNDS,
 )
+from .rules.common import avail, worker
+from .rules.drying import dryer_ok
+from .rules.market import product_sales
 
 #: What the acting seat is deciding in each stage (also shown by text.py).
 STAGE_WHAT = {
@@ -112,11 +115,10 @@ def _done(state, t, words):
     if st == "market":
         return "LG-8.2.4", "you must buy or sell at least one thing at the market before 'done'"
     if st == "dry":
-        from .rules import _dryer_ok
         pend = state.pend
         for k in (1, 2, 3):
             c = state.mill[seat][k]
-            if not _dryer_ok(c, pend[17 + k], pend[20 + k], pend[23 + k]):
+            if not dryer_ok(c, pend[17 + k], pend[20 + k], pend[23 + k]):
                 return "LG-16.3", (f"dryer d{k} would end the drying phase holding {_content(c)}: a dryer "
                                    "holds one disc or up to two sticks, never both (LG-16.2); move a piece "
                                    f"on out of d{k} first")
@@ -191,7 +193,7 @@ def _go(state, t, words):
     if len(here) >= CAPACITY[sp]:
         who = ", ".join(f"P{s + 1}" for s in here)
         return "LG-8.2.2", f"space {sp} is full: it holds {CAPACITY[sp]} foreman/foremen ({who} there)"
-    avail = state._avail(seat)
+    money = avail(state, seat)
     if typ == "token":
         tok = state.path_tok[sp]
         if tok == "x_token":
@@ -205,13 +207,13 @@ def _go(state, t, words):
     if typ == "carriers":
         if not state.path_w[0]:
             return "LG-8.2.4", "no carriers are left at space 4"
-        return _pay_reason(state, seat) if avail < 1 else None
+        return _pay_reason(state, seat) if money < 1 else None
     if typ == "fodder":
         if not state.path_w[1]:
             return "LG-8.2.4", "no fodder is left at space 6"
         if state.fodder3[seat]:
             return "LG-12.4", "you already hold a value-3 fodder: you cannot buy another"
-        return _pay_reason(state, seat) if avail < 1 else None
+        return _pay_reason(state, seat) if money < 1 else None
     if typ == "woodcutters":
         a = state.area[seat]
         if not a or not sum(state.areas_wood[a - 1]):
@@ -219,17 +221,17 @@ def _go(state, t, words):
                               "as many woodcutters as there are pieces there")
         if not state.path_w[2]:
             return "LG-8.2.4", "no woodcutters are left at space 10"
-        return _pay_reason(state, seat) if avail < 1 else None
+        return _pay_reason(state, seat) if money < 1 else None
     if typ == "tasks":
         if not state.tdisplay:
             return "LG-25.2", "no task card is on display"
-        return _pay_reason(state, seat) if avail < 1 else None
+        return _pay_reason(state, seat) if money < 1 else None
     if typ == "sawyers":
         if not state.path_w[3]:
             return "LG-8.2.4", "the free (price-0) sawyers at space 16 are all taken"
         return None
     if typ == "market":
-        if avail < 1 and not state._product_sales(seat):
+        if money < 1 and not product_sales(state, seat):
             return "LG-8.2.4", ("at the market you must buy or sell something: you cannot pay $1 "
                                 "and hold no set of 2+ identical product tokens to sell")
         return None
@@ -348,7 +350,7 @@ def _buy(state, t, words):
         return "LG-8.3", f"purchases happen at the market (space 19), during your visit; {_now(state)}"
     if words[1:] not in (["saw"], ["food"]):
         return "LG-8.3", "at the market: 'buy saw' or 'buy food' ($1 each)"
-    if state._avail(seat) < 1:
+    if avail(state, seat) < 1:
         return _pay_reason(state, seat)
     if words[1] == "saw":
         if state.equip[seat][0] >= MAX_SAWS:
@@ -379,7 +381,7 @@ def _workers(state, t, words):
         w = sum(state.areas_wood[a - 1]) if a else 0
         if k > w:
             return "LG-8.3", f"at most as many woodcutters as wood pieces in your felling area {a}: {w}"
-    if k > state._avail(seat):
+    if k > avail(state, seat):
         return _pay_reason(state, seat, k)
     return None
 
@@ -390,7 +392,7 @@ def _extra(state, t, words):
         return "LG-8.3", f"the price-1 sawyer is hired at space 16, right after the free one; {_now(state)}"
     if not state.path_w[4]:
         return "LG-8.3", "the price-1 sawyer is already taken this round (only one player gets it)"
-    if state._avail(seat) < 1:
+    if avail(state, seat) < 1:
         return _pay_reason(state, seat)
     return None
 
@@ -447,7 +449,7 @@ def _fell(state, t, words):
     if not a or not state.areas_wood[a - 1][p]:
         return "LG-10.1", f"your felling area {a or '-'} holds no {PIECE_NAMES[p]}"
     hired = state.workers[seat][0]
-    ways = state._worker(seat, hired)
+    ways = worker(state, seat, hired)
     how = words[2] if len(words) == 3 else ""
     if how not in ("", "mill", "lodge"):
         return "LG-10.1", f"fell with a hired woodcutter ('fell {PIECE_NAMES[p]}'), 'mill' or 'lodge'"
@@ -487,7 +489,7 @@ def _relocate(state, t, words):
                            f"fells in area {a}")
     if b in state.area:
         return "LG-10.2", f"area {b} holds a felling token: relocate to an area with none"
-    if state._avail(seat) < 1:
+    if avail(state, seat) < 1:
         return _pay_reason(state, seat)
     return None
 

@@ -34,7 +34,7 @@ def task_complete(task: list) -> bool:
 def final_settlement(state) -> None:
     """LG-22.1–22.3: sell sales room and dryers, repay loans ($7 / $16), pay complete tasks."""
     for seat in range(state.num_players):
-        nm = state._name(seat)
+        nm = state._seat_name(seat)
         mill = state.mill[seat]
         v = mill_sale_value(mill)
         for loc in range(4):
@@ -52,7 +52,7 @@ def final_settlement(state) -> None:
                 reward = TASK_CARDS[t[0]][2]
                 state.money[seat] += reward
                 state.log(f"{nm} completed task {TASK_CARDS[t[0]][0]}: +${reward}")
-    state.log("final money: " + ", ".join(f"{state._name(s)} ${state.money[s]}" for s in range(state.num_players)))
+    state.log("final money: " + ", ".join(f"{state._seat_name(s)} ${state.money[s]}" for s in range(state.num_players)))
     state.log("final ranking: " + ranking_text(state))
 
 

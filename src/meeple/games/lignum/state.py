@@ -32,9 +32,9 @@ from __future__ import annotations
 from meeple.core import TERMINAL, InvalidRecordError, State
 from meeple.core.state import saved_in_range, saved_int
 
-from . import scoring
+from . import rules, scoring
 from .components import EQUIP_COUNTS, PLACEMENT_CARDS, PRODUCT_COUNTS, PRODUCT_NAMES, START_MONEY, TASK_CARDS, WINTER_CARDS
-from .rules import NONWINTER_PHASES, WINTER_PHASES, Rules
+from .rules import NONWINTER_PHASES, WINTER_PHASES
 
 _SEAT_INTS = ("money", "loans", "food", "fodder3", "fodder2", "area", "secret", "pos")
 _SEAT_LISTS = ("equip", "products", "huts", "workers", "woodpile", "river", "sawroom", "heat")
@@ -63,7 +63,7 @@ _FLAT_LISTS = _SEAT_INTS + ("mill_free", "path_tok", "pend") + tuple(k for k in 
 _list_copy = list.copy
 
 
-class LignumState(Rules, State):
+class LignumState(State):
     """A Lignum position (see module docstring for the fields)."""
 
     # ------------------------------------------------------------ setup
@@ -116,26 +116,7 @@ class LignumState(Rules, State):
         self.debt = 0
         self.acted = False
         self.felled = 0
-        self._setup_game()
-        self._log_first_round_areas()
-        self._run()
-
-    def _log_first_round_areas(self) -> None:
-        """Say in the log what the set-up decided for the first spring, which has no placement
-        cards and no area choice (LG-4.3): the start player (drawn, LG-3.8), the areas holding
-        3 firewood (one a player, the others 2) and whose felling token lies on which (LG-3.7,
-        LG-23.2 for 2 and 3 players; RULING: dealt in player order, all such areas alike).
-        Display only: the set-up itself is ``Rules._setup_game``'s."""
-        rule = "LG-3.7" if self.num_players == 4 else "LG-23.2"
-        three = [f"A{a + 1}" for a in range(6) if self.areas_wood[a][0] == 3]
-        tokens = ", ".join(f"{self._name(s)} A{self.area[s]}" for s in self.order)
-        later = ("picks his area openly at the end of the round before, LG-24.3" if self.tactical
-                 else "chooses his area secretly, LG-7.1")
-        self.log(f"set-up: start player {self._name(self.order[0])} (drawn at random, LG-3.8); player order "
-                 + ", ".join(self._name(s) for s in self.order))
-        self.log(f"set-up of the first felling areas ({rule}; no area choice in Y1 spring, LG-4.3): 3 firewood in "
-                 f"{', '.join(three[:-1])} and {three[-1]}, 2 in the others; the felling tokens are dealt in player "
-                 f"order onto the 3-firewood areas: {tokens} (from summer on, each player {later})")
+        rules.setup(self)
 
     # ------------------------------------------------------------ contract hooks
     @property
@@ -162,10 +143,10 @@ class LignumState(Rules, State):
         return self.phase == "choose" and self.stage == "choose" and not self.hut_left
 
     def _legal_actions(self):
-        return self._actions_now()
+        return rules.legal_actions(self)
 
     def _apply(self, action) -> None:
-        self._do(action)
+        rules.apply(self, action)
 
     def scores(self) -> list:
         return scoring.scores(self)
@@ -308,7 +289,7 @@ class LignumState(Rules, State):
                 f"in the clearing (space 21) but clearing lists {self.clearing} (LG-8.6.1)", "state.pos")
         saved_in_range("ti", [self.ti], 0, n - 1)
         if (d["phase"] == "travel" and d["stage"] == "market" and not d["acted"]
-                and self._avail(self.actor) < 1 and not self._product_sales(self.actor)):
+                and rules.avail(self, self.actor) < 1 and not rules.product_sales(self, self.actor)):
             # LG-8.4.1/LG-8.5: a foreman stops at the market only with a dollar to spend (cash and
             # open loans) or a product set to sell; else the visit could never end
             raise InvalidRecordError(
@@ -365,7 +346,7 @@ class LignumState(Rules, State):
                                      f"({'a winter' if self.round in (3, 7) else 'not a winter'}; LG-4.1)",
                                      "state.round")
         if self.phase == "travel" and self.stage in ("space4", "space10", "space13", "market") \
-                and not self._stage_actions():
+                and not rules.stage_actions(self):
             # LG-8.4: a foreman stops on a space only when he can use it (buy or sell); the
             # visit then ends by its own action
             raise InvalidRecordError(

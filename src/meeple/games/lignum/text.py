@@ -43,6 +43,7 @@ from .components import (
     WINTER_CARDS,
 )
 from .explain import STAGE_WHAT
+from .rules.market import product_sales
 from .scoring import ranking_text
 
 COLOURS = ("red", "dark_orange", "white", "blue")
@@ -158,7 +159,7 @@ def _action_cost(state, action) -> tuple:
             return 1, False                         # LG-8.3 space 6: paid on entering
         if t in ("carriers", "woodcutters", "tasks"):
             return 1, True
-        if t == "market" and not state._product_sales(state.actor):
+        if t == "market" and not product_sales(state, state.actor):
             return 1, True                          # nothing to sell: a purchase is due
     return 0, False
 
