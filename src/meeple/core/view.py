@@ -38,11 +38,11 @@ if TYPE_CHECKING:
     from .state import State
 
 
-RULE_ID = re.compile(r"\b(MS|LG|SO|KL)-(\d+)(?:\.(\d+))?(?:\.(\d+))?\b")
-"""A rule id as the specs write it: ``MS-4``, ``LG-19.3``, ``KL-21.3``."""
+RULE_ID = re.compile(r"\b([A-Z]{2})-(\d+)(?:\.(\d+))?(?:\.(\d+))?\b")
+"""A rule id as the specs write it: a game's two-letter prefix and numbers, ``MS-4``, ``LG-19.3``."""
 
 _HEADING = re.compile(r"^(#{1,4})\s+(.*?)\s*$")
-_HEAD_ID = re.compile(r"^\**((?:MS|LG|SO|KL)-\d+(?:\.\d+)*)\**[\s.:—-]*(.*)$")
+_HEAD_ID = re.compile(r"^\**([A-Z]{2}-\d+(?:\.\d+)*)\**[\s.:—-]*(.*)$")
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ def parse_rules(markdown: str) -> list[RuleSection]:
         level, sid, title = head
         text = "\n".join(body).strip()
         ids = [sid] if RULE_ID.fullmatch(sid) else []
-        for m in re.finditer(r"\*\*((?:MS|LG|SO|KL)-\d+(?:\.\d+)*)", text):
+        for m in re.finditer(r"\*\*([A-Z]{2}-\d+(?:\.\d+)*)", text):
             if m.group(1) not in ids:
                 ids.append(m.group(1))
         sections.append(RuleSection(sid, title, text, level, tuple(ids)))

@@ -2,7 +2,7 @@
 // page (status, log, help, errors) is a link that opens the panel at that rule.
 import { $, el } from "./common.js";
 
-export const RULE_ID = /\b(?:MS|LG|SO|KL)-\d+(?:\.\d+){0,3}\b/g;
+export const RULE_ID = /\b[A-Z]{2}-\d+(?:\.\d+){0,3}\b/g;
 
 let game = null;
 let loaded = null;   // a promise of the rules payload
@@ -16,7 +16,7 @@ function inline(text, parent) {
     if (part.startsWith("**") && part.endsWith("**") && part.length > 4) {
       const inner = part.slice(2, -2);
       const strong = el("strong", {}, ...linkify(inner));
-      const m = inner.match(/^(?:MS|LG|SO|KL)-\d+(?:\.\d+)*/);
+      const m = inner.match(/^[A-Z]{2}-\d+(?:\.\d+)*/);
       if (m) strong.id = `rule-${m[0]}`;
       parent.append(strong);
     } else if (part.startsWith("`") && part.endsWith("`") && part.length > 2) {
@@ -96,7 +96,7 @@ function fill(r) {
   }
   body.append(toc);
   for (const s of r.sections) {
-    const h = el(s.level <= 2 ? "h3" : "h4", {}, /^(MS|LG|SO|KL)-/.test(s.id) ? `${s.id} ${s.title}` : s.title);
+    const h = el(s.level <= 2 ? "h3" : "h4", {}, /^[A-Z]{2}-/.test(s.id) ? `${s.id} ${s.title}` : s.title);
     const sec = el("section", { id: `rule-${s.id}`, class: "rule-section", "data-ids": s.ids.join(" ") }, h, markdown(s.text));
     body.append(sec);
     if (s.level <= 2) toc.append(el("a", { href: `#rule-${s.id}`, "data-rule": s.id }, s.title));
