@@ -47,9 +47,9 @@ def test_packaged_rules_are_the_spec(name):
 
 
 def test_parse_rules_sections_ids_and_sub_ids():
-    md = "# Title\nintro\n## XX-1 none\n## LG-2 Setup\ntext\n* **LG-2.1** first\n* **LG-2.2** second\n### LG-2.3 Deeper\nmore\n"
+    md = "# Title\nintro\n## About 1\n## LG-2 Setup\ntext\n* **LG-2.1** first\n* **LG-2.2** second\n### LG-2.3 Deeper\nmore\n"
     sections = parse_rules(md)
-    assert [s.id for s in sections] == ["title", "xx-1-none", "LG-2", "LG-2.3"]
+    assert [s.id for s in sections] == ["title", "about-1", "LG-2", "LG-2.3"]
     setup = sections[2]
     assert setup.title == "Setup" and setup.level == 2
     assert setup.ids == ("LG-2", "LG-2.1", "LG-2.2")
