@@ -13,7 +13,7 @@ import meeple
 from meeple.core.fields import OUTER, ROWS, SEATS, SHARED, Field, Fields, last_seat
 from meeple.core.state import State
 
-BUNDLED = ["lignum", "magnum-sal", "solomon"]
+BUNDLED = ["klondike", "lignum", "magnum-sal", "solomon"]
 BASE = {"game", "num_players", "seed", "variant", "options", "rng", "_history", "_events", "_shared",
         "_legal_cache", "_redacted", "start_player"}
 """The base class's own attributes (copied by the generated clone as ``State._copy_base`` does)."""
