@@ -237,7 +237,7 @@ def test_a_saved_state_header_is_read_strictly(key, value, message):
     ("klondike", "race", 40, "lastp", None, 1.5, "lastp must be an integer, not 1.5"),
     ("klondike", "family", 30, "won", 0, 10 ** 6, "won must hold values -1..10, not 1000000"),
     ("klondike", "family", 30, "pool", 0, 10 ** 6, "pool must hold values 0..10, not 1000000"),
-    ("klondike", "family", 30, "rubies", 0, -1, "rubies must hold values 0..1000000, not -1"),
+    ("klondike", "family", 30, "rubies", 0, -1, "rubies must hold values 0..1000, not -1"),
     ("lignum", "advanced", 40, "pos", 0, 99, "pos must hold values 0..21, not 99"),
     ("lignum", "advanced", 40, "order", None, [], "order must hold each seat once, not []"),
     ("magnum-sal", "standard", 60, "order_stack", 0, None, "unknown order None in order_stack"),

@@ -344,7 +344,7 @@ def test_KL_31_2_a_built_race_landscape_has_a_tile():
     d = state.to_dict()
     built = next(s for s in range(3) if not d["state"]["building"][s])
     d["state"]["layouts"][built] = ""
-    _refused(lambda: state.game.state_from_dict(d), f"state.layouts[{built}]", "list of tiles")
+    _refused(lambda: state.game.state_from_dict(d), f"state.layouts[{built}]", "list of 0..4 tiles")
     d["state"]["layouts"][built] = []
     _refused(lambda: state.game.state_from_dict(d), f"state.layouts[{built}]", "KL-31.2")
 

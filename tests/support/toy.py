@@ -4,18 +4,27 @@
 race either draws the top card into its hidden hand or stops. A hand over 15 busts (the
 seat is out with 0 points). When every seat has stopped or bust, the best total <= 15
 wins; ties are broken by fewer cards. It is the reference for how a game implements the
-State hooks: plain-value fields, a cheap ``_copy``, ``_resample`` from the observation only.
+State hooks: plain-value fields declared once in ``FIELDS`` (the core makes the clone, the save
+and the checks of loading from it), ``_resample`` from the observation only.
 """
 
 from __future__ import annotations
 
 from meeple.core import TERMINAL, Action, Game, Option, State, register
+from meeple.core.fields import SEATS, Field, Fields
 
 DRAW = Action("draw", "draw")
 STOP = Action("stop", "stop")
 
 
 class ToyState(State):
+    FIELDS = Fields(
+        Field("deck", list[int], low=1, high=9),  # the undrawn cards, top last (hidden)
+        Field("hands", list[list[int]], (SEATS,), low=1, high=9),  # each seat's cards (hidden)
+        Field("stopped", list[bool], (SEATS,)),  # per seat: stopped or bust
+        Field("turn", int),  # the seat to play, or TERMINAL
+    )
+
     def _setup(self) -> None:
         self.deck = list(range(1, 10))
         self.rng.shuffle(self.deck)
@@ -59,27 +68,6 @@ class ToyState(State):
                 self.turn = s
                 return
         self.turn = TERMINAL
-
-    def _copy(self) -> "ToyState":
-        new = ToyState.__new__(ToyState)
-        self._copy_base(new)
-        new.deck = self.deck[:]
-        new.hands = [h[:] for h in self.hands]
-        new.stopped = self.stopped[:]
-        new.turn = self.turn
-        return new
-
-    def _state_dict(self) -> dict:
-        return {"deck": self.deck[:], "hands": [h[:] for h in self.hands],
-                "stopped": self.stopped[:], "turn": self.turn}
-
-    def _load_state_dict(self, d: dict) -> None:
-        self.deck = [int(x) for x in d["deck"]]
-        self.hands = [[int(x) for x in h] for h in d["hands"]]
-        if len(self.hands) != self.num_players:
-            raise ValueError("one hand per seat")
-        self.stopped = [bool(x) for x in d["stopped"]]
-        self.turn = int(d["turn"])
 
     def _observation(self, seat):
         return {

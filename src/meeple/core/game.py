@@ -368,6 +368,8 @@ class Game:
                                          f"{type(d['state']).__name__}", "state")
             try:
                 state._load_state_dict(d["state"])
+            except InvalidRecordError:
+                raise  # a declared field's check: it names the field itself
             except (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError) as e:
                 field = self._field_at_fault(d, e)
                 raise

@@ -12,10 +12,11 @@ from __future__ import annotations
 import operator
 import random
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import Any, ClassVar
 
 from .action import Action
 from .errors import IllegalActionError, InvalidRecordError
+from .fields import Fields
 from .rng import Rng
 
 TERMINAL = -4
@@ -108,10 +109,17 @@ class State(ABC):
       lists the legal actions of the position it leaves anyway, it may store that list in
       ``self._legal_cache`` (the base clears the cache just before ``_apply``), so that it is
       not listed twice.
-    * ``_copy() -> State``: an independent copy of the game's own fields; it calls
-      ``self._copy_base(new)`` for the fields of this base class.
-    * ``_state_dict() -> dict`` / ``_load_state_dict(d)``: the game's fields as JSON-safe
-      values and back (hidden parts included).
+    * ``FIELDS``: the game's own fields, declared once (a :class:`meeple.core.fields.Fields`:
+      name, JSON type, list sizes, bounds, how deep a clone copies each). From it the base
+      makes ``clone()`` (a copy function generated for the class), the ``state`` part of
+      ``to_dict()`` and the type, shape and bound checks of loading it. A game whose fields
+      differ by variant overrides ``_fields()`` to pick one declaration.
+      (A game may instead write ``_copy() -> State``, calling ``self._copy_base(new)``, and
+      ``_state_dict() -> dict`` / ``_load_state_dict(d)`` itself.)
+    * ``_after_load(d)``: after the declared fields are loaded and checked: rebuild the
+      derived fields and check what the rules require of the saved values together (component
+      totals, fields that must agree), raising ValueError naming the rule (``d``: the saved
+      ``to_dict()["state"]``).
     * ``_observation(seat) -> dict``: what ``seat`` sees (``None``: a spectator).
     * ``_resample(seat, rng)``: re-draw, in place on a copy, every part ``seat`` cannot see,
       as a function of what ``seat`` sees and ``rng`` only (never of the true hidden values).
@@ -146,6 +154,8 @@ class State(ABC):
     """
 
     # Fields of the base; games add their own (a plain __dict__ keeps subclassing simple).
+    FIELDS: ClassVar[Fields | None] = None
+    """The game's own fields (see the class docstring and :mod:`meeple.core.fields`)."""
     game: Any
     num_players: int
     seed: int
@@ -183,20 +193,6 @@ class State(ABC):
     def _apply(self, action: Action) -> None:
         """Apply ``action``, one of this very state's legal actions (checked already: must
         not fail)."""
-
-    @abstractmethod
-    def _copy(self) -> State:
-        """An independent copy of this state (the game's fields; ``self._copy_base(new)`` for
-        the base's)."""
-
-    @abstractmethod
-    def _state_dict(self) -> dict:
-        """The game's own fields as JSON-safe values, hidden parts included (``to_dict()["state"]``)."""
-
-    @abstractmethod
-    def _load_state_dict(self, d: dict) -> None:
-        """Set the game's fields from ``_state_dict()`` output (raise KeyError, TypeError or
-        ValueError on a malformed one: ``Game.state_from_dict`` names the field at fault)."""
 
     @abstractmethod
     def _observation(self, seat: int | None) -> dict:
@@ -354,8 +350,33 @@ class State(ABC):
         """An independent copy: applying actions to it never changes this state."""
         return self._copy()
 
+    def __init_subclass__(cls, **kwargs) -> None:
+        """A class declaring ``FIELDS`` (and picking no other declaration in ``_fields``) gets
+        the copy function generated from it as its ``_copy``, called without indirection."""
+        super().__init_subclass__(**kwargs)
+        fields = cls.__dict__.get("FIELDS")
+        if fields is not None and "_copy" not in cls.__dict__ and cls._fields is State._fields:
+            cls._copy = fields.copy
+
+    def _fields(self) -> Fields:
+        """The declaration of this state's own fields: ``FIELDS`` (games whose fields differ by
+        variant override it).
+
+        Raises:
+            NotImplementedError: the game declares no fields (it then writes ``_copy``,
+                ``_state_dict`` and ``_load_state_dict`` itself).
+        """
+        if self.FIELDS is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no FIELDS")
+        return self.FIELDS
+
+    def _copy(self) -> "State":
+        """An independent copy (the function generated from the declared fields)."""
+        return self._fields().copy(self)
+
     def _copy_base(self, new: "State") -> None:
-        """Copy the base fields into ``new`` (cheap: history and events are copy-on-write)."""
+        """Copy the base fields into ``new`` (cheap: history and events are copy-on-write); for a
+        game that writes its own ``_copy`` (the copy generated from ``FIELDS`` does the same)."""
         new.game = self.game
         new.num_players = self.num_players
         new.seed = self.seed
@@ -580,6 +601,26 @@ class State(ABC):
             "events": list(self._events),
             "state": self._state_dict(),
         }
+
+    def _state_dict(self) -> dict:
+        """The game's own fields as fresh JSON-safe values, as declared (``to_dict()["state"]``)."""
+        return self._fields().save(self)
+
+    def _load_state_dict(self, d: dict) -> None:
+        """Set the game's own fields from ``d`` (``to_dict()["state"]``): the declared type,
+        shape and bound checks, then the game's rule checks (:meth:`_after_load`).
+
+        Raises:
+            InvalidRecordError: a field that does not fit its declaration (naming it).
+            ValueError, TypeError ...: a rule check of ``_after_load`` (``Game.state_from_dict``
+                turns it into InvalidRecordError naming the field at fault).
+        """
+        self._fields().load(self, d)
+        self._after_load(d)
+
+    def _after_load(self, d: dict) -> None:
+        """Rebuild derived fields and check the rules once the declared fields are loaded
+        (games override it; ``d`` is the saved ``to_dict()["state"]``)."""
 
     def __repr__(self) -> str:
         return (f"<{self.game.name} state: {self.num_players} players, move {len(self._history)}, "

@@ -1,4 +1,5 @@
-"""The Klondike 1896 state: plain-value fields, copy, save format, observation, resample.
+"""The Klondike 1896 state: its fields (declared in ``FAMILY_FIELDS`` and ``RACE_FIELDS``; the core
+copies, saves and type-checks them), the rule checks of a loaded save, observation, resample.
 
 Fields (``to_dict()["state"]``), game 1 (variants ``family`` and ``square``):
   phase ("layout" | "auction" | "place" | "sauction" | "splace" | "end"), cur (seat to act),
@@ -31,8 +32,7 @@ from itertools import islice
 
 from meeple.core import TERMINAL, State
 from meeple.core.errors import InvalidRecordError
-from meeple.core.state import saved_in_range as _in_range
-from meeple.core.state import saved_int as _int
+from meeple.core.fields import OUTER, ROWS, SEATS, Field, Fields, last_seat
 
 from . import race, rules
 from .components import (
@@ -75,15 +75,98 @@ MAX_RUBY_SUPPLY = 10 ** 6
 """Most rubies a limited supply may hold (option ``ruby_supply_limit``, a saved ``supply``):
 KL-15.4's supply is unlimited, a game hands out some dozens; a bound keeps a hand-edited
 number from making bids and saves endless."""
-FAMILY_SCALARS = ("phase", "cur", "supply", "dominoes", "start", "round", "normal_done",
-                  "displaced", "s_high", "s_bid")
-FAMILY_LISTS = ("cov", "score", "rubies", "fresh", "pool", "removed", "finished", "slot_holder",
-                "slot_bid", "fig", "won", "pq", "s_passed", "penalty", "boards", "shapes", "rows")
-RACE_SCALARS = ("phase", "cur", "rround", "req", "s0", "prio", "lastp", "fate", "tick", "tpos",
-                "last_req")
-RACE_LISTS = ("req_deck", "req_seen", "fav_deck", "fav_discard", "display", "cov", "used", "gold",
-              "ruby", "status", "picks", "finish_order", "tdone", "building", "pend", "backs", "tq", "pq",
-              "boards", "shapes", "results", "revealed")
+_NK = len(KINDS)
+_NREQ = len(REQ_CARDS)
+_NFAV = len(FAVOUR_CARDS)
+
+
+def _claim_lists(state) -> list[list[str]]:
+    """``claims`` as saved: per seat the notations of its placements, in laying order."""
+    return [state._claim_texts(s) for s in range(state.num_players)]
+
+
+_COMMON = (
+    # a tile [face, rotation] is replaced, never changed in place: clones share the tiles
+    Field("layouts", list[list[tuple[int, int]]], (SEATS, range(5)), low=0, high=3, noun="tile", copy=ROWS),
+    # held as placement ids, saved as notations (_after_load lays them again)
+    Field("claims", list[list[str]], (SEATS,), save=_claim_lists),
+)
+_DERIVED = (
+    Field("cov", list[int], saved=False),
+    Field("boards", list, saved=False),
+    Field("shapes", list, saved=False),
+)
+FAMILY_FIELDS = Fields(
+    *_COMMON,
+    Field("phase", str, choices=("layout", "auction", "place", "sauction", "splace", "end"), noun="phase"),
+    Field("cur", int),
+    Field("supply", int, low=-1, high=MAX_RUBY_SUPPLY, why="KL-15.4; -1: unlimited"),
+    Field("dominoes", int, low=0, high=10 ** 6),
+    Field("start", int, low=0, high=last_seat),
+    Field("round", int, low=0, high=10 ** 6),
+    Field("normal_done", int, low=0, high=lambda s: s.num_players),
+    Field("displaced", int, low=-1, high=last_seat),
+    Field("s_high", int, low=-1, high=last_seat),
+    Field("s_bid", int, low=0, high=MAX_RUBIES, why="KL-15.4"),
+    Field("score", list[int], (SEATS,), low=0, high=10 ** 6),
+    # KL-15.4: the ruby supply is unlimited, but a game hands out some dozens; a bid may be any
+    # count up to the bidder's rubies (KL-12), so a huge count made every bid endless
+    Field("rubies", list[int], (SEATS,), low=0, high=MAX_RUBIES, why="KL-15.4"),
+    Field("fresh", list[int], (SEATS,), low=0, high=MAX_RUBIES, why="KL-15.4"),
+    Field("pool", list[int], low=0, high=_NK - 1),
+    Field("removed", list[int], low=0, high=_NK - 1),
+    Field("finished", list[bool], (SEATS,)),
+    Field("slot_holder", list[int], (SEATS,), low=-1, high=last_seat),
+    Field("slot_bid", list[int], (SEATS,), low=0, high=MAX_RUBIES, why="KL-15.4"),
+    Field("fig", list[int], (SEATS,), low=-1, high=last_seat),
+    Field("won", list[int], (SEATS,), low=-1, high=_NK - 1),
+    Field("pq", list[int], low=0, high=last_seat),
+    Field("s_passed", list[bool], (SEATS,)),
+    Field("penalty", list[int], (SEATS,)),
+    # a row is replaced, never changed in place: clones share the rows
+    Field("rows", list[list[int]], (None, SEATS), low=0, high=_NK - 1, copy=OUTER),
+    *_DERIVED,
+)
+"""Game 1's fields (``family`` and ``square``), in save order (module docstring): core copies,
+saves and type-checks them. ``cov``, ``boards`` and ``shapes`` are derived: cloned, not saved."""
+RACE_FIELDS = Fields(
+    *_COMMON,
+    Field("phase", str, choices=("build", "tick", "pick", "lastpick", "fate", "end"), noun="phase"),
+    Field("cur", int),
+    Field("rround", int, low=0, high=10 ** 6),
+    Field("req", int, low=-1, high=_NREQ - 1),
+    Field("s0", int, low=0, high=last_seat),
+    Field("prio", int, low=0, high=last_seat),
+    Field("lastp", int, low=-1, high=last_seat),
+    Field("fate", int, low=-1, high=last_seat),
+    Field("tick", int, low=0, high=10 ** 6),
+    Field("tpos", int, low=0, high=10 ** 6),
+    Field("last_req", int, low=-1, high=_NREQ - 1),
+    Field("req_deck", list[int], low=0, high=_NREQ - 1),
+    Field("req_seen", list[int], low=0, high=_NREQ - 1),
+    Field("fav_deck", list[int], low=0, high=_NFAV - 1),
+    Field("fav_discard", list[int], low=0, high=_NFAV - 1),
+    Field("display", list[int], low=0, high=_NFAV - 1),
+    Field("status", list[int], (SEATS,), low=0, high=2),
+    Field("picks", list[int], (SEATS,), low=-1, high=_NFAV - 1),
+    Field("finish_order", list[int], low=0, high=last_seat),
+    Field("tdone", list[int], low=0, high=last_seat),
+    Field("building", list[bool], (SEATS,)),
+    Field("pend", list[int], (SEATS,), low=-1, high=_NK - 1),
+    Field("backs", list[int], (SEATS,), default=lambda s: [0] * s.num_players),  # saves before 'back' lack it
+    Field("tq", list[int], low=0, high=last_seat),
+    Field("pq", list[int], low=0, high=last_seat),
+    Field("tracks", list[list[int]], (SEATS, 4)),
+    # replaced each round, never changed in place: clones share the entries
+    Field("results", list[list[int | bool | None] | None], (SEATS, 3), copy=OUTER),
+    Field("revealed", list[tuple[list[tuple[int, int]], list[str]]], (SEATS,), copy=OUTER),
+    *_DERIVED,
+    Field("used", list[int], saved=False),
+    Field("gold", list[int], saved=False),
+    Field("ruby", list[int], saved=False),
+)
+"""Game 2's fields (``race``), in save order (module docstring): core copies, saves and
+type-checks them. ``cov``, ``boards``, ``shapes``, ``used``, ``gold`` and ``ruby`` are derived."""
 
 
 _FIRST_STEPS = ("claim", "back", "relayout")
@@ -218,54 +301,14 @@ class KlondikeState(State):
         rules.apply(self, action)
 
     # ------------------------------------------------------------------ copy / save
-    def _copy(self) -> KlondikeState:
-        new = KlondikeState.__new__(KlondikeState)
-        self._copy_base(new)
-        d = new.__dict__
-        s = self.__dict__
-        d["mode"] = self.mode
-        d["loose_edges"] = self.loose_edges
-        if self.mode == "race":
-            d["_move_count"] = s.get("_move_count")  # a tuple: shared
-            for f in RACE_SCALARS:
-                d[f] = s[f]
-            for f in RACE_LISTS:
-                d[f] = s[f][:]
-            d["tracks"] = [t[:] for t in self.tracks]
-        else:
-            for f in FAMILY_SCALARS:
-                d[f] = s[f]
-            for f in FAMILY_LISTS:
-                d[f] = s[f][:]
-        d["layouts"] = [x[:] for x in self.layouts]
-        d["claims"] = [x[:] for x in self.claims]
-        return new
+    def _fields(self) -> Fields:
+        """Game 1 and game 2 keep different fields: :data:`FAMILY_FIELDS` or :data:`RACE_FIELDS`."""
+        return RACE_FIELDS if self.variant == "race" else FAMILY_FIELDS
 
     def _claim_texts(self, seat: int) -> list[str]:
+        """The notations of ``seat``'s placements, in laying order."""
         sh = self.shapes[seat]
         return [sh.action[p].text for p in self.claims[seat]]
-
-    def _state_dict(self) -> dict:
-        n = self.num_players
-        d = {"layouts": [[list(t) for t in lay] for lay in self.layouts],
-             "claims": [self._claim_texts(s) for s in range(n)]}
-        if self.mode == "race":
-            for f in RACE_SCALARS:
-                d[f] = getattr(self, f)
-            for f in ("req_deck", "req_seen", "fav_deck", "fav_discard", "display", "status", "picks",
-                      "finish_order", "tdone", "building", "pend", "backs", "tq", "pq"):
-                d[f] = list(getattr(self, f))
-            d["tracks"] = [t[:] for t in self.tracks]
-            d["results"] = [None if r is None else list(r) for r in self.results]
-            d["revealed"] = [[[list(t) for t in r[0]], list(r[1])] for r in self.revealed]
-        else:
-            for f in FAMILY_SCALARS:
-                d[f] = getattr(self, f)
-            for f in ("score", "rubies", "fresh", "pool", "removed", "finished", "slot_holder",
-                      "slot_bid", "fig", "won", "pq", "s_passed", "penalty"):
-                d[f] = list(getattr(self, f))
-            d["rows"] = [r[:] for r in self.rows]
-        return d
 
     def _check_auction(self) -> None:
         """The main auction's counters agree (KL-12.2-12.5): the seats that had their turn, from
@@ -323,36 +366,14 @@ class KlondikeState(State):
             raise ValueError(f"display: {DISPLAY_SIZE[n]} favour cards a round, less the {picked} "
                              f"taken, not {len(self.display)} (KL-31.1, KL-32)")
 
-    def _load_state_dict(self, d: dict) -> None:
+    def _after_load(self, d: dict) -> None:
+        """The rule checks of a loaded state (its fields' types, sizes and bounds are checked by
+        the declaration); the boards are derived again and the claims laid again from their
+        notations."""
         n = self.num_players
         self.mode = "race" if self.variant == "race" else self.variant
         self.loose_edges = self.options.get("edge_rule") == "one_edge_per_tile"
-
-        def ints(x, size=None):
-            if not isinstance(x, list):
-                raise TypeError("expected a list")
-            out = [_int(v) for v in x]
-            if size is not None and len(out) != size:
-                raise ValueError(f"expected {size} values")
-            return out
-
-        lays = d["layouts"]
-        if not isinstance(lays, list) or len(lays) != n:
-            raise ValueError("one layout per seat")
-        self.layouts = []
-        for lay in lays:
-            if not isinstance(lay, list):
-                raise ValueError(f"a layout is a list of tiles, not {lay!r}")
-            tiles = []
-            for t in lay:
-                f, r = ints(t, 2)
-                if not (0 <= f < len(FACE_NAMES) and 0 <= r < 4):
-                    raise ValueError(f"bad tile {t}")
-                tiles.append([f, r])
-            if len(tiles) > 4:
-                raise ValueError("at most four tiles")
-            self.layouts.append(tiles)
-        if self.mode != "race" and d.get("phase") != "layout" and any(len(lay) != 4 for lay in self.layouts):
+        if self.mode != "race" and self.phase != "layout" and any(len(lay) != 4 for lay in self.layouts):
             # KL-10.2: each board is a row of four tiles, laid before the first auction
             seat = next(s for s in range(n) if len(self.layouts[s]) != 4)
             raise InvalidRecordError(f"malformed saved klondike state: the board of P{seat + 1} has "
@@ -363,95 +384,23 @@ class KlondikeState(State):
             if (self.mode != "race" and len(self.layouts[s]) == 4) or (self.mode == "race" and self.layouts[s]):
                 self.set_board(s)
         if self.mode == "race":
-            for f in RACE_SCALARS:
-                v = d[f]
-                setattr(self, f, v if f == "phase" else _int(v, f))
-            for f in ("req_deck", "req_seen", "fav_deck", "fav_discard", "display", "picks",
-                      "finish_order", "tdone", "tq", "pq"):
-                setattr(self, f, ints(d[f]))
-            self.status = ints(d["status"], n)
-            self.building = [bool(x) for x in d["building"]]
-            if len(self.building) == n:
-                for s in range(n):
-                    if not self.building[s] and not self.layouts[s]:
-                        # KL-31.2: a seat builds (ends its building) once at least one tile lies
-                        raise InvalidRecordError(
-                            f"malformed saved klondike state: P{s + 1} has built a landscape (building "
-                            f"false) of no tile; a landscape has 1 to 4 tiles (KL-31.2)", f"state.layouts[{s}]")
-            self.pend = ints(d["pend"], n)
-            self.backs = ints(d.get("backs", [0] * n), n)  # records before 'back' lack it
-            self.tracks = [ints(t, 4) for t in d["tracks"]]
-            if len(self.tracks) != n or len(self.building) != n or len(self.picks) != n:
-                raise ValueError("per-seat lists must have one entry per seat")
-            self.results = [None if r is None else list(r) for r in d["results"]]
-            self.revealed = [[[ints(t, 2) for t in r[0]], [str(x) for x in r[1]]] for r in d["revealed"]]
-            if self.phase not in ("build", "tick", "pick", "lastpick", "fate", "end"):
-                raise ValueError(f"bad phase {self.phase!r}")
-            nreq, nfav = len(REQ_CARDS), len(FAVOUR_CARDS)
-            for f, size in (("req_deck", nreq), ("req_seen", nreq), ("fav_deck", nfav), ("fav_discard", nfav),
-                            ("display", nfav)):
-                if any(not 0 <= c < size for c in getattr(self, f)):
-                    raise ValueError(f"{f} holds a card index outside 0..{size - 1}")
-            if not (-1 <= self.req < nreq and -1 <= self.last_req < nreq):
-                raise ValueError(f"req and last_req are card indexes 0..{nreq - 1}, or -1")
-            _in_range("status", self.status, 0, 2)
-            for f in ("finish_order", "tdone", "tq", "pq"):
-                _in_range(f, getattr(self, f), 0, n - 1)
-            _in_range("s0, prio", [self.s0, self.prio], 0, n - 1)
-            _in_range("lastp, fate", [self.lastp, self.fate], -1, n - 1)
-            _in_range("picks", self.picks, -1, nfav - 1)
-            _in_range("pend", self.pend, -1, len(KINDS) - 1)
-            _in_range("rround, tick, tpos", [self.rround, self.tick, self.tpos], 0, 10 ** 6)
+            for s in range(n):
+                if not self.building[s] and not self.layouts[s]:
+                    # KL-31.2: a seat builds (ends its building) once at least one tile lies
+                    raise InvalidRecordError(
+                        f"malformed saved klondike state: P{s + 1} has built a landscape (building "
+                        f"false) of no tile; a landscape has 1 to 4 tiles (KL-31.2)", f"state.layouts[{s}]")
             if self.phase != "end":
                 self._check_race_round()
-        else:
-            for f in FAMILY_SCALARS:
-                v = d[f]
-                setattr(self, f, v if f == "phase" else _int(v, f))
-            for f in ("score", "rubies", "fresh", "slot_holder", "slot_bid", "fig", "won", "penalty"):
-                setattr(self, f, ints(d[f], n))
-            for f in ("finished", "s_passed"):
-                flags = d[f]
-                if not (isinstance(flags, list) and len(flags) == n and all(x in (0, 1) for x in flags)):
-                    raise ValueError(f"{f} must hold one true or false a seat")
-                setattr(self, f, [bool(x) for x in flags])
-            self.pool = ints(d["pool"])
-            self.removed = ints(d["removed"])
-            self.pq = ints(d["pq"])
-            self.rows = [ints(r, n) for r in d["rows"]]
-            if self.phase not in ("layout", "auction", "place", "sauction", "splace", "end"):
-                raise ValueError(f"bad phase {self.phase!r}")
-            nk = len(KINDS)
-            for f in ("pool", "removed"):
-                _in_range(f, getattr(self, f), 0, nk - 1)
-            _in_range("rows", sum(self.rows, []), 0, nk - 1)
-            _in_range("won", self.won, -1, nk - 1)
-            _in_range("pq", self.pq, 0, n - 1)
-            _in_range("start", [self.start], 0, n - 1)
-            _in_range("slot_holder, s_high", self.slot_holder + [self.s_high], -1, n - 1)
-            _in_range("fig", self.fig, -1, n - 1)
-            _in_range("normal_done", [self.normal_done], 0, n)
-            _in_range("displaced", [self.displaced], -1, n - 1)
-            for f in ("rubies", "fresh", "score", "slot_bid", "s_bid", "dominoes", "round"):
-                v = getattr(self, f)
-                _in_range(f, v if isinstance(v, list) else [v], 0, 10 ** 6)
-            # KL-15.4: the ruby supply is unlimited, but a game hands out some dozens; a bid may be
-            # any count up to the bidder's rubies (KL-12), so a huge count made every bid endless
-            for f in ("rubies", "fresh", "slot_bid", "s_bid"):
-                v = getattr(self, f)
-                _in_range(f, v if isinstance(v, list) else [v], 0, MAX_RUBIES)
-            _in_range("supply", [self.supply], -1, MAX_RUBY_SUPPLY)
-            if self.phase == "auction":
-                self._check_auction()
-            if self.phase == "auction":  # KL-12.3: a bid is paid later, so its holder has the rubies
-                for slot, (h, bid) in enumerate(zip(self.slot_holder, self.slot_bid)):
-                    if (h < 0 and bid) or (h >= 0 and bid > self.rubies[h]):
-                        raise ValueError(f"slot_bid: a bid of {bid} on claim {slot}, "
-                                         + ("which nobody holds" if h < 0 else
-                                            f"more than its holder P{h + 1}'s {self.rubies[h]} rubies"))
-        claims = d["claims"]
-        if not isinstance(claims, list) or len(claims) != n:
-            raise ValueError("one claim list per seat")
+        elif self.phase == "auction":
+            self._check_auction()
+            for slot, (h, bid) in enumerate(zip(self.slot_holder, self.slot_bid)):
+                # KL-12.3: a bid is paid later, so its holder has the rubies
+                if (h < 0 and bid) or (h >= 0 and bid > self.rubies[h]):
+                    raise ValueError(f"slot_bid: a bid of {bid} on claim {slot}, "
+                                     + ("which nobody holds" if h < 0 else
+                                        f"more than its holder P{h + 1}'s {self.rubies[h]} rubies"))
+        claims = self.claims  # the notations, laid again
         self.claims = [[] for _ in range(n)]
         self.cov = [0] * n
         if self.mode == "race":
@@ -463,7 +412,7 @@ class KlondikeState(State):
                 sh = self.shapes[s]
                 if sh is None:
                     raise ValueError("claims on a board without tiles")
-                pid = sh.by_text[str(text)]
+                pid = sh.by_text[text]
                 if sh.mask[pid] & self.cov[s]:
                     raise ValueError("overlapping claims")
                 g, r = rules.lay(self, s, pid)
@@ -472,7 +421,7 @@ class KlondikeState(State):
                     self.gold[s] += g
                     self.ruby[s] += r
         if self.cur != TERMINAL and not (0 <= self.cur < n):
-            raise ValueError("bad current player")
+            raise ValueError(f"cur must be a seat 0..{n - 1}, or {TERMINAL} at the end, not {self.cur}")
 
     # ------------------------------------------------------------------ information
     def _observation(self, seat):

@@ -1,4 +1,5 @@
-"""The Lignum state: its fields, copying, (de)serialisation, observation and re-sampling.
+"""The Lignum state: its fields (declared in ``LignumState.FIELDS``; the core copies, saves and
+type-checks them), the rule checks of a loaded save, observation and re-sampling.
 
 Fields (all plain values; ``to_dict()["state"]`` holds exactly these keys):
 
@@ -30,16 +31,13 @@ Global:
 from __future__ import annotations
 
 from meeple.core import TERMINAL, InvalidRecordError, State
-from meeple.core.state import saved_in_range, saved_int
+from meeple.core.fields import OUTER, SEATS, SHARED, Field, Fields, last_seat
+from meeple.core.state import saved_in_range
 
 from . import rules, scoring
 from .components import EQUIP_COUNTS, PLACEMENT_CARDS, PRODUCT_COUNTS, PRODUCT_NAMES, START_MONEY, TASK_CARDS, WINTER_CARDS
 from .rules import NONWINTER_PHASES, WINTER_PHASES
 
-_SEAT_INTS = ("money", "loans", "food", "fodder3", "fodder2", "area", "secret", "pos")
-_SEAT_LISTS = ("equip", "products", "huts", "workers", "woodpile", "river", "sawroom", "heat")
-_SEAT_LEN = {"equip": 4, "products": 5, "huts": 3, "workers": 3, "woodpile": 3, "river": 3,
-             "sawroom": 3, "heat": 3}
 MAX_PIECES = 1000
 """Most pieces (discs, sticks, food cubes, tokens, workers) one count of a saved state may
 hold: far above what a game reaches (some dozens), low enough that no search over them is long."""
@@ -50,21 +48,71 @@ _PHASES = frozenset(NONWINTER_PHASES + WINTER_PHASES + ("over",))
 _STAGES = frozenset(("", "choose", "tact", "travel", "space4", "space10", "space13", "space16", "market",
                      "fell", "arrive", "transport", "move", "saw", "split", "tasks", "sell", "dry",
                      "w_bonus", "w_fell", "w_sled", "w_saw", "w_tasks", "burn", "forced", "river"))
-_GLOBAL_INTS = ("round", "pi", "ti", "actor", "hut_left", "debt", "felled")
-_GLOBAL_LISTS = ("areas_food", "path_w", "order", "clearing", "pstack", "pdeck", "pused", "prevealed",
-                 "tdeck", "tdisplay", "wrest")
-_SHARED_LISTS = ("pstack", "pdeck", "pused", "prevealed", "tdeck", "tdisplay", "wrest", "winter")
-"""The decks, the product stack and the winter cards: a clone shares them with its original,
-so the rules never change one in place; they give the state a new list (the decks change a few
-times a round, a clone is made thousands of times a move by the bots)."""
-_FLAT_LISTS = _SEAT_INTS + ("mill_free", "path_tok", "pend") + tuple(k for k in _GLOBAL_LISTS if k not in _SHARED_LISTS)
-"""Flat lists a clone copies (the nested ones are copied row by row in ``_copy``; those of
-``_SHARED_LISTS`` are shared)."""
-_list_copy = list.copy
+_PATH_TOKENS = ("",) + tuple(EQUIP_COUNTS) + tuple("p" + name for name in PRODUCT_NAMES)
+"""What a path space may hold (LG-5.3): nothing, an equipment token or a product token."""
+_WHY_PIECES = "LG-2.6: some dozens in a game"
 
 
 class LignumState(State):
     """A Lignum position (see module docstring for the fields)."""
+
+    FIELDS = Fields(
+        # money: negative only by a debt left after selling everything (LG-21.6); the bank never
+        # runs out (LG-2.6) but a game sees some dozens of dollars
+        Field("money", list[int], (SEATS,), low=-MAX_PIECES, high=MAX_PIECES, why="LG-21.6, LG-2.6"),
+        Field("loans", list[int], (SEATS,), low=0, high=2, why="LG-21.2: at most 2 loans"),
+        Field("food", list[int], (SEATS,), low=0, high=MAX_PIECES, why=_WHY_PIECES),
+        Field("fodder3", list[int], (SEATS,), low=0, high=1, why="LG-12.4"),
+        Field("fodder2", list[int], (SEATS,), low=0, high=1, why="LG-12.4"),
+        Field("area", list[int], (SEATS,), low=0, high=6),
+        Field("secret", list[int], (SEATS,), low=0, high=6),
+        Field("pos", list[int], (SEATS,), low=0, high=21),
+        Field("mill_free", list[bool], (SEATS,)),
+        # piece counts: an unlimited supply (LG-2.6), but a hand-edited huge count would make the
+        # search of legal drying moves endless
+        Field("equip", list[list[int]], (SEATS, 4), low=0, high=MAX_PIECES, why=_WHY_PIECES),
+        Field("products", list[list[int]], (SEATS, 5), low=0, high=MAX_PIECES, why=_WHY_PIECES),
+        Field("huts", list[list[int]], (SEATS, 3), low=0, high=MAX_PIECES, why=_WHY_PIECES),
+        Field("workers", list[list[int]], (SEATS, 3), low=0, high=MAX_PIECES, why=_WHY_PIECES),
+        Field("woodpile", list[list[int]], (SEATS, 3), low=0, high=MAX_PIECES, why=_WHY_PIECES),
+        Field("river", list[list[int]], (SEATS, 3), low=0, high=MAX_PIECES, why=_WHY_PIECES),
+        Field("sawroom", list[list[int]], (SEATS, 3), low=0, high=MAX_PIECES, why=_WHY_PIECES),
+        Field("heat", list[list[int]], (SEATS, 3), low=0, high=MAX_PIECES, why=_WHY_PIECES),
+        Field("mill", list[list[list[int]]], (SEATS, 4, 6), low=0, high=MAX_PIECES, why=_WHY_PIECES),
+        # a seat's row of tasks is replaced, never changed in place: clones share the rows
+        Field("tasks", list[list[list[int]]], (SEATS,), copy=OUTER),
+        Field("areas_wood", list[list[int]], (6, 3), low=0, high=MAX_PIECES, why=_WHY_PIECES),
+        Field("path_tok", list[str], (21,), choices=_PATH_TOKENS, noun="path token", why="LG-5.3"),
+        Field("areas_food", list[int], (6,), low=0, high=MAX_PIECES, why=_WHY_PIECES),
+        Field("path_w", list[int], (5,), low=0, high=MAX_PIECES, why=_WHY_PIECES),
+        Field("order", list[int]),
+        Field("clearing", list[int], low=0, high=last_seat),
+        # the decks and the product stack: clones share them, so the rules never change one in
+        # place; they give the state a new list (a few times a round, while a clone is made
+        # thousands of times a move by the bots)
+        Field("pstack", list[int], low=0, high=len(PRODUCT_NAMES) - 1, copy=SHARED),
+        Field("pdeck", list[int], low=0, high=len(PLACEMENT_CARDS) - 1, copy=SHARED),
+        Field("pused", list[int], low=0, high=len(PLACEMENT_CARDS) - 1, copy=SHARED),
+        Field("prevealed", list[int], low=0, high=len(PLACEMENT_CARDS) - 1, copy=SHARED),
+        Field("tdeck", list[int], low=0, high=len(TASK_CARDS) - 1, copy=SHARED),
+        Field("tdisplay", list[int], low=0, high=len(TASK_CARDS) - 1, copy=SHARED),
+        Field("wrest", list[int], low=0, high=len(WINTER_CARDS) - 1, copy=SHARED),
+        Field("round", int, low=0, high=8),
+        Field("pi", int),
+        Field("ti", int, low=0, high=last_seat),
+        Field("actor", int),
+        Field("hut_left", int),
+        Field("debt", int),
+        Field("felled", int),
+        Field("supply", dict[str, int], keys=EQUIP_COUNTS),
+        Field("winter", list[tuple[int, int]], (2,), copy=SHARED),
+        Field("phase", str, choices=_PHASES, noun="phase"),
+        Field("stage", str, choices=_STAGES, noun="stage"),
+        Field("pend", list[int | str], low=0, high=MAX_PIECES),
+        Field("acted", bool),
+    )
+    """The fields, in save order (their meaning: the module docstring); core copies, saves and
+    type-checks them."""
 
     # ------------------------------------------------------------ setup
     def _setup(self) -> None:
@@ -154,108 +202,14 @@ class LignumState(State):
     def _rank_key(self, seat: int) -> tuple:
         return scoring.rank_key(self, seat)
 
-    # ------------------------------------------------------------ copying
-    def _copy(self) -> LignumState:
-        new = LignumState.__new__(LignumState)
-        d = new.__dict__ = self.__dict__.copy()  # ints, flags and strings by value
-        self._copy_base(new)
-        for k in _FLAT_LISTS:
-            d[k] = d[k][:]
-        for k in _SEAT_LISTS:
-            d[k] = [*map(_list_copy, d[k])]
-        d["mill"] = [[*map(_list_copy, m)] for m in self.mill]
-        d["tasks"] = self.tasks[:]  # (a seat's row of tasks is replaced, never changed in place)
-        d["areas_wood"] = [*map(_list_copy, self.areas_wood)]
-        d["supply"] = self.supply.copy()
-        return new  # (the _SHARED_LISTS are shared: never changed in place)
 
     # ------------------------------------------------------------ persistence
-    def _state_dict(self) -> dict:
-        d = {}
-        for k in _SEAT_INTS:
-            d[k] = getattr(self, k)[:]
-        d["mill_free"] = self.mill_free[:]
-        for k in _SEAT_LISTS:
-            d[k] = [x[:] for x in getattr(self, k)]
-        d["mill"] = [[loc[:] for loc in m] for m in self.mill]
-        d["tasks"] = [[t[:] for t in ts] for ts in self.tasks]
-        d["areas_wood"] = [w[:] for w in self.areas_wood]
-        d["path_tok"] = self.path_tok[:]
-        for k in _GLOBAL_LISTS:
-            d[k] = getattr(self, k)[:]
-        for k in _GLOBAL_INTS:
-            d[k] = getattr(self, k)
-        d["supply"] = dict(self.supply)
-        d["winter"] = [w[:] for w in self.winter]
-        d["phase"] = self.phase
-        d["stage"] = self.stage
-        d["pend"] = self.pend[:]
-        d["acted"] = self.acted
-        return d
-
-    def _load_state_dict(self, d: dict) -> None:
+    def _after_load(self, d: dict) -> None:
+        """The rule checks of a loaded state (its fields' types, sizes and bounds are checked
+        by the declaration)."""
         n = self.num_players
         self.advanced = self.variant.startswith("advanced")
         self.tactical = self.variant.endswith("tactical")
-
-        def ints(v, length=None):
-            if not isinstance(v, list):
-                raise TypeError("expected a list")
-            out = [saved_int(x) for x in v]
-            if length is not None and len(out) != length:
-                raise ValueError(f"expected {length} values, got {len(out)}")
-            return out
-
-        for k in _SEAT_INTS:
-            setattr(self, k, ints(d[k], n))
-        mf = d["mill_free"]
-        if not isinstance(mf, list) or len(mf) != n:
-            raise ValueError("mill_free: one flag per seat")
-        self.mill_free = [bool(x) for x in mf]
-        for k in _SEAT_LISTS:
-            v = d[k]
-            if not isinstance(v, list) or len(v) != n:
-                raise ValueError(f"{k}: one entry per seat")
-            setattr(self, k, [ints(x, _SEAT_LEN[k]) for x in v])
-        if not isinstance(d["mill"], list) or len(d["mill"]) != n:
-            raise ValueError("mill: one entry per seat")
-        self.mill = []
-        for m in d["mill"]:
-            if not isinstance(m, list) or len(m) != 4:
-                raise ValueError("mill: 4 locations")
-            self.mill.append([ints(loc, 6) for loc in m])
-        if not isinstance(d["tasks"], list) or len(d["tasks"]) != n:
-            raise ValueError("tasks: one entry per seat")
-        self.tasks = [[ints(t) for t in ts] for ts in d["tasks"]]
-        if not isinstance(d["areas_wood"], list) or len(d["areas_wood"]) != 6:
-            raise ValueError("areas_wood: 6 areas")
-        self.areas_wood = [ints(w, 3) for w in d["areas_wood"]]
-        pt = d["path_tok"]
-        if not isinstance(pt, list) or len(pt) != 21 or not all(isinstance(x, str) for x in pt):
-            raise ValueError("path_tok: 21 strings")
-        tokens = {""} | set(EQUIP_COUNTS) | {"p" + name for name in PRODUCT_NAMES}
-        odd = next((x for x in pt if x not in tokens), None)
-        if odd is not None:
-            raise ValueError(f"path_tok: {odd!r} is not a path token (one of {sorted(tokens)})")
-        self.path_tok = pt[:]
-        for k in _GLOBAL_LISTS:
-            setattr(self, k, ints(d[k]))
-        if len(self.areas_food) != 6 or len(self.path_w) != 5:
-            raise ValueError("areas_food has 6 entries, path_w 5")
-        saved_in_range("path_w", self.path_w, 0, MAX_PIECES)
-        for k in _GLOBAL_INTS:
-            setattr(self, k, saved_int(d[k], k))
-        # piece counts (LG-2.6: an unlimited supply, but a game puts out some dozens of pieces):
-        # a hand-edited huge count would make the search of legal drying moves endless
-        for k in ("woodpile", "river", "sawroom", "heat", "products", "huts", "workers", "equip"):
-            saved_in_range(k, [x for row in getattr(self, k) for x in row], 0, MAX_PIECES)
-        saved_in_range("mill", [x for m in self.mill for loc in m for x in loc], 0, MAX_PIECES)
-        saved_in_range("areas_wood, areas_food", [x for a in self.areas_wood for x in a] + self.areas_food, 0,
-                       MAX_PIECES)
-        saved_in_range("food", self.food, 0, MAX_PIECES)
-        # money: negative only by a debt left after selling everything (LG-21.6), some dozens of
-        # dollars in a game (LG-2.6: the bank never runs out)
-        saved_in_range("money", self.money, -MAX_PIECES, MAX_PIECES)
         for seat, m in enumerate(self.mill):
             for k in (1, 2, 3):
                 if sum(m[k]) > MAX_DRYER:
@@ -263,32 +217,24 @@ class LignumState(State):
                         f"malformed saved lignum state: dryer {k} of seat {seat} holds {sum(m[k])} pieces; a dryer "
                         f"holds one disc or two sticks (LG-16.2), more only by drying-hut moves (LG-19.4, one piece "
                         f"a hut token): at most {MAX_DRYER}", f"state.mill[{seat}][{k}]")
-        saved_in_range("pos", self.pos, 0, 21)
-        saved_in_range("area", self.area, 0, 6)
-        saved_in_range("secret", self.secret, 0, 6)
-        saved_in_range("loans", self.loans, 0, 2)
-        saved_in_range("fodder3, fodder2", self.fodder3 + self.fodder2, 0, 1)
-        saved_in_range("round", [self.round], 0, 8)
         if self.actor != TERMINAL:
             saved_in_range("actor", [self.actor], -1, n - 1)
         if sorted(self.order) != list(range(n)):
             raise ValueError(f"order must hold each seat once, not {self.order}")
-        saved_in_range("clearing", self.clearing, 0, n - 1)
         if len(set(self.clearing)) != len(self.clearing):
             raise ValueError("clearing holds a seat twice")
-        if d["phase"] not in ("travel", "over") and sorted(self.clearing) != list(range(n)):
+        if self.phase not in ("travel", "over") and sorted(self.clearing) != list(range(n)):
             # LG-8.6.2: after the path every foreman is in the clearing; its order is the order
             # of the wood work (LG-9.2) and, reversed, the next round's player order
             raise InvalidRecordError(
                 f"malformed saved lignum state: after the path the clearing must hold every seat once, not "
                 f"{self.clearing} (LG-8.6.2)", "state.clearing")
-        if d["phase"] == "travel" and set(self.clearing) != {s for s in range(n) if self.pos[s] == 21}:
+        if self.phase == "travel" and set(self.clearing) != {s for s in range(n) if self.pos[s] == 21}:
             # LG-8.6.1: on the path, the clearing's slots A.. hold exactly the foremen at space 21
             raise InvalidRecordError(
                 f"malformed saved lignum state: pos puts the foremen {[s for s in range(n) if self.pos[s] == 21]} "
                 f"in the clearing (space 21) but clearing lists {self.clearing} (LG-8.6.1)", "state.pos")
-        saved_in_range("ti", [self.ti], 0, n - 1)
-        if (d["phase"] == "travel" and d["stage"] == "market" and not d["acted"]
+        if (self.phase == "travel" and self.stage == "market" and not self.acted
                 and rules.avail(self, self.actor) < 1 and not rules.product_sales(self, self.actor)):
             # LG-8.4.1/LG-8.5: a foreman stops at the market only with a dollar to spend (cash and
             # open loans) or a product set to sell; else the visit could never end
@@ -296,49 +242,28 @@ class LignumState(State):
                 f"malformed saved lignum state: P{self.actor + 1} is at the market with ${self.money[self.actor]} "
                 f"and {self.loans[self.actor]} loans, nothing to buy with and nothing to sell (LG-8.4.1, LG-8.5)",
                 f"state.money[{self.actor}]")
-        if d["phase"] == "travel" and (self.actor != self.order[self.ti] or self.pos[self.actor] == 21):
+        if self.phase == "travel" and (self.actor != self.order[self.ti] or self.pos[self.actor] == 21):
             # LG-8.6: the foreman who moves is the next in player order not yet in the clearing
             raise InvalidRecordError(
                 f"malformed saved lignum state: actor {self.actor} is not the foreman to move on the path "
                 f"(player order {self.order}, turn {self.ti}: seat {self.order[self.ti]}; a foreman in the "
                 f"clearing, space 21, moves no more; LG-8.6)", "state.actor")
-        sup = d["supply"]
-        if not isinstance(sup, dict) or sorted(sup) != sorted(EQUIP_COUNTS):
-            raise ValueError("supply: one count per equipment token type")
-        self.supply = {k: sup[k] for k in sorted(sup)}
         for k, v in self.supply.items():  # LG-2.4: the supply holds the game's own tokens
-            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= EQUIP_COUNTS[k]:
+            if not 0 <= v <= EQUIP_COUNTS[k]:
                 raise InvalidRecordError(f"malformed saved lignum state: the supply holds {v!r} {k} tokens; the game "
-                                         f"has {EQUIP_COUNTS[k]}, an integer from 0 to {EQUIP_COUNTS[k]} (LG-2.4)", f"state.supply.{k}")
-        self.winter = [ints(w, 2) for w in d["winter"]]
-        if len(self.winter) != 2:
-            raise ValueError("winter: two cards")
+                                         f"has {EQUIP_COUNTS[k]}, an integer from 0 to {EQUIP_COUNTS[k]} (LG-2.4)",
+                                         f"state.supply.{k}")
         # card indexes into the component data (a bad one failed only when the card was used)
-        saved_in_range("winter cards, wrest", [c for c, _ in self.winter] + self.wrest, 0, len(WINTER_CARDS) - 1)
+        saved_in_range("winter cards", [c for c, _ in self.winter], 0, len(WINTER_CARDS) - 1)
         saved_in_range("winter halves", [h for _, h in self.winter], 0, 1)
-        saved_in_range("pdeck, pused, prevealed", self.pdeck + self.pused + self.prevealed, 0,
-                       len(PLACEMENT_CARDS) - 1)
-        saved_in_range("tdeck, tdisplay, tasks", self.tdeck + self.tdisplay + [t[0] for ts in self.tasks for t in ts],
-                       0, len(TASK_CARDS) - 1)
         for ts in self.tasks:  # [task, one filled flag a requirement]
             for t in ts:
+                if not t:
+                    raise ValueError("tasks: a task is [task card, one filled flag a requirement], not []")
+                saved_in_range("tasks", t[:1], 0, len(TASK_CARDS) - 1)
                 if len(t) != 1 + len(TASK_CARDS[t[0]][1]):
                     raise ValueError(f"tasks: task {t[0]} has {len(TASK_CARDS[t[0]][1])} requirements, not "
                                      f"{len(t) - 1}")
-        saved_in_range("pstack", self.pstack, 0, len(PRODUCT_NAMES) - 1)
-        for k in ("phase", "stage"):
-            if not isinstance(d[k], str):
-                raise TypeError(f"{k} must be a string")
-        if d["phase"] not in _PHASES or d["stage"] not in _STAGES:
-            raise ValueError(f"unknown phase/stage {d['phase']!r}/{d['stage']!r}")
-        self.phase = d["phase"]
-        self.stage = d["stage"]
-        pend = d["pend"]
-        if not isinstance(pend, list) or not all(isinstance(x, (int, str)) and not isinstance(x, bool) for x in pend):
-            raise ValueError("pend: ints and stage names")
-        self.pend = pend[:]
-        saved_in_range("pend", [x for x in pend if isinstance(x, int)], 0, MAX_PIECES)
-        self.acted = bool(d["acted"])
         # LG-4.1: rounds 0-2 and 4-6 are spring, summer, fall; 3 and 7 the winters
         if (self.phase in NONWINTER_PHASES and self.round not in (0, 1, 2, 4, 5, 6)) or (
                 self.phase in WINTER_PHASES and self.round not in (3, 7)):

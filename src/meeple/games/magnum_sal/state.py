@@ -1,4 +1,5 @@
-"""The Magnum Sal state: plain-value fields, copy, (de)serialisation, observation, resample.
+"""The Magnum Sal state: its fields (declared in ``MagnumSalState.FIELDS``; the core copies, saves
+and type-checks them), the rule checks of a loaded save, observation, resample.
 
 Fields (all JSON-safe; ``to_dict()["state"]`` holds exactly these keys). ``n`` = seats,
 money in groše; colours index 0 brown, 1 green, 2 white;
@@ -33,24 +34,70 @@ spaces indexed as ``components.SPACES`` (S1..S6, then the 18 chambers), chamber 
 from __future__ import annotations
 
 from meeple.core import TERMINAL, State
+from meeple.core.fields import OUTER, SEATS, SHARED, Field, Fields, last_seat
 from meeple.core.state import saved_in_range, saved_int
 
 from . import components as C
 from . import mine as M
 from . import rules, scoring
 
-_LIST_FIELDS = ("money", "owned", "supply", "rested", "tired", "occ", "assist", "q_right", "q_left",
-                "tile", "revealed", "flipped", "water", "orders_up", "order_stack", "display",
-                "pile", "deck", "gone_hidden", "gone_seen", "market", "visited")
-_COPIED_LISTS = tuple(k for k in _LIST_FIELDS if k != "tile")
-"""List fields a clone copies (``tile`` is shared: changed only by ``_resample``, which copies it first)."""
-_NESTED_FIELDS = ("salt", "tools", "tools_used", "csalt", "orders_done")
-_SCALAR_FIELDS = ("order_counter", "inn", "phase", "round", "rounds_total", "capped", "start", "turn",
-                  "actions_left", "acted", "triggered", "over", "arrivals", "stage")
+BUILDINGS = ("inn", "workshop", "pump", "market", "square", "castle")
+"""The buildings a turn may visit once each (MS-13.2), as ``visited`` names them."""
+_CUBES = 10 ** 6
+"""Most salt cubes one count may hold: far above the game's cubes, low enough for quick searches."""
 
 
 class MagnumSalState(State):
     """A Magnum Sal position (fields documented in the module docstring)."""
+
+    FIELDS = Fields(
+        Field("money", list[int], (SEATS,), low=0),
+        Field("owned", list[int], (SEATS,), low=0, high=C.MAX_MINERS, why="MS-1.7: at most 10 miners a colour"),
+        Field("supply", list[int], (SEATS,), low=0, high=C.MAX_MINERS, why="MS-1.7: at most 10 miners a colour"),
+        Field("rested", list[int], (lambda s: C.NSPACES * s.num_players,), low=0),
+        Field("tired", list[int], (lambda s: C.NSPACES * s.num_players,), low=0),
+        Field("occ", list[int], (C.NSPACES,), low=0),
+        Field("assist", list[int], (4,), low=-1, high=last_seat, why="a seat, or -1 for none, MS-12.1"),
+        Field("q_right", list[int], (SEATS,), low=0, high=C.MAX_MINERS, why="MS-1.7: at most 10 miners a colour"),
+        Field("q_left", list[int], (SEATS,), low=0, high=C.MAX_MINERS, why="MS-1.7: at most 10 miners a colour"),
+        # shared by clones: only a re-sample changes it, on a copy
+        Field("tile", list[str], (C.NCHAMBERS,), choices=C.TILES, noun="tile", copy=SHARED),
+        Field("revealed", list[bool], (C.NCHAMBERS,)),
+        Field("flipped", list[bool], (C.NCHAMBERS,)),
+        Field("water", list[int], (C.NCHAMBERS,), low=0),
+        Field("orders_up", list[str | None], choices=C.ORDERS, noun="order"),
+        Field("order_stack", list[str], choices=C.ORDERS, noun="order"),
+        Field("display", list[str | None], (3,), choices=C.TOOL_KINDS, noun="tool"),
+        Field("pile", list[str], choices=C.TOOL_KINDS, noun="tool"),
+        Field("deck", list[str], choices=C.TOOL_KINDS, noun="tool"),
+        Field("gone_hidden", list[str], choices=C.TOOL_KINDS, noun="tool"),
+        Field("gone_seen", list[str], choices=C.TOOL_KINDS, noun="tool"),
+        Field("market", list[int], (3,), low=0),
+        Field("visited", list[str], choices=BUILDINGS, noun="building"),
+        Field("salt", list[list[int]], (SEATS, 3), low=0, high=_CUBES),
+        Field("tools", list[list[str]], (SEATS,), choices=C.TOOL_KINDS, noun="tool"),
+        Field("tools_used", list[list[bool]], (SEATS,)),
+        # a chamber's row is shared by clones: the rules replace it, never change it in place
+        Field("csalt", list[list[int]], (C.NCHAMBERS, 3), low=0, high=_CUBES, copy=OUTER),
+        Field("orders_done", list[list[str]], (SEATS,), choices=C.ORDERS, noun="order"),
+        Field("order_counter", int, low=0, high=8),
+        Field("inn", int, low=0, high=len(C.INN_TRACK)),
+        Field("phase", int, low=0, high=C.PHASES - 1),
+        Field("round", int, low=1, high=10 ** 6),
+        Field("rounds_total", int, low=0, high=10 ** 6),
+        Field("capped", int, low=0, high=C.PHASES),
+        Field("start", int, low=0, high=last_seat),
+        Field("turn", int, low=0, high=last_seat),
+        Field("actions_left", int, low=0, high=2),
+        Field("acted", bool),
+        Field("triggered", bool),
+        Field("over", bool),
+        Field("arrivals", int, low=0, high=100),
+        Field("stage", str, choices=rules.STAGES, noun="stage"),
+        Field("ctx", list[int | list]),  # shapes by stage: _check_ctx
+    )
+    """The fields, in save order (their meaning: the module docstring); core copies, saves and
+    type-checks them."""
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
@@ -66,113 +113,22 @@ class MagnumSalState(State):
     def _apply(self, action) -> None:
         rules.apply(self, action)
 
-    # ------------------------------------------------------------------ copy
-    def _copy(self) -> "MagnumSalState":
-        new = MagnumSalState.__new__(MagnumSalState)
-        d = new.__dict__ = self.__dict__.copy()  # scalars and read-only lists by reference
-        self._copy_base(new)
-        for k in _COPIED_LISTS:
-            d[k] = d[k][:]
-        d["salt"] = [s[:] for s in self.salt]
-        d["tools"] = [t[:] for t in self.tools]
-        d["tools_used"] = [t[:] for t in self.tools_used]
-        d["csalt"] = self.csalt[:]  # rows shared: rules replace a chamber's row, never change it
-        d["orders_done"] = [o[:] for o in self.orders_done]
-        d["ctx"] = [x[:] if isinstance(x, list) else x for x in self.ctx]
-        return new
-
     # ------------------------------------------------------------ persistence
-    def _state_dict(self) -> dict:
-        d = {}
-        for k in _LIST_FIELDS:
-            d[k] = list(getattr(self, k))
-        for k in _NESTED_FIELDS:
-            d[k] = [list(x) for x in getattr(self, k)]
-        for k in _SCALAR_FIELDS:
-            d[k] = getattr(self, k)
-        d["ctx"] = [list(x) if isinstance(x, list) else x for x in self.ctx]
-        return d
-
-    def _load_state_dict(self, d: dict) -> None:
+    def _after_load(self, d: dict) -> None:
+        """The rule checks of a loaded state (its fields' types, sizes and bounds are checked
+        by the declaration)."""
         n = self.num_players
-        for k in _LIST_FIELDS:
-            v = d[k]
-            if not isinstance(v, list):
-                raise TypeError(f"{k} must be a list")
-            setattr(self, k, list(v))
-        for k in _NESTED_FIELDS:
-            v = d[k]
-            if not isinstance(v, list) or not all(isinstance(x, list) for x in v):
-                raise TypeError(f"{k} must be a list of lists")
-            setattr(self, k, [list(x) for x in v])
-        for k in _SCALAR_FIELDS:
-            setattr(self, k, d[k])
-        ctx = d["ctx"]
-        if not isinstance(ctx, list):
-            raise TypeError("ctx must be a list")
-        self.ctx = [list(x) if isinstance(x, list) else x for x in ctx]
-        # shape and type checks
-        for k, size in (("money", n), ("owned", n), ("supply", n), ("q_right", n), ("q_left", n),
-                        ("rested", C.NSPACES * n), ("tired", C.NSPACES * n), ("occ", C.NSPACES),
-                        ("assist", 4), ("tile", C.NCHAMBERS), ("revealed", C.NCHAMBERS),
-                        ("flipped", C.NCHAMBERS), ("water", C.NCHAMBERS), ("market", 3),
-                        ("display", 3), ("salt", n), ("tools", n), ("tools_used", n),
-                        ("csalt", C.NCHAMBERS), ("orders_done", n)):
-            if len(getattr(self, k)) != size:
-                raise ValueError(f"{k} must have {size} entries")
-        for k in ("money", "owned", "supply", "q_right", "q_left", "rested", "tired", "occ",
-                  "assist", "water", "market"):
-            values = [saved_int(x, k) for x in getattr(self, k)]
-            if k == "assist":
-                saved_in_range("assist (a seat or -1)", values, -1, n - 1)
-            elif any(x < 0 for x in values):
-                raise ValueError(f"{k} holds counts: 0 or more, not {min(values)}")
-        # MS-1.7: at most 10 miners a colour (a hand-edited huge queue made every turn endless)
-        saved_in_range("owned, supply, q_right, q_left (miners, MS-1.7)",
-                       self.owned + self.supply + self.q_right + self.q_left, 0, C.MAX_MINERS)
-        for row in self.salt + self.csalt:
-            if len(row) != 3:
-                raise ValueError("salt rows are 3 non-negative ints")
-            saved_in_range("salt rows", [saved_int(x, "salt") for x in row], 0, 10 ** 6)
-        for t in self.tile:
-            if t not in C.TILES:
-                raise ValueError(f"unknown tile {t!r}")
-        for kinds, used in zip(self.tools, self.tools_used):
-            if len(kinds) != len(used) or any(k not in C.TOOL_KINDS for k in kinds):
-                raise ValueError("tools/tools_used mismatch")
-        for k in ("pile", "deck", "gone_hidden", "gone_seen"):
-            if any(x not in C.TOOL_KINDS for x in getattr(self, k)):
-                raise ValueError(f"{k}: unknown tool")
-        if any(x is not None and x not in C.TOOL_KINDS for x in self.display):
-            raise ValueError("display: unknown tool")
-        for o in self.orders_up:
-            if o is not None and o not in C.ORDERS:
-                raise ValueError(f"unknown order {o!r}")
-        for o in self.order_stack + [x for od in self.orders_done for x in od]:
-            if o not in C.ORDERS:  # an empty slot (None) is only face up
-                raise ValueError(f"unknown order {o!r} in order_stack or orders_done")
+        for seat, (kinds, used) in enumerate(zip(self.tools, self.tools_used)):
+            if len(kinds) != len(used):
+                raise ValueError(f"tools_used: seat {seat} has {len(kinds)} tools but {len(used)} used flags "
+                                 "(one a tool, face down = used)")
         for colour, (count, column) in enumerate(zip(self.market, C.MARKET_COLUMNS)):
             if count > len(column):
                 raise ValueError(f"market holds {count} cubes of {C.COLOURS[colour]}: its column has "
                                  f"{len(column)} spaces")
-        if not 0 <= self.inn <= len(C.INN_TRACK):
-            raise ValueError(f"inn must be 0..{len(C.INN_TRACK)}, not {self.inn}")
-        for k in ("order_counter", "inn", "phase", "round", "rounds_total", "capped", "start", "turn",
-                  "actions_left", "arrivals"):
-            saved_int(getattr(self, k), k)
-        for k, low, high in (("order_counter", 0, 8), ("round", 1, 10 ** 6), ("rounds_total", 0, 10 ** 6),
-                             ("capped", 0, C.PHASES), ("actions_left", 0, 2), ("arrivals", 0, 100)):
-            saved_in_range(k, [getattr(self, k)], low, high)
-        if not (0 <= self.turn < n and 0 <= self.start < n and 0 <= self.phase < C.PHASES):
-            raise ValueError("turn/start/phase out of range")
         if self.occ != [sum(self.rested[s * n:(s + 1) * n]) + sum(self.tired[s * n:(s + 1) * n])
                         for s in range(C.NSPACES)]:
             raise ValueError("occ does not match the miners in the mine")
-        if not isinstance(self.stage, str) or self.stage not in rules.STAGES:
-            raise ValueError(f"unknown stage {self.stage!r}")
-        for k in ("acted", "triggered", "over"):
-            if not isinstance(getattr(self, k), bool):
-                raise TypeError(f"{k} must be a bool")
         for lvl, chambers in C.LEVEL_CHAMBERS.items():
             if sorted(self.tile[c] for c in chambers) != sorted(C.TILES_BY_LEVEL[lvl]):
                 raise ValueError(f"the level {lvl} chambers must hold that level's tiles")

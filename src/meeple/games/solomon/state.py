@@ -45,10 +45,9 @@ the cells of height exactly ``k``).
 
 from __future__ import annotations
 
-import json
-
 from meeple.core import IllegalActionError, State
-from meeple.core.state import saved_in_range, saved_int
+from meeple.core.fields import OUTER, SEATS, SHARED, Field, Fields, last_seat
+from meeple.core.state import saved_int
 
 from . import rules, scoring
 from .actions import CARD_NUMBERS, CELL_NAMES, NCELLS, normal_notation
@@ -65,13 +64,6 @@ MAX_TREASURE_VALUE = sum(TREASURE[c] * k for c, k in _C.mix_total.items())
 seat's coins, checked at load (SO-7.4: change never adds wealth)."""
 
 
-_FLAT_LISTS = ("hid", "hgt", "lv", "coins", "item_count", "box", "choices", "order", "declared", "picks",
-               "gives", "discard", "spent", "used", "removed")
-_NESTED_LISTS = ("pub", "sec", "hands", "notes")
-"""The lists a clone copies: flat ones, and lists of lists copied row by row (``stacks`` is
-copied without its rows: a cell's row is replaced by the rules, never changed in place)."""
-
-
 def _saved_tiles(codes: list, where: str = "") -> list:
     """``codes`` if each is a tile code of the game, else ValueError (``where`` prefixes it)."""
     for t in codes:
@@ -82,6 +74,45 @@ def _saved_tiles(codes: list, where: str = "") -> list:
 
 class SolomonState(State):
     """A position of King Solomon's Treasury (see the module docstring for the fields)."""
+
+    FIELDS = Fields(
+        # at most 4 tiles a cell (SO-1.1); a cell's row is shared by clones: the rules replace it,
+        # never change it in place
+        Field("stacks", list[list[str]], (NCELLS, range(_C.max_stack + 1)), choices=ALL_CODES, noun="tile code",
+              copy=OUTER),
+        Field("hid", list[int], (NCELLS,), low=0),
+        Field("hgt", list[int], saved=False),
+        Field("lv", list[int], saved=False),
+        Field("coins", list[int], (SEATS,), low=0, high=lambda s: _C.start_coins[s.num_players] + MAX_TREASURE_VALUE,
+              why="SO-7.4: change never adds wealth"),
+        Field("pub", list[list[str]], (SEATS,), choices=ALL_CODES, noun="tile code"),
+        Field("sec", list[list[str]], (SEATS,), choices=ALL_CODES, noun="tile code"),
+        Field("item_count", list[int], saved=False),
+        Field("hands", list[list[int]], (SEATS,)),
+        Field("box", list[int]),
+        Field("choices", list[int], (SEATS,)),
+        Field("phase", str, choices=(rules.CHOOSE, rules.TURN, rules.GIVE_PHASE, rules.OVER), noun="phase"),
+        Field("chooser", int),
+        Field("order", list[int]),
+        Field("tidx", int),
+        Field("round", int),
+        Field("moves", int),
+        Field("moving", bool),
+        Field("backs", int, low=0, default=0),  # absent in saves made before 'back' existed
+        Field("declared", list[str], choices=ITEMS, noun="magic item"),
+        Field("picks", list[int], low=0, high=NCELLS - 1),
+        Field("gives", list[int], low=0, high=last_seat),
+        Field("discard", list[int]),
+        Field("spent", list[str], choices=ALL_CODES, noun="tile code"),
+        Field("used", list[str], choices=ALL_CODES, noun="tile code"),
+        Field("removed", list[str], choices=ALL_CODES, noun="tile code"),
+        # shared by clones (the rules replace it, never change it in place); checked by
+        # _load_hidden_log, which makes it for saves made before it existed
+        Field("hidden_log", list, copy=SHARED, default=None),
+        Field("notes", list[list[str]], (SEATS,), default=lambda s: [[] for _ in range(s.num_players)]),
+    )
+    """The fields, in save order (their meaning: the module docstring); core copies, saves and
+    type-checks them. ``hgt``, ``lv`` and ``item_count`` are derived: cloned, not saved."""
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
@@ -186,103 +217,24 @@ class SolomonState(State):
     def _apply(self, action) -> None:
         rules.apply(self, action)
 
-    def _copy(self) -> "SolomonState":
-        new = SolomonState.__new__(SolomonState)
-        d = new.__dict__ = self.__dict__.copy()  # ints, flags and strings by value
-        self._copy_base(new)
-        for k in _FLAT_LISTS:
-            d[k] = d[k][:]
-        for k in _NESTED_LISTS:
-            d[k] = [x[:] for x in d[k]]
-        d["stacks"] = self.stacks[:]  # rows shared: replaced, never changed in place
-        return new
-
-    _FIELDS = ("stacks", "hid", "coins", "pub", "sec", "hands", "box", "choices", "phase",
-               "chooser", "order", "tidx", "round", "moves", "moving", "backs", "declared", "picks", "gives",
-               "discard", "spent", "used", "removed", "hidden_log", "notes")
-
-    def _state_dict(self) -> dict:
-        return json.loads(json.dumps({f: getattr(self, f) for f in self._FIELDS}))
-
-    def _load_state_dict(self, d: dict) -> None:
+    def _after_load(self, d: dict) -> None:
+        """The rule checks of a loaded state (its fields' types, sizes and bounds are checked
+        by the declaration), and its derived fields rebuilt."""
         n = self.num_players
-
-        def tiles(x):
-            return _saved_tiles([str(t) for t in x])
-
-        def ints(x):
-            if not isinstance(x, list):
-                raise TypeError("expected a list")
-            return [saved_int(v) for v in x]
-
-        def strs(x):
-            if not isinstance(x, list) or not all(isinstance(v, str) for v in x):
-                raise TypeError("expected a list of strings")
-            return x[:]
-
-        def per_seat(x, f):
-            if not isinstance(x, list) or len(x) != n:
-                raise ValueError("expected one entry per seat")
-            return [f(v) for v in x]
-
-        stacks = d["stacks"]
-        if not isinstance(stacks, list) or len(stacks) != NCELLS:
-            raise ValueError("stacks must hold 36 lists")
-        self.stacks = [tiles(st) for st in stacks]
-        if any(len(st) > _C.max_stack for st in self.stacks):
-            raise ValueError("a stack holds more than 4 tiles")
-        self.hid = ints(d["hid"])
-        if len(self.hid) != NCELLS or any(not 0 <= h <= max(len(st) - 1, 0)
-                                          for h, st in zip(self.hid, self.stacks)):
-            raise ValueError("hid out of range")
-        self.coins = per_seat(d["coins"], saved_int)
-        # SO-7.4: change never adds wealth, so no seat holds more coins than he started with
-        # plus the value of every treasure in the game
-        saved_in_range("coins", self.coins, 0, _C.start_coins[n] + MAX_TREASURE_VALUE)
-        self.pub = per_seat(d["pub"], tiles)
-        self.sec = per_seat(d["sec"], tiles)
+        if any(not 0 <= h <= max(len(st) - 1, 0) for h, st in zip(self.hid, self.stacks)):
+            raise ValueError("hid out of range: a cell's unseen tiles are its bottom ones, and its top tile "
+                             "is seen (SO-13.2)")
         self.item_count = [sum(1 for t in p + q if t in ITEMS) for p, q in zip(self.pub, self.sec)]
-        self.hands = per_seat(d["hands"], ints)
-        self.box = ints(d["box"])
-        self.choices = per_seat(d["choices"], saved_int)
-        phase = d["phase"]
-        if phase not in (rules.CHOOSE, rules.TURN, rules.GIVE_PHASE, rules.OVER):
-            raise ValueError(f"bad phase {phase!r}")
-        self.phase = phase
-        self.chooser = saved_int(d["chooser"])
-        self.order = ints(d["order"])
-        self.tidx = saved_int(d["tidx"])
-        self.round = saved_int(d["round"])
-        self.moves = saved_int(d["moves"])
-        moving = d["moving"]
-        if not isinstance(moving, bool):
-            raise TypeError("moving must be true or false")
-        self.moving = moving
-        self.backs = saved_int(d.get("backs", 0))  # absent in records saved before 'back' existed
-        if self.backs < 0:
-            raise ValueError("backs must be 0 or more")
-        self.declared = [str(k) for k in d["declared"]]
-        if any(k not in ITEMS for k in self.declared):
-            raise ValueError("declared holds a non-item")
-        self.picks = ints(d["picks"])
-        self.gives = ints(d["gives"])
-        self.discard = ints(d["discard"])
-        self.spent = tiles(d["spent"])
-        self.used = tiles(d["used"])
-        self.removed = tiles(d["removed"])
-        notes = d.get("notes", [[] for _ in range(n)])  # absent in older saves
-        self.notes = per_seat(notes, strs)
         cards = sorted(self.box + self.discard + [c for h in self.hands for c in h]
                        + [c for c in self.choices if c and c not in self.discard])
         if cards != list(CARD_NUMBERS):
             raise ValueError("the dig cards do not add up to 1..32 exactly once")
-        if phase == rules.CHOOSE and not 0 <= self.chooser < n:
-            raise ValueError("bad chooser")
-        if phase in (rules.TURN, rules.GIVE_PHASE):
+        if self.phase == rules.CHOOSE and not 0 <= self.chooser < n:
+            raise ValueError(f"chooser must be the seat to choose a card, 0..{n - 1}, not {self.chooser} (SO-4.2)")
+        if self.phase in (rules.TURN, rules.GIVE_PHASE):
             if sorted(self.order) != list(range(n)) or not 0 <= self.tidx < n:
-                raise ValueError("bad turn order")
-        if any(not 0 <= c < NCELLS for c in self.picks + []) or any(not 0 <= g < n for g in self.gives):
-            raise ValueError("bad picks or gives")
+                raise ValueError(f"order must hold each seat once and tidx a place in it, not {self.order} and "
+                                 f"{self.tidx} (SO-4.3)")
         self._check_declared("hidden_log" not in d)
         self._load_hidden_log(d)
         self._check_round()
