@@ -22,8 +22,9 @@ choice depend on the machine's speed; a bot without them is deterministic for it
 from __future__ import annotations
 
 import math
+from typing import TypedDict
 
-from ..core import InvalidConfigError
+from ..core import InvalidConfigError, State
 from ..core.checks import whole_number
 from .base import Agent
 from .search import FlatMCAgent, MCTSAgent
@@ -42,8 +43,28 @@ MAX_BUDGET = 10_000_000
 """Largest budget a spec may ask for (iterations of ``mcts``, playouts per action of ``flatmc``)."""
 
 
-def _parse_options(parts: list[str], spec: str) -> dict:
-    out = {}
+class _PlayoutOptions(TypedDict, total=False):
+    """Options of both searching bots (:class:`FlatMCAgent`, :class:`MCTSAgent`) as ``make``
+    passes them on: their keyword arguments."""
+
+    time_cap: float
+    depth: int | None
+    rollout: str
+
+
+class _TreeOptions(TypedDict, total=False):
+    """Options of the tree search alone (:class:`MCTSAgent`'s keyword arguments)."""
+
+    c: float
+    bias: float
+    guard: float
+    widen: float
+    prior: int
+    takeback: str
+
+
+def _parse_options(parts: list[str], spec: str) -> dict[str, str]:
+    out: dict[str, str] = {}
     for part in parts:
         if "=" not in part:
             raise InvalidConfigError(f"bad bot option {part!r} in {spec!r}: expected key=value")
@@ -106,7 +127,8 @@ def make(spec: str, seed: int = 0) -> Agent:
                     f"bot {spec!r}: the budget is a whole number written with digits 0-9, e.g. {name}:500")
             n = int(rest[0]) if rest and "=" not in rest[0] else None
             opts = _parse_options(rest[1:] if n is not None else rest, spec)
-            kw = {}
+            kw: _PlayoutOptions = {}
+            tree: _TreeOptions = {}  # stays empty for flatmc (an option of these is unknown there)
             turn = None
             for k, v in opts.items():
                 if k == "time":
@@ -119,22 +141,22 @@ def make(spec: str, seed: int = 0) -> Agent:
                             f"bot {spec!r}: depth is a whole number of actions >= 0 or 'end', e.g. depth=3")
                     kw["depth"] = None if v in ("none", "end") else int(v)
                 elif k == "c" and name == "mcts":
-                    kw["c"] = float(v)
+                    tree["c"] = float(v)
                 elif k == "bias" and name == "mcts":
-                    kw["bias"] = float(v)
+                    tree["bias"] = float(v)
                 elif k == "guard" and name == "mcts":
-                    kw["guard"] = float(v)
+                    tree["guard"] = float(v)
                 elif k == "widen" and name == "mcts":
-                    kw["widen"] = float(v)
+                    tree["widen"] = float(v)
                 elif k == "prior" and name == "mcts":
                     if not (v.isascii() and v.isdigit()):
                         raise InvalidConfigError(
                             f"bot {spec!r}: prior is a whole number of visits >= 0, e.g. prior=10")
-                    kw["prior"] = int(v)
+                    tree["prior"] = int(v)
                 elif k == "takeback" and name == "mcts":
                     if v not in ("any", "root"):
                         raise InvalidConfigError(f"bot {spec!r}: takeback is any or root, not {v!r}")
-                    kw["takeback"] = v
+                    tree["takeback"] = v
                 elif k == "rollout":
                     if v not in ("random", "greedy"):
                         raise InvalidConfigError(f"bot {spec!r}: rollout is random or greedy, not {v!r}")
@@ -142,17 +164,18 @@ def make(spec: str, seed: int = 0) -> Agent:
                 else:
                     raise InvalidConfigError(f"unknown option {k}={v} in bot {spec!r} ({name} takes "
                                              f"{OPTION_NAMES[name]})")
-            for k in ("time_cap", "c", "bias", "widen", "guard"):
-                if k in kw and not math.isfinite(kw[k]):
-                    raise InvalidConfigError(f"bot {spec!r}: options must be finite numbers")
-            if kw.get("time_cap") is not None and kw["time_cap"] <= 0:
+            time_cap, depth = kw.get("time_cap"), kw.get("depth")
+            c, bias, widen, guard = (tree.get("c", 0.0), tree.get("bias", 0.0), tree.get("widen", 0.0),
+                                     tree.get("guard", 0.0))
+            if not all(math.isfinite(x) for x in (time_cap or 0.0, c, bias, widen, guard)):
+                raise InvalidConfigError(f"bot {spec!r}: options must be finite numbers")
+            if time_cap is not None and time_cap <= 0:
                 raise InvalidConfigError(f"bot {spec!r}: time must be > 0 seconds")
-            if kw.get("depth") is not None and kw["depth"] < 0:
+            if depth is not None and depth < 0:
                 raise InvalidConfigError(f"bot {spec!r}: depth must be >= 0 (or 'end')")
-            if kw.get("c", 0.0) < 0 or kw.get("bias", 0.0) < 0 or kw.get("widen", 0.0) < 0 \
-                    or kw.get("guard", 0.0) < 0 or kw.get("prior", 0) < 0:
+            if c < 0 or bias < 0 or widen < 0 or guard < 0 or tree.get("prior", 0) < 0:
                 raise InvalidConfigError(f"bot {spec!r}: c, bias, widen, guard and prior must be >= 0")
-            if kw.get("guard", 0.0) > 1:
+            if guard > 1:
                 raise InvalidConfigError(f"bot {spec!r}: guard is a value difference in [0, 1]")
             if n is not None and n > MAX_BUDGET:
                 raise InvalidConfigError(f"bot {spec!r}: the budget is at most {MAX_BUDGET:,} "
@@ -160,7 +183,7 @@ def make(spec: str, seed: int = 0) -> Agent:
             if name == "flatmc":
                 agent = FlatMCAgent(seed, playouts=n or 20, **kw)
             else:
-                agent = MCTSAgent(seed, iterations=n or 1000, **kw)
+                agent = MCTSAgent(seed, iterations=n or 1000, **kw, **tree)
             if n is not None and n < 1:
                 raise InvalidConfigError(f"bot {spec!r}: the budget must be at least 1")
             agent.turn_budget = turn
@@ -189,7 +212,7 @@ OPTION_NAMES = {
 """The options each searching bot takes, as its error messages list them."""
 
 
-def settings(agent: Agent, state) -> tuple:
+def settings(agent: Agent, state: State) -> tuple[object, ...]:
     """What decides how ``agent`` plays ``state``'s game: its kind and its parameters, with the
     game's defaults filled in (``mcts`` and ``mcts:1000``, or ``mcts:50`` and ``mcts:50:c=0.7``
     where 0.7 is the game's search default ``c``, give equal tuples). Two bots with equal settings and

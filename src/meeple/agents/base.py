@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..core import Action, SearchDefaults, State
@@ -34,10 +35,10 @@ class TurnClock:
         lengths: the bot's finished turns by their number of such decisions (length -> turns).
     """
 
-    mark: tuple | None = None
+    mark: tuple[int, int, str] | None = None
     spent: float = 0.0
     decisions: int = 0
-    lengths: dict = field(default_factory=dict)
+    lengths: dict[int, int] = field(default_factory=dict)
 
     def expected_left(self, made: int) -> float:
         """Decisions a turn is expected still to take, this one included, when ``made``
@@ -96,10 +97,10 @@ class Agent:
     turn_budget: float | None = None
     decision_cap: float | None = None
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
-        self.clock = time.perf_counter
+        self.clock: Callable[[], float] = time.perf_counter
         self._reset_turns()
 
     def _reset_turns(self) -> None:

@@ -8,6 +8,9 @@ cuts the search short).
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from ..core import Action, State
 from ..core.parts import RolloutPolicy, Reversals, SecretRedraw
@@ -19,7 +22,8 @@ MAX_PLAYOUT = 10_000
 Magnum Sal with ``max_rounds=0``, can go on for ever under random play."""
 
 
-def playout(state: State, rng, depth: int | None, policy: str, root: State | None = None) -> list[float]:
+def playout(state: State, rng: random.Random, depth: int | None, policy: str,
+            root: State | None = None) -> list[float]:
     """Play ``state`` (mutated) on to the end or ``depth`` more actions (at most
     :data:`MAX_PLAYOUT`); per-seat values in [0, 1].
 
@@ -53,7 +57,7 @@ class FlatMCAgent(Agent):
     """
 
     def __init__(self, seed: int = 0, playouts: int = 20, depth: int | None = 10,
-                 rollout: str = "random", time_cap: float | None = None):
+                 rollout: str = "random", time_cap: float | None = None) -> None:
         super().__init__(seed)
         self.playouts = playouts
         self.depth = depth
@@ -96,7 +100,21 @@ class FlatMCAgent(Agent):
         return max(values, key=lambda av: av[1])[0]
 
 
-def search_deadline(agent: Agent, deadline: float | None) -> float | None:
+class TimeCapped(Protocol):
+    """A bot :func:`search_deadline` reads (:class:`FlatMCAgent`, :class:`MCTSAgent`): its
+    ``time`` cap and turn budget (seconds, or None) and its clock (seconds)."""
+
+    @property
+    def time_cap(self) -> float | None: ...
+
+    @property
+    def turn_budget(self) -> float | None: ...
+
+    @property
+    def clock(self) -> Callable[[], float]: ...
+
+
+def search_deadline(agent: TimeCapped, deadline: float | None) -> float | None:
     """When a search of ``agent`` started now must stop (a value of ``agent.clock``, seconds):
     the earlier of ``deadline`` and now + its ``time`` cap; with neither, now + its turn
     budget (a search called alone, e.g. a hint, never takes longer than a whole turn); None
@@ -124,7 +142,7 @@ GAME_DEPTH = -1
 class _Node:
     __slots__ = ("children", "visits", "avail", "total", "player", "priors", "ranked")
 
-    def __init__(self, player: int, n: int):
+    def __init__(self, player: int, n: int) -> None:
         self.children: dict[str, _Node] = {}
         self.visits = 0
         self.avail = 1
@@ -235,7 +253,8 @@ class MCTSAgent(Agent):
 
     def __init__(self, seed: int = 0, iterations: int = 1000, time_cap: float | None = None,
                  depth: int | None = GAME_DEPTH, c: float | None = None, rollout: str = "greedy", bias: float = 2.0,
-                 widen: float = 0.25, guard: float = 0.0, prior: int | None = None, takeback: str = "any"):
+                 widen: float = 0.25, guard: float = 0.0, prior: int | None = None,
+                 takeback: str = "any") -> None:
         super().__init__(seed)
         if takeback not in ("any", "root"):
             raise ValueError(f"takeback is 'any' or 'root', not {takeback!r}")
@@ -320,11 +339,11 @@ class MCTSAgent(Agent):
         prior_visits = self.prior_visits(state)
         reversals = reversals_of(state)
         if bias > 0 or widen > 0:
-            priors = self.root_priors(state)
+            at_root = self.root_priors(state)
             if reversals is not None:
                 for text in reversals(state):  # never the favourite: they are not searched
-                    priors.pop(text, None)
-            root.set_priors(priors)
+                    at_root.pop(text, None)
+            root.set_priors(at_root)
         redraw = redraw_of(state)
         takebacks = self.takebacks(state)
         it = 0
@@ -386,7 +405,7 @@ class MCTSAgent(Agent):
                     s.apply_unchecked(a)
                     path.append(child)
                     break
-                best_a, best_u = None, -1.0
+                best_a, best_u = legal[0], -1.0  # each u >= 0 (c, bias >= 0): the first replaces it
                 for a in legal:
                     ch = children[a.text]
                     u = ch.total[p] / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
@@ -411,7 +430,7 @@ class MCTSAgent(Agent):
         self.last_favourite = root.ranked[0] if root.ranked else None
         return root
 
-    def _policy(self, state: State, legal: list[Action], rng) -> Action:
+    def _policy(self, state: State, legal: Sequence[Action], rng: random.Random) -> Action:
         if self.rollout == "greedy":
             rollout = rollout_policy(state)
             if rollout is not None:

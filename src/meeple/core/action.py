@@ -1,5 +1,9 @@
 """Actions: one small decision of one seat, with a stable text notation."""
 
+from __future__ import annotations
+
+from typing import Any, NoReturn, Protocol
+
 
 class Action:
     """One decision. ``str(action)`` is its notation; actions compare and hash by it.
@@ -17,21 +21,25 @@ class Action:
 
     __slots__ = ("text", "kind", "args")
 
-    def __init__(self, text: str, kind: str = "", args: tuple = ()):
+    text: str
+    kind: str
+    args: tuple[Any, ...]
+
+    def __init__(self, text: str, kind: str = "", args: tuple[Any, ...] = ()) -> None:
         _set = object.__setattr__
         _set(self, "text", text)
         _set(self, "kind", kind)
         _set(self, "args", args)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError(f"an Action cannot be changed (every state of its game shares it): "
                              f"Action({self.text!r}).{name} stays as it is")
 
-    def __delattr__(self, name):
+    def __delattr__(self, name: str) -> NoReturn:
         raise AttributeError(f"an Action cannot be changed (every state of its game shares it): "
                              f"Action({self.text!r}).{name} stays as it is")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Action], tuple[str, str, tuple[Any, ...]]]:
         return Action, (self.text, self.kind, self.args)
 
     def __str__(self) -> str:
@@ -40,7 +48,7 @@ class Action:
     def __repr__(self) -> str:
         return f"Action({self.text!r})"
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, Action):
             return self.text == other.text
         if isinstance(other, str):
@@ -51,7 +59,13 @@ class Action:
         return hash(self.text)
 
 
-def action_table():
+class ActionTable(Protocol):
+    """``act(text, kind="", args=()) -> Action``: the function :func:`action_table` makes."""
+
+    def __call__(self, text: str, kind: str = "", args: tuple[Any, ...] = ()) -> Action: ...
+
+
+def action_table() -> ActionTable:
     """A function ``act(text, kind="", args=()) -> Action`` that builds each action once.
 
     Each game keeps its own table (module level in its ``actions.py``), so the same
@@ -59,7 +73,7 @@ def action_table():
     """
     cache: dict[str, Action] = {}
 
-    def act(text: str, kind: str = "", args: tuple = ()) -> Action:
+    def act(text: str, kind: str = "", args: tuple[Any, ...] = ()) -> Action:
         a = cache.get(text)
         if a is None:
             a = cache[text] = Action(text, kind, args)

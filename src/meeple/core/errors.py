@@ -1,5 +1,9 @@
 """Errors raised by meeple. All subclass :class:`MeepleError`."""
 
+from __future__ import annotations
+
+from collections.abc import Callable
+
 
 class MeepleError(Exception):
     """Base class of every error meeple raises on purpose."""
@@ -15,7 +19,7 @@ class IllegalActionError(MeepleError):
     The state is unchanged when this is raised.
     """
 
-    def __init__(self, message: str, rule: str = "", action: str = ""):
+    def __init__(self, message: str, rule: str = "", action: str = "") -> None:
         self.rule = rule
         self.action = action
         text = f"{rule}: {message}" if rule else message
@@ -36,13 +40,14 @@ class InvalidRecordError(MeepleError, ValueError):
             an object). The message names it too.
     """
 
-    def __init__(self, message: str = "", field: str = ""):
+    def __init__(self, message: str = "", field: str = "") -> None:
         self.field = field
         if field and field not in message:
             message = f"{message} (field {field})"
         super().__init__(message)
 
-    def __reduce__(self):  # pickled across processes (simulate --workers) with its field
+    def __reduce__(self) -> tuple[Callable[[str, str], InvalidRecordError], tuple[str, str]]:
+        # pickled across processes (simulate --workers) with its field
         return (_invalid_record, (self.args[0] if self.args else "", self.field))
 
 

@@ -36,7 +36,7 @@ class Option:
     name: str
     default: Any
     help: str
-    choices: tuple | None = None
+    choices: tuple[Any, ...] | None = None
     kind: type | None = None
     human_default: Any = None
 
@@ -89,8 +89,8 @@ class Game:
     (:meth:`meeple.core.state.State.is_truncated`), e.g. a ``max_rounds`` option: results,
     warnings and reports name them beside the games they cut short."""
 
-    def __init__(self):
-        self._components = None
+    def __init__(self) -> None:
+        self._components: dict[str, Any] | None = None
         self._view: View | None = None
 
     @property
@@ -149,7 +149,7 @@ class Game:
 
     # ------------------------------------------------------------ components
     @property
-    def components(self) -> dict:
+    def components(self) -> dict[str, Any]:
         """The game's ``components.json`` (parsed once, shared, never mutate it)."""
         if self._components is None:
             text = resources.files(self.package).joinpath("components.json").read_text(encoding="utf-8")
@@ -157,7 +157,7 @@ class Game:
         return self._components
 
     # ---------------------------------------------------------------- config
-    def check_config(self, num_players: Any, variant: Any, options: dict) -> dict:
+    def check_config(self, num_players: Any, variant: Any, options: dict[str, Any]) -> dict[str, Any]:
         """Validate a configuration; return the full options dict (defaults filled in).
 
         Raises:
@@ -173,7 +173,7 @@ class Game:
             raise InvalidConfigError(
                 f"unknown variant {variant!r} for {self.name}; variants: {self.variants_text()}")
         known = {o.name: o for o in self.options}
-        out = {}
+        out: dict[str, Any] = {}
         for key in options:
             if key not in known:
                 names = ", ".join(known) or "none"
@@ -203,13 +203,13 @@ class Game:
         self.check_options(num_players, variant, out)
         return out
 
-    def non_default_options(self, options: dict | None) -> dict:
+    def non_default_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """``options`` (name -> value) without those at this game's default: how results files
         and ``--resume`` write and compare a run's options (``-o NAME=DEFAULT`` is no option).
         A value equal to the default but of another kind (``1`` for ``True``) is kept; list
         values (a state's read-only ones too) are plain lists."""
         defaults = {o.name: o.default for o in self.options}
-        out = {}
+        out: dict[str, Any] = {}
         for k, v in (options or {}).items():
             if isinstance(v, list):
                 v = list(v)
@@ -238,12 +238,12 @@ class Game:
             also.setdefault(v, []).append(alias)
         return ", ".join(v + (f" (also {', '.join(also[v])})" if v in also else "") for v in self.variants)
 
-    def check_options(self, num_players: int, variant: str, options: dict) -> None:
+    def check_options(self, num_players: int, variant: str, options: dict[str, Any]) -> None:
         """Game-specific checks across options (raise :class:`InvalidConfigError`)."""
 
     # --------------------------------------------------------------- states
     def new_initial_state(self, num_players: int = 0, seed: int = 0, variant: str | None = None,
-                          **options) -> State:
+                          **options: Any) -> State:
         """A new game.
 
         Args:
@@ -266,7 +266,7 @@ class Game:
         return state
 
     def new_state(self, num_players: int = 0, seed: int = 0, variant: str | None = None,
-                  options: dict | None = None) -> State:
+                  options: dict[str, Any] | None = None) -> State:
         """:meth:`new_initial_state` with the options given as a dict (read from a file or a
         command line), where a key named like a parameter (``seed``, ``num_players``,
         ``variant``) is an unknown option, not a second value for that parameter.
@@ -288,7 +288,7 @@ class Game:
                 raise InvalidConfigError(f"unknown option {key!r} for {self.name}{hint}; options: {names}")
         return self.new_initial_state(num_players, seed, variant, **options)
 
-    def state_from_dict(self, d: dict) -> State:
+    def state_from_dict(self, d: dict[str, Any]) -> State:
         """The state saved by ``State.to_dict()``, values taken as they are (tests and studies
         set up positions by editing them; the game's checks catch malformed values, not a
         position the history could not reach, and the loaded state is then probed: its
@@ -389,7 +389,7 @@ class Game:
                                      field or "state") from e
         return state
 
-    def _field_at_fault(self, d: dict, error: Exception) -> str:
+    def _field_at_fault(self, d: dict[str, Any], error: Exception) -> str:
         """The JSON path (``"state.money"``, ``"state.money[2]"``) of the game field whose
         loading raised ``error`` in ``_load_state_dict``: a missing key, else a key the message
         names, else the first field whose JSON type differs from that of the same field of a
@@ -453,12 +453,12 @@ def _config_field(text: str) -> str:
     return "options"
 
 
-def _kind(v) -> str:
+def _kind(v: object) -> str:
     """A JSON value's type name, ints and bools apart (for :meth:`Game._field_at_fault`)."""
     return "bool" if isinstance(v, bool) else type(v).__name__
 
 
-def _odd_element(value, ref) -> str:
+def _odd_element(value: object, ref: object) -> str:
     """``"[i]"`` (nested: ``"[i][j]"``) of the first element of the list ``value`` whose JSON
     type differs from the most common one among its siblings and the reference list ``ref``;
     ``""`` when there is none or ``value`` is no list."""
@@ -480,7 +480,7 @@ def _odd_element(value, ref) -> str:
     return ""
 
 
-def _path_of(value, target) -> str:
+def _path_of(value: list[Any], target: object) -> str:
     """``"[i]"`` (nested: ``"[i][j]"``) of the first leaf of the list ``value`` equal to
     ``target`` (of the same JSON type); ``""`` if none."""
     for i, x in enumerate(value):

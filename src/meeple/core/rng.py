@@ -6,6 +6,13 @@ The whole generator state is one ``int``: copying it is free (``clone``) and it 
 JSON-safe (``to_dict``). The algorithm is SplitMix64 (Steele, Lea & Flood 2014).
 """
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+_T = TypeVar("_T")
+
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 
@@ -15,7 +22,7 @@ class Rng:
 
     __slots__ = ("state",)
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0) -> None:
         self.state = seed & _MASK
 
     def next64(self) -> int:
@@ -37,17 +44,17 @@ class Rng:
         """A uniform float in ``[0, 1)``."""
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
-    def choice(self, seq):
+    def choice(self, seq: Sequence[_T]) -> _T:
         """A uniform element of a non-empty sequence."""
         return seq[self.next64() % len(seq)]
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Shuffle a list in place (Fisher-Yates)."""
         for i in range(len(items) - 1, 0, -1):
             j = self.next64() % (i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def clone(self) -> "Rng":
+    def clone(self) -> Rng:
         """An independent generator in the same state."""
         r = Rng.__new__(Rng)
         r.state = self.state

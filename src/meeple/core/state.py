@@ -12,12 +12,18 @@ from __future__ import annotations
 import operator
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 from .action import Action
 from .errors import IllegalActionError, InvalidRecordError
 from .fields import Fields
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+    from .game import Game
 
 TERMINAL = -4
 """``current_player`` of a finished game (the value OpenSpiel uses)."""
@@ -28,7 +34,7 @@ REDACTED = "?"
 """The notation a re-sample's history shows for each action before it (resample_hidden)."""
 
 
-def _read_only(self, *args, **kwargs):
+def _read_only(self: object, *args: object, **kwargs: object) -> NoReturn:
     raise TypeError("a state's options are read-only (its clones share them): make a new state "
                     "with other options, game.new_initial_state(..., NAME=value)")
 
@@ -38,14 +44,14 @@ class _Shared:
 
     __slots__ = ()
 
-    def __copy__(self):
+    def __copy__(self) -> Self:
         return self
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         return self
 
 
-class ReadOnlyList(_Shared, list):
+class ReadOnlyList(_Shared, list[Any]):
     """A list option's value (e.g. a list of seats) as :class:`Options` holds it: a
     ``list`` for reading, comparing and JSON, that refuses any change in place.
 
@@ -58,11 +64,11 @@ class ReadOnlyList(_Shared, list):
     __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only
     append = extend = insert = remove = pop = clear = sort = reverse = _read_only
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[ReadOnlyList], tuple[list[Any]]]:
         return (ReadOnlyList, (list(self),))
 
 
-class Options(_Shared, dict):
+class Options(_Shared, dict[str, Any]):
     """A state's game options (name -> value): read-only, since a state and its clones and
     re-samples share them (changing them would change the rules of every copy). A ``dict``
     for reading, JSON and pickling (a list value is a :class:`ReadOnlyList`); to play with
@@ -77,16 +83,16 @@ class Options(_Shared, dict):
 
     __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = __ior__ = _read_only
 
-    def __init__(self, options=()):
+    def __init__(self, options: Mapping[str, Any] | Iterable[tuple[str, Any]] = ()) -> None:
         # a list value is held read-only too: changed in place, it would change every copy
         dict.__init__(self, {k: (ReadOnlyList(v) if isinstance(v, list) else v)
                              for k, v in dict(options).items()})
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Options], tuple[dict[str, Any]]]:
         return (Options, (dict(self),))
 
 
-def _options_copy(options: dict) -> dict:
+def _options_copy(options: Mapping[str, Any]) -> dict[str, Any]:
     """A copy of the options for a record or save: list values copied too (an option whose
     value is a list), so editing the copy never changes the game's rules."""
     return {k: (list(v) if isinstance(v, list) else v) for k, v in options.items()}
@@ -156,16 +162,16 @@ class State(ABC):
     # Fields of the base; games add their own (a plain __dict__ keeps subclassing simple).
     FIELDS: ClassVar[Fields | None] = None
     """The game's own fields (see the class docstring and :mod:`meeple.core.fields`)."""
-    game: Any
+    game: Game
     num_players: int
     seed: int
     variant: str
-    options: dict
+    options: Options
     rng: Rng
     _redacted: int = 0  # the first actions of the history that read "?" (a re-sample's)
     start_player: int | None = None  # set by a game's set-up where it draws a start player
 
-    def _init_base(self, game, num_players: int, seed: int, variant: str, options: dict) -> None:
+    def _init_base(self, game: Game, num_players: int, seed: int, variant: str, options: dict) -> None:
         """Set the base fields of a fresh state (called by ``Game.new_initial_state``)."""
         self.game = game
         self.num_players = num_players
@@ -176,7 +182,7 @@ class State(ABC):
         self._history: list[str] = []
         self._events: list[str] = []
         self._shared = False  # history/events lists shared with a clone (copy on write)
-        self._legal_cache = None
+        self._legal_cache: list[Action] | None = None
 
     # ------------------------------------------------------------------ hooks
     @abstractmethod
@@ -330,7 +336,7 @@ class State(ABC):
                 return a
         self._raise_illegal(text)
 
-    def _raise_illegal(self, text: str):
+    def _raise_illegal(self, text: str) -> NoReturn:
         if self.is_terminal():
             raise IllegalActionError("the game is over; no action is legal", "", text)
         rule, message = self._why_illegal(text)
@@ -346,11 +352,11 @@ class State(ABC):
         sample = ", ".join(a.text for a in legal[:8])
         return "", f"'{text}' is not a legal action now (legal: {sample}{' ...' if len(legal) > 8 else ''})"
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy: applying actions to it never changes this state."""
         return self._copy()
 
-    def __init_subclass__(cls, **kwargs) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
         """A class declaring ``FIELDS`` (and picking no other declaration in ``_fields``) gets
         the copy function generated from it as its ``_copy``, called without indirection."""
         super().__init_subclass__(**kwargs)
@@ -370,11 +376,11 @@ class State(ABC):
             raise NotImplementedError(f"{type(self).__name__} declares no FIELDS")
         return self.FIELDS
 
-    def _copy(self) -> "State":
+    def _copy(self) -> State:
         """An independent copy (the function generated from the declared fields)."""
         return self._fields().copy(self)
 
-    def _copy_base(self, new: "State") -> None:
+    def _copy_base(self, new: State) -> None:
         """Copy the base fields into ``new`` (cheap: history and events are copy-on-write); for a
         game that writes its own ``_copy`` (the copy generated from ``FIELDS`` does the same)."""
         new.game = self.game
@@ -427,7 +433,7 @@ class State(ABC):
         """Per seat, the final score as the rules count it, as it stands now (list of int):
         the rulebook's money or points."""
 
-    def _rank_key(self, seat: int) -> tuple:
+    def _rank_key(self, seat: int) -> tuple[Any, ...]:
         return (self.scores()[seat],)
 
     def ranking(self) -> list[int]:
@@ -500,7 +506,7 @@ class State(ABC):
         never leaked, not even as a count)."""
         return len(self._history)
 
-    def resample_hidden(self, seat: int, rng: random.Random) -> "State":
+    def resample_hidden(self, seat: int, rng: random.Random) -> State:
         """A copy equal to this state in all ``seat`` can see, hidden parts re-drawn.
 
         The result depends only on what ``seat`` has seen, ``observation(seat)`` and the public
@@ -627,7 +633,7 @@ class State(ABC):
                 f"current player {self.current_player}>")
 
 
-def _seat(seat, n: int) -> int | None:
+def _seat(seat: Any, n: int) -> int | None:
     """``seat`` as a plain int when it is an integer in 0..n-1 (an int, an IntEnum or a numpy
     integer: anything with ``__index__``, but not a bool); else None."""
     if isinstance(seat, bool):
@@ -645,7 +651,7 @@ def game_key(name: Any) -> str | None:
     return name.strip().lower().replace("_", "-") if isinstance(name, str) else None
 
 
-def check_record_header(d: Any, game_name: str, edition: int = 1, changes: dict | None = None) -> None:
+def check_record_header(d: Any, game_name: str, edition: int = 1, changes: Mapping[int, str] | None = None) -> None:
     """Raise :class:`InvalidRecordError` unless ``d`` is a dict naming ``game_name`` (read as
     :func:`meeple.load_game` reads a name: case, spaces and ``_``/``-`` aside) in this version
     and the game's rules ``edition`` (``d["rules"]``, absent = 1; ``changes`` says what each
@@ -678,7 +684,7 @@ def saved_int(v: Any, name: str = "a value") -> int:
     return v
 
 
-def saved_in_range(name: str, values, low: int, high: int) -> None:
+def saved_in_range(name: str, values: Iterable[int], low: int, high: int) -> None:
     """ValueError unless every value is in ``low..high``: a saved state is refused at load, not
     with an IndexError later."""
     for v in values:
@@ -689,7 +695,7 @@ def saved_in_range(name: str, values, low: int, high: int) -> None:
 _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 
-def ranking_with_ties(state: "State", value, rule: str, wins: str) -> str:
+def ranking_with_ties(state: State, value: Callable[[int], object], rule: str, wins: str) -> str:
     """The final ranking, best first, for games whose rules give no tie-break (tied players
     share the place): ``1. P3 66, 2. P1 27 (WINS; a tie would be shared, RULE)``, or with a
     tie ``1. P1 40, 1. P2 40 (P1 and P2 tie on 40 and share 1st place: no tie-break, RULE)``.

@@ -23,6 +23,7 @@ The web client (``server/static/game.js``) reads these conventions; docs/web.md 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from xml.sax.saxutils import escape
 
 MIN_HIT = 28
@@ -31,7 +32,7 @@ MIN_TEXT = 12
 """Smallest font size of board text, in SVG units (= CSS px at the initial zoom)."""
 
 
-def esc(text) -> str:
+def esc(text: object) -> str:
     """``text`` escaped for an element's content or a double-quoted attribute value."""
     return escape(str(text), {'"': "&quot;", "'": "&#39;"})
 
@@ -44,7 +45,7 @@ def num(x: float) -> str:
     return t[:-2] if t.endswith(".0") else t
 
 
-def attrs(**kw) -> str:
+def attrs(**kw: object) -> str:
     """`` key="value"`` pairs (escaped; ``_`` in a key becomes ``-``; None and False are left
     out, True writes the bare attribute name as ``key=""``)."""
     out = []
@@ -64,7 +65,7 @@ class Canvas:
             only for one of these.
     """
 
-    def __init__(self, legal=()):
+    def __init__(self, legal: Iterable[str] = ()) -> None:
         self.parts: list[str] = []
         self.w = 0.0
         self.h = 0.0
@@ -79,21 +80,23 @@ class Canvas:
         """Append raw markup (already escaped)."""
         self.parts.append(markup)
 
-    def rect(self, x, y, w, h, fill="#fff", stroke="none", rx=0, **kw) -> str:
+    def rect(self, x: float, y: float, w: float, h: float, fill: str = "#fff", stroke: str = "none",
+             rx: float = 0, **kw: object) -> str:
         """A ``<rect>`` (returned, not added)."""
         self.grow(x + w, y + h)
         return (f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="{num(rx)}" '
                 f'fill="{fill}" stroke="{stroke}"{attrs(**kw)}/>')
 
-    def text(self, x, y, s, size=MIN_TEXT, anchor="start", weight="normal", fill="#222", **kw) -> str:
+    def text(self, x: float, y: float, s: object, size: float = MIN_TEXT, anchor: str = "start",
+             weight: str = "normal", fill: str = "#222", **kw: object) -> str:
         """A ``<text>`` (returned, not added); ``size`` is raised to :data:`MIN_TEXT`."""
         size = max(size, MIN_TEXT)
         self.grow(x, y)
         return (f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}" text-anchor="{anchor}" '
                 f'font-weight="{weight}" fill="{fill}"{attrs(**kw)}>{esc(s)}</text>')
 
-    def place(self, action: str | None, x, y, w, h, body: str = "", *, confirm: bool = False,
-              key: str | None = None, title: str = "") -> str:
+    def place(self, action: str | None, x: float, y: float, w: float, h: float, body: str = "", *,
+              confirm: bool = False, key: str | None = None, title: str = "") -> str:
         """A place on the board (returned, not added): ``body`` with a transparent hit area of
         at least :data:`MIN_HIT` units each way centred on ``(x, y, w, h)``. Clickable
         (``class="act"``, ``data-action``) only when ``action`` is legal now; ``confirm`` asks a
@@ -113,7 +116,8 @@ class Canvas:
         shown first."""
         return f'<g{attrs(class_="layer", data_layer=name, data_layer_group=group, visibility=None if shown else "hidden")}>{body}</g>'
 
-    def chooser(self, layer: str, x, y, w, h, body: str = "", title: str = "") -> str:
+    def chooser(self, layer: str, x: float, y: float, w: float, h: float, body: str = "",
+                title: str = "") -> str:
         """A place that shows the layer ``layer`` when tapped (no action is played)."""
         hw, hh = max(w, MIN_HIT), max(h, MIN_HIT)
         hx, hy = x - (hw - w) / 2, y - (hh - h) / 2
