@@ -75,6 +75,35 @@ def test_searches_wait_their_turn_first_come_first_served():
     assert order == [0, 1, 2, 3, 4]
 
 
+def test_bots_alone_leave_a_slot_for_a_table_where_a_person_waits():
+    """Issue 45 (found by a tester): watched tables of four hard bots queued ahead of a
+    person's bots and kept them waiting 38 s; now they hold at most slots - 1 slots."""
+    started = []
+
+    class Slow(ThreadBots):
+        async def _run(self, job):
+            started.append(job.seed)
+            await asyncio.sleep(0.2 if job.person else 1.0)
+            return "x", None
+
+    runner = Slow(2)
+
+    async def main():
+        alone = [asyncio.create_task(runner.choose(BotJob("solomon", {}, "hard", i, 0))) for i in range(6)]
+        await asyncio.sleep(0.05)  # the bots alone asked first
+        person = asyncio.create_task(runner.choose(BotJob("solomon", {}, "hard", 100, 0, person=True)))
+        await person
+        done = sum(t.done() for t in alone)
+        for t in alone:
+            t.cancel()
+        await asyncio.gather(*alone, return_exceptions=True)
+        return done
+
+    done = asyncio.run(main())
+    assert started[:2] == [0, 100]  # one bot alone runs, the person's bot takes the other slot at once
+    assert done == 0  # before any search of the bots alone ended
+
+
 def test_a_table_of_bots_nobody_watches_waits(tmp_path):
     async def main():
         service = _service(tmp_path, grace=0.2, tick=0.05)

@@ -755,7 +755,7 @@ def serve(
     bot_delay: float = typer.Option(0.4, "--bot-delay", min=0.0, max=10.0, metavar="SECONDS",
                                     help="Least time before a bot's turn is shown (it thinks meanwhile), so "
                                     "people can follow the bots' moves."),
-    bot_wait: float = typer.Option(4.0, "--bot-wait", min=0.0, max=600.0, metavar="SECONDS",
+    bot_wait: float = typer.Option(3.5, "--bot-wait", min=0.0, max=600.0, metavar="SECONDS",
                                    help="Most a person waits for the bots of their table between two of their "
                                    "turns: the bots share it (0: each bot thinks its own per-turn budget)."),
     grace: float = typer.Option(30.0, "--grace", min=0.0, metavar="SECONDS",

@@ -9,8 +9,9 @@ person's move is answered while 16 bot tables think.
 
 Fairness: every runner lets at most ``slots`` searches run at once; the others wait in
 arrival order (an :class:`asyncio.Semaphore` wakes its waiters first come, first served), and
-a table's driver asks for one decision at a time, so a table of four ``hard`` bots cannot
-starve a table of people: each waits at most one decision of every table ahead of it.
+a table's driver asks for one decision at a time. Tables of bots alone (someone watching)
+hold at most ``slots - 1`` slots, so tables of four ``hard`` bots cannot starve a table where
+a person waits (:meth:`BotRunner.choose`).
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ class BotJob:
             decision is made by a fresh bot, maybe in another process.
         cap: seconds this decision may take at most (:meth:`WaitBudget.cap`, a person is
             waiting), or None.
+        person: whether a person sits at the table (their bots go before the bots of tables
+            of bots alone, :class:`BotRunner`).
     """
 
     game: str
@@ -53,6 +56,7 @@ class BotJob:
     reset_seed: int
     turn_clock: Any = None
     cap: float | None = None
+    person: bool = False
 
 
 def choose_action(job: BotJob) -> tuple[str, Any]:
@@ -72,10 +76,11 @@ def choose_action(job: BotJob) -> tuple[str, Any]:
     return action.text, bot.turn_clock
 
 
-WAIT_BUDGET = 4.0
+WAIT_BUDGET = 3.5
 """Seconds a person waits at most for the bots of their table, from their decision to their
 next one (issue 45: at most 5 s at a table of ``easy``, ``medium`` and ``hard`` bots; the rest
-is the page's pacing and the round trips). ``meeple serve --bot-wait``'s default."""
+is the page's catching up (at most 0.3 s once the person's turn is in) and the round trips).
+``meeple serve --bot-wait``'s default."""
 
 CAP_FLOOR = 0.02
 """The least a capped decision gets (a search then runs an iteration or so)."""
@@ -152,13 +157,22 @@ class BotRunner:
             raise ValueError(f"slots must be at least 1, not {slots}")
         self.slots = slots
         self._gate: asyncio.Semaphore | None = None
+        self._alone: asyncio.Semaphore | None = None
 
     async def choose(self, job: BotJob) -> tuple[str, Any]:
         """The chosen action's notation and the bot's turn clock (:func:`choose_action`);
-        waits for a free slot first (first come, first served)."""
+        waits for a free slot first (first come, first served). The bots of tables with no
+        person (``job.person`` False) hold at most ``slots - 1`` slots, and wait for them
+        before they queue for a slot: so a slot is always free for a table where a person
+        waits, which queues behind at most ``slots - 1`` searches of bots alone."""
         if self._gate is None:
             self._gate = asyncio.Semaphore(self.slots)
-        async with self._gate:
+            self._alone = asyncio.Semaphore(max(1, self.slots - 1))
+        if job.person:
+            async with self._gate:
+                return await self._run(job)
+        assert self._alone is not None
+        async with self._alone, self._gate:
             return await self._run(job)
 
     async def _run(self, job: BotJob) -> tuple[str, Any]:

@@ -993,7 +993,8 @@ class Service:
                 cap = g.wait.cap(started)
             seed = g.state.seed
             job = BotJob(state.game.name, state.to_dict(), spec, derive_seed(seed, 1000 + p),
-                         derive_seed(derive_seed(seed, 1000 + p), len(state.history)), g.clocks.get((p, spec)), cap)
+                         derive_seed(derive_seed(seed, 1000 + p), len(state.history)), g.clocks.get((p, spec)), cap,
+                         HUMAN in g.seats)
             try:
                 text, g.clocks[(p, spec)] = await self.bots.choose(job)
             except asyncio.CancelledError:

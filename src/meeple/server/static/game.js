@@ -137,13 +137,17 @@ function receive(p) {
     return;
   }
   if (state && p.version === state.version && queue.length === 0) { show(p); return; }   // same position (a player came or left)
+  p.receivedAt = Date.now();
   queue.push(p);
   drain();
 }
 
-// how long each queued decision stays on screen: PACE_MS while few wait; when many arrive at
-// once (bots playing on while a person has passed) each gets less, so a backlog drains in about
-// 2 * PACE_MS and the person is never kept waiting by the pacing itself (issue 45)
+// each queued bot decision stays on screen PACE_MS (a few at once: less). When the page lags
+// the server by more than CATCH_UP_MS, or a queued state gives this person the turn or ends
+// the game, it jumps to the newest state: the log lists every decision and the board
+// highlights what each seat's last turn changed, so nothing is missed, and the pacing never
+// keeps a person waiting for their turn (issue 45)
+const CATCH_UP_MS = 600;
 function pace() {
   const n = queue.length;
   return n <= 2 ? PACE_MS : Math.max(Math.min(60, PACE_MS), Math.round(2 * PACE_MS / n));
@@ -158,10 +162,24 @@ function presence(connected) {
   renderPlayers(state);
 }
 
+function behind() {
+  return queue.length > 0 && (queue.some((q) => q.your_turn || q.terminal)
+    || Date.now() - queue[0].receivedAt > CATCH_UP_MS);
+}
+
 function drain() {
-  if (pacing || !queue.length) return;
+  if (!queue.length) return;
+  if (behind()) {
+    clearTimeout(pacing);
+    pacing = null;
+    const newest = queue[queue.length - 1];
+    queue.length = 0;
+    show(newest);
+    return;
+  }
+  if (pacing) return;
   const wait = state && !state.your_turn && !state.terminal ? pace() - (Date.now() - shownAt) : 0;
-  if (wait > 0 && queue.length) { pacing = setTimeout(() => { pacing = null; drain(); }, wait); return; }
+  if (wait > 0) { pacing = setTimeout(() => { pacing = null; drain(); }, wait); return; }
   show(queue.shift());
   if (queue.length) pacing = setTimeout(() => { pacing = null; drain(); }, pace());
 }
