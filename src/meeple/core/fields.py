@@ -51,9 +51,13 @@ from __future__ import annotations
 
 import types
 import typing
-from typing import Any, Callable
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 
 from .errors import InvalidRecordError
+
+if TYPE_CHECKING:
+    from .state import State
 
 __all__ = ["Field", "Fields", "SEATS", "DEEP", "SHARED", "OUTER", "ROWS", "last_seat"]
 
@@ -79,8 +83,16 @@ ROWS = 2
 
 _MISSING = object()
 
+_Type: TypeAlias = Any
+"""A field's type, a type expression in Python notation (``int``, ``list[int]``, ``str | None``,
+``typing.Union[...]`` ...): mypy has no type for type expressions, hence Any."""
+_Size: TypeAlias = "int | _Seats | range | Callable[[State], int] | None"
+"""The size of one list level (see ``Field.shape``)."""
+_Bound: TypeAlias = "int | Callable[[State], int] | None"
+"""A bound of a field's integers (see ``Field.low``, ``Field.high``)."""
 
-def last_seat(state) -> int:
+
+def last_seat(state: State) -> int:
     """``num_players - 1``: a bound for seat numbers (``high=last_seat``)."""
     return state.num_players - 1
 
@@ -116,17 +128,19 @@ class Field:
     __slots__ = ("name", "type", "shape", "low", "high", "choices", "noun", "keys", "why", "copy",
                  "default", "saved", "save")
 
-    def __init__(self, name: str, type: Any, shape: tuple = (), *, low=None, high=None, choices=None,
-                 noun: str = "", keys=None, why: str = "", copy: int | None = DEEP,
-                 default: Any = _MISSING, saved: bool = True, save: Callable | None = None):
+    def __init__(self, name: str, type: _Type, shape: Iterable[_Size] = (), *, low: _Bound = None,
+                 high: _Bound = None, choices: Iterable[str] | None = None, noun: str = "",
+                 keys: Iterable[str] | None = None, why: str = "", copy: int | None = DEEP,
+                 default: Any = _MISSING, saved: bool = True,
+                 save: Callable[[State], Any] | None = None) -> None:
         self.name = name
         self.type = _norm(type)
-        self.shape = tuple(shape)
+        self.shape: tuple[_Size, ...] = tuple(shape)
         self.low = low
         self.high = high
-        self.choices = None if choices is None else frozenset(choices)
+        self.choices: frozenset[str] | None = None if choices is None else frozenset(choices)
         self.noun = noun
-        self.keys = None if keys is None else tuple(sorted(keys))
+        self.keys: tuple[str, ...] | None = None if keys is None else tuple(sorted(keys))
         self.why = why
         self.copy = copy
         self.default = default
@@ -152,7 +166,7 @@ class Fields:
         ValueError: two fields of one name.
     """
 
-    def __init__(self, *fields: Field):
+    def __init__(self, *fields: Field) -> None:
         names = [f.name for f in fields]
         if len(set(names)) != len(names):
             raise ValueError(f"a field is declared twice: {sorted(n for n in names if names.count(n) > 1)}")
@@ -161,10 +175,10 @@ class Fields:
         self.copy, self.copy_source = _compile_copy(fields)
         self.save, self.save_source = _compile_save(fields)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Field]:
         return iter(self.fields)
 
-    def load(self, state, d: dict) -> None:
+    def load(self, state: State, d: Mapping[str, Any]) -> None:
         """Set ``state``'s saved fields from ``d`` (a saved ``to_dict()["state"]``), each a fresh
         value checked against its declaration; keys not declared are ignored.
 
@@ -186,7 +200,7 @@ class Fields:
                                          f"state.{f.name}")
             state.__dict__[f.name] = value
 
-    def describe(self, state=None) -> dict[str, str]:
+    def describe(self, state: State | None = None) -> dict[str, str]:
         """Per saved field, its expected JSON value in words (``"a list of integers, one per
         seat"``): sizes that depend on the state are given for ``state`` when given."""
         return {f.name: _describe(f.type, f.shape, 0, state, noun="" if f.choices else f.noun)
@@ -197,7 +211,7 @@ class Fields:
 _SCALARS = (int, str, bool, type(None))
 
 
-def _norm(t):
+def _norm(t: _Type) -> _Type:
     """``t`` as the declarations read it (None -> NoneType, Optional -> union); TypeError for
     a type they do not know."""
     if t is None:
@@ -212,16 +226,16 @@ def _norm(t):
             raise TypeError(f"a union may hold one kind of container, not {t}")
         return typing.Union[members]  # noqa: UP007  (kept as a typing.Union to read its args)
     if origin is list and len(args) == 1:
-        return list[_norm(args[0])]
+        return types.GenericAlias(list, (_norm(args[0]),))  # list[T], T computed
     if origin is tuple and args and Ellipsis not in args:
-        return tuple[tuple(_norm(a) for a in args)]
+        return types.GenericAlias(tuple, tuple(_norm(a) for a in args))
     if origin is dict and len(args) == 2 and args[0] is str:
-        return dict[str, _norm(args[1])]
+        return types.GenericAlias(dict, (str, _norm(args[1])))
     raise TypeError(f"a field's type must be int, str, bool, None, object, list[T], tuple[A, B, ...], "
                     f"dict[str, T] or a union of them, not {t!r}")
 
 
-def _kind(t) -> str:
+def _kind(t: _Type) -> str:
     kind = _KINDS.get(t)
     if kind is None:
         if t in _SCALARS:
@@ -231,24 +245,26 @@ def _kind(t) -> str:
         elif typing.get_origin(t) is typing.Union:
             kind = "union"
         else:
-            kind = {list: "list", tuple: "tuple", dict: "dict"}[typing.get_origin(t)]
+            kind = _CONTAINERS[typing.get_origin(t)]
         _KINDS[t] = kind
     return kind
 
 
-def _args(t) -> tuple:
+def _args(t: _Type) -> tuple[_Type, ...]:
     args = _ARGS.get(t)
     if args is None:
         args = _ARGS[t] = (object,) if t is list else typing.get_args(t)
     return args
 
 
-_KINDS: dict = {}
-_ARGS: dict = {}
+_CONTAINERS: dict[Any, str] = {list: "list", tuple: "tuple", dict: "dict"}
+"""The kind of each container type a field may have."""
+_KINDS: dict[_Type, str] = {}
+_ARGS: dict[_Type, tuple[_Type, ...]] = {}
 """Memos of _kind and _args (a type's parts, read once: loading walks them for every value)."""
 
 
-def _immutable(t) -> bool:
+def _immutable(t: _Type) -> bool:
     """True for a type whose values are never changed in place (scalars, unions of them)."""
     if t in _SCALARS:
         return True
@@ -257,7 +273,7 @@ def _immutable(t) -> bool:
     return False
 
 
-def _name(t) -> str:
+def _name(t: _Type) -> str:
     if t is type(None):
         return "None"
     if t in _SCALARS or t is object or t is list:
@@ -269,7 +285,7 @@ def _name(t) -> str:
 
 
 # ------------------------------------------------------------------ code generation
-def _copy_expr(t, v: str, depth: int | None, level: int) -> str | None:
+def _copy_expr(t: _Type, v: str, depth: int | None, level: int) -> str | None:
     """Python expression copying the value ``v`` of type ``t`` to ``depth`` levels; None when
     nothing is to be copied (immutable, or shared at this depth)."""
     if depth == 0 or _immutable(t) or t is object:
@@ -299,7 +315,7 @@ def _copy_expr(t, v: str, depth: int | None, level: int) -> str | None:
     return f"({inner} if {v}.__class__ is {cls} else {v})"
 
 
-def _save_expr(t, v: str, level: int) -> str:
+def _save_expr(t: _Type, v: str, level: int) -> str:
     """Python expression giving the JSON-safe save of the value ``v`` of type ``t`` (fresh
     lists and dicts all the way down)."""
     if _immutable(t):
@@ -327,7 +343,7 @@ def _save_expr(t, v: str, level: int) -> str:
     return f"({_save_expr(container, v, level)} if {v}.__class__ is {cls} else {v})"
 
 
-def _compile_copy(fields) -> tuple[Callable, str]:
+def _compile_copy(fields: Iterable[Field]) -> tuple[Callable[[State], State], str]:
     lines = [
         "def copy(self):",
         "    s = self.__dict__",
@@ -343,12 +359,12 @@ def _compile_copy(fields) -> tuple[Callable, str]:
             lines.append(f"    d[{f.name!r}] = {expr}")
     lines.append("    return new")
     source = "\n".join(lines) + "\n"
-    namespace = {"_new": object.__new__, "_lcopy": list.copy}
+    namespace: dict[str, Any] = {"_new": object.__new__, "_lcopy": list.copy}
     exec(compile(source, "<meeple.core.fields copy>", "exec"), namespace)  # noqa: S102  (generated above)
     return namespace["copy"], source
 
 
-def _compile_save(fields) -> tuple[Callable, str]:
+def _compile_save(fields: Iterable[Field]) -> tuple[Callable[[State], dict[str, Any]], str]:
     lines = ["def save(self):", "    s = self.__dict__", "    return {"]
     namespace: dict[str, Any] = {"_json": _json}
     for f in fields:
@@ -365,7 +381,7 @@ def _compile_save(fields) -> tuple[Callable, str]:
     return namespace["save"], source
 
 
-def _json(v):
+def _json(v: Any) -> Any:
     """A fresh copy of the JSON value ``v``: lists and tuples as lists, dicts copied, the rest
     as it is (a saved value never shares a list with the state)."""
     if isinstance(v, (list, tuple)):
@@ -380,7 +396,7 @@ _A = {int: "an integer", str: "a string", bool: "true or false", type(None): "nu
 _PLURAL = {int: "integers", str: "strings", bool: "true/false values", type(None): "nulls"}
 
 
-def _describe(t, shape: tuple, level: int, state, plural: bool = False, noun: str = "") -> str:
+def _describe(t: _Type, shape: tuple[_Size, ...], level: int, state: State | None, plural: bool = False, noun: str = "") -> str:
     """``t`` (with the sizes of ``shape`` from ``level``) in words: ``a list of 3 integers``;
     a record (tuple) is named ``noun`` when given (``a list of 0..4 tiles [an integer, ...]``)."""
     if t in _SCALARS:
@@ -411,7 +427,7 @@ def _describe(t, shape: tuple, level: int, state, plural: bool = False, noun: st
     return f"{head} {size} {inner}"
 
 
-def _short(v) -> str:
+def _short(v: object) -> str:
     text = repr(v)
     return text if len(text) <= 80 else text[:77] + "..."
 
@@ -421,25 +437,25 @@ class _Loader:
 
     __slots__ = ("state", "field", "game", "low", "high")
 
-    def __init__(self, state, field: Field, game: str):
+    def __init__(self, state: State, field: Field, game: str) -> None:
         self.state = state
         self.field = field
         self.game = game
         self.low = field.low(state) if callable(field.low) else field.low
         self.high = field.high(state) if callable(field.high) else field.high
 
-    def fail(self, message: str, path: str, rule: bool = False):
+    def fail(self, message: str, path: str, rule: bool = False) -> NoReturn:
         why = f" ({self.field.why})" if rule and self.field.why else ""
         raise InvalidRecordError(f"malformed saved {self.game} state: {message}{why}", f"state.{path}")
 
-    def wrong(self, t, v, path: str, level: int):
+    def wrong(self, t: _Type, v: Any, path: str, level: int) -> NoReturn:
         what = _describe(t, self.field.shape, level, self.state, noun=self._noun())
         self.fail(f"state.{path} must be {what}, not {_short(v)}", path)
 
     def _noun(self) -> str:
         return "" if self.field.choices is not None else self.field.noun
 
-    def load(self, t, v, path: str, level: int):
+    def load(self, t: _Type, v: Any, path: str, level: int) -> Any:
         """``v`` checked against ``t`` (``level``: list levels above it, for the shape) and
         copied; InvalidRecordError naming ``path`` when it does not fit."""
         if t is int:
@@ -505,7 +521,7 @@ class _Loader:
         inner = _args(t)[1]
         return {k: self.load(inner, v[k], f"{path}.{k}", level + 1) for k in (keys or v)}
 
-    def _plain(self, t, v: list) -> bool:
+    def _plain(self, t: _Type, v: list[Any]) -> bool:
         """True when every value of ``v`` is exactly of the scalar type ``t`` and within the
         field's bounds or choices (else the slow path names the first that is not)."""
         if t is int:
@@ -517,14 +533,14 @@ class _Loader:
             return all(x.__class__ is str and x in choices for x in v)
         return all(x.__class__ is t for x in v)
 
-    def _size_ok(self, v: list, size) -> bool:
+    def _size_ok(self, v: list[Any], size: _Size) -> bool:
         if size is SEATS:
             return len(v) == self.state.num_players
         if isinstance(size, range):
             return len(v) in size
         return len(v) == (size(self.state) if callable(size) else size)
 
-    def _size(self, t, v: list, size, path: str, level: int) -> None:
+    def _size(self, t: _Type, v: list[Any], size: _Size, path: str, level: int) -> None:
         if self._size_ok(v, size):
             return
         if size is SEATS:
@@ -537,7 +553,7 @@ class _Loader:
         self.fail(f"state.{path} must hold {want} {inner}{per}, not {len(v)}", path)
 
 
-def _fits(t, v) -> bool:
+def _fits(t: _Type, v: Any) -> bool:
     """True when the JSON value ``v`` is of the kind of ``t`` (its contents aside)."""
     if t is int:
         return isinstance(v, int) and not isinstance(v, bool)

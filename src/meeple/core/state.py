@@ -362,7 +362,7 @@ class State(ABC):
         super().__init_subclass__(**kwargs)
         fields = cls.__dict__.get("FIELDS")
         if fields is not None and "_copy" not in cls.__dict__ and cls._fields is State._fields:
-            cls._copy = fields.copy
+            setattr(cls, "_copy", fields.copy)  # mypy refuses `cls._copy = ...` (a method)
 
     def _fields(self) -> Fields:
         """The declaration of this state's own fields: ``FIELDS`` (games whose fields differ by
