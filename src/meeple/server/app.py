@@ -289,7 +289,8 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
             queue.put_nowait({"type": "state", "version": version, "_text": text})
 
         try:
-            game, conn = await service.connect(game_id, token, queue.put_nowait, encoded, client)
+            game, conn = await service.connect(game_id, token, queue.put_nowait, encoded, client,
+                                               chat=only == "chat")
         except GameError as e:
             await websocket.send_json({"type": "error", "message": e.message, "rule": e.rule, "status": e.status})
             await websocket.close(code=4000 + e.status)

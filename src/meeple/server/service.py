@@ -135,6 +135,7 @@ class Connection:
     push: Callable[[dict], Any]
     push_text: Callable[[str, int], Any] | None = None
     client: str = ""
+    chat: bool = False  # the chat panel's socket of a page (``?only=chat``)
     last: str | None = None
     presence: list | None = None  # who was connected when this subscriber was last told
 
@@ -594,27 +595,39 @@ class Service:
         return g.payload(seat)
 
     MAX_SOCKETS_PER_GAME = 64
-    """Open connections one game accepts (seats and spectators together)."""
+    """Pages of spectators (no token) one game accepts: a seat holder is never refused for them."""
     MAX_SOCKETS_PER_CLIENT = 8
-    """Open connections to one game from one client address."""
+    """Pages of spectators of one game from one client address."""
+    MAX_SOCKETS_PER_SEAT = 8
+    """Pages one seat (its token) may have open on its game."""
 
     async def connect(self, game_id: str, token: str | None, push: Callable[[dict], Any],
-                      push_text: Callable[[str, int], Any] | None = None, client: str = "") -> tuple[LiveGame, Connection]:
+                      push_text: Callable[[str, int], Any] | None = None, client: str = "",
+                      chat: bool = False) -> tuple[LiveGame, Connection]:
         """Subscribe ``push`` (or ``push_text``, see :class:`Connection`) to the game for the
         seat of ``token``; the first payload is pushed at once. A seat played by the stand-in
-        bot because its person left is theirs again.
+        bot because its person left is theirs again. ``chat``: the chat panel's socket of a
+        page (it and the page's game socket count as one page).
 
         Raises:
-            NotFound, Forbidden; TooMany: the game has :attr:`MAX_SOCKETS_PER_GAME`
-            connections, or ``client`` has :attr:`MAX_SOCKETS_PER_CLIENT` to it.
+            NotFound, Forbidden; TooMany: a spectator (no token) when the game has
+            :attr:`MAX_SOCKETS_PER_GAME` spectators' pages or ``client`` has
+            :attr:`MAX_SOCKETS_PER_CLIENT` of them; a seat with :attr:`MAX_SOCKETS_PER_SEAT`
+            pages open. Spectators never keep a seat holder out.
         """
         g = await self.get(game_id)
         seat = g.seat_of(token)
-        if len(g.connections) >= self.MAX_SOCKETS_PER_GAME:
-            raise TooMany("this table has as many watchers as it can take; try again later")
-        if client and sum(c.client == client for c in g.connections) >= self.MAX_SOCKETS_PER_CLIENT:
-            raise TooMany("too many open pages of this table from your address; close some")
-        conn = Connection(seat, push, push_text, client)
+        # a page's game socket and chat socket are counted apart, so a page counts once
+        mine = [c for c in g.connections if c.seat == seat and c.chat == chat]
+        if seat is not None:
+            if len(mine) >= self.MAX_SOCKETS_PER_SEAT:
+                raise TooMany("too many open pages of your seat; close some")
+        else:
+            if len(mine) >= self.MAX_SOCKETS_PER_GAME:
+                raise TooMany("this table has as many watchers as it can take; try again later")
+            if client and sum(c.client == client for c in mine) >= self.MAX_SOCKETS_PER_CLIENT:
+                raise TooMany("too many open pages of this table from your address; close some")
+        conn = Connection(seat, push, push_text, client, chat=chat)
         g.connections.append(conn)
         self._seen(g, seat)
         if seat is not None:
