@@ -126,6 +126,54 @@ def test_a_database_error_is_retried_then_reported_and_changes_nothing(tmp_path,
     asyncio.run(main())
 
 
+def _hold_lock(path, seconds: float):
+    """Another program holds the SQLite database's write lock for ``seconds`` (a thread)."""
+    import sqlite3
+    import threading
+
+    held = threading.Event()
+
+    def run():
+        other = sqlite3.connect(path, timeout=0)
+        other.execute("BEGIN IMMEDIATE")
+        held.set()
+        time.sleep(seconds)
+        other.rollback()
+        other.close()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    held.wait(5)
+    return thread
+
+
+def test_a_locked_sqlite_database_answers_a_move_in_about_five_seconds(tmp_path):
+    """docs/web.md: a refused commit is retried for about 4-5 s, then 503. Python's sqlite3 waits
+    5 s for a lock on each attempt by default, which made it 29 s; a short lock is waited out."""
+    async def main():
+        service = _service(tmp_path)
+        await service.start()
+        made = await service.create({"game": "solomon", "seats": ["human", "human"]})
+        gid, one = made["id"], made["seats"][0]["token"]
+        first = (await service.view(gid, one))["legal"][0]["action"]
+        thread = _hold_lock(tmp_path / "games.db", 7)
+        start = time.monotonic()
+        with pytest.raises(Unavailable):
+            await service.move(gid, one, first, 0)
+        took = time.monotonic() - start
+        assert 3.5 < took < 6.5, took
+        assert service.games[gid].version == 0
+        thread.join()
+        _hold_lock(tmp_path / "games.db", 1.5)
+        start = time.monotonic()
+        await service.move(gid, one, first, 0)  # a short lock: waited out by the retries
+        assert time.monotonic() - start < 3.5
+        assert service.games[gid].version == 1
+        await service.stop()
+
+    asyncio.run(main())
+
+
 # 6. sockets per game and per client
 def test_sockets_are_capped_per_client_and_per_game(tmp_path):
     """The caps count spectators' pages (no token); a page's chat socket and game socket are one page."""
