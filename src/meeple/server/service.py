@@ -365,6 +365,7 @@ class Service:
         self.peers = peers or Alone()
         self.idle = idle
         self.games: dict[str, LiveGame] = {}
+        self._unreadable: set[str] = set()  # stored games that did not load, logged once each
         self.chat_rate = RateLimit(*CHAT_RATE)
         self._ticker: asyncio.Task | None = None
         self._load_lock: asyncio.Lock | None = None
@@ -432,7 +433,9 @@ class Service:
         try:
             game = load_game(config.get("game"))
         except (InvalidConfigError, TypeError, AttributeError) as e:
-            raise BadConfig(f"unknown game {config.get('game')!r}: {e}") from None
+            message = str(e)  # the engine's own names the game and lists the games
+            raise BadConfig(message if message.startswith("unknown game")
+                            else f"unknown game {config.get('game')!r}: {message}") from None
         seats = config.get("seats")
         num_players = config.get("num_players", len(seats) if isinstance(seats, list) else None)
         counts = f"{game.title} takes {game.min_players} to {game.max_players} players"
@@ -518,8 +521,16 @@ class Service:
         except NotFound:
             raise
         except Exception as e:  # a bad stored row: JSON, types, a damaged page
-            log.error("game %s is stored but cannot be read: %s: %s", game_id, e.__class__.__name__, e)
-            raise NotFound(f"game {game_id!r} is stored but cannot be read", detail=f"{e.__class__.__name__}: {e}") from None
+            self._log_unreadable(game_id, f"cannot be read: {e.__class__.__name__}: {e}")
+            raise NotFound(f"game {game_id!r} is stored but cannot be read", detail=f"{e.__class__.__name__}: {e}",
+                           stored=True) from None
+
+    def _log_unreadable(self, game_id: str, why: str) -> None:
+        """Log that a stored game does not load, once per game and process (a page asking
+        again and again for it would fill the log with the same line)."""
+        if game_id not in self._unreadable:
+            self._unreadable.add(game_id)
+            log.error("game %s is stored but %s", game_id, why)
 
     def _load_row(self, game_id: str) -> LiveGame:
         with self.sessions() as s:
@@ -536,9 +547,9 @@ class Service:
                     state.apply_action(text)
             except (InvalidRecordError, IllegalActionError) as e:
                 # the detail (a stored action, the legal actions) is for the log, not the visitor
-                log.error("game %s is stored but does not replay: %s", game_id, e)
+                self._log_unreadable(game_id, f"does not replay: {e}")
                 raise NotFound(f"game {game_id!r} is stored but does not replay with this version of meeple",
-                               detail=str(e)) from None
+                               detail=str(e), stored=True) from None
             seats = [HUMAN] * row.num_players
             hashes: list[str | None] = [None] * row.num_players
             people: list[str | None] = [None] * row.num_players
