@@ -68,6 +68,7 @@ def test_create_refuses_a_bad_config_with_400_and_stores_nothing(client, config,
     r = client.post("/api/games", json=config)
     assert r.status_code == 400
     assert message in r.json()["error"]
+    assert r.json()["error"].count(message) == 1  # said once ("unknown game 'chess'" was said twice)
     assert client.get("/api/games").json()["games"] == []
 
 

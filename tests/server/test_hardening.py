@@ -111,6 +111,9 @@ def test_a_bad_stored_row_is_skipped_at_start_up_and_logged(db_url, caplog, tmp_
             assert c.get(f"/api/games/{good['id']}").status_code == 200
             r = c.get(f"/api/games/{bad['id']}")
             assert r.status_code == 404 and r.json()["error"] == f"game {bad['id']!r} is stored but cannot be read"
+            page = c.get(f"/game/{bad['id']}", headers={"accept": "text/html"})
+            assert page.status_code == 404 and "This game cannot be read" in page.text
+            assert "is stored" in page.text and "mistyped" not in page.text
     assert any(bad["id"] in rec.getMessage() for rec in caplog.records)
 
 
@@ -167,18 +170,24 @@ def test_rate_limit_refills_with_time():
 
 
 # 10. a game that does not replay shows nothing of its record
-def test_a_game_that_does_not_replay_shows_no_action(db_url):
+def test_a_game_that_does_not_replay_shows_no_action(db_url, caplog):
     with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1") as c:
         made = create(c, game="solomon", seats=["human", "easy"], seed=3)
     con = sqlite3.connect(db_url.removeprefix("sqlite:///"))
     con.execute("UPDATE games SET actions = ? WHERE id = ?", ('["play 99"]', made["id"]))
     con.commit()
     con.close()
-    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1") as c:
-        r = c.get(f"/api/games/{made['id']}")
-        assert r.status_code == 404
-        assert r.json()["error"] == f"game {made['id']!r} is stored but does not replay with this version of meeple"
-        assert "play" not in r.text.replace("replay", "")
+    with caplog.at_level("ERROR", logger="meeple.server"):
+        with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1") as c:
+            for _ in range(3):
+                r = c.get(f"/api/games/{made['id']}")
+                assert r.status_code == 404
+                assert r.json()["error"] == f"game {made['id']!r} is stored but does not replay with this version of meeple"
+                assert "play" not in r.text.replace("replay", "")
+            page = c.get(f"/game/{made['id']}", headers={"accept": "text/html"})
+            assert "This game cannot be read" in page.text
+    # logged once for the operator, not once a request
+    assert sum("does not replay" in rec.getMessage() for rec in caplog.records) == 1
 
 
 # 11. the database password stays secret

@@ -155,22 +155,111 @@ def test_a_database_error_is_retried_then_reported_and_changes_nothing(tmp_path,
     asyncio.run(main())
 
 
+def _hold_lock(path, seconds: float):
+    """Another program holds the SQLite database's write lock for ``seconds`` (a thread)."""
+    import sqlite3
+    import threading
+
+    held = threading.Event()
+
+    def run():
+        other = sqlite3.connect(path, timeout=0)
+        other.execute("BEGIN IMMEDIATE")
+        held.set()
+        time.sleep(seconds)
+        other.rollback()
+        other.close()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    held.wait(5)
+    return thread
+
+
+def test_a_locked_sqlite_database_answers_a_move_in_about_five_seconds(tmp_path):
+    """docs/web.md: a refused commit is retried for about 4-5 s, then 503. Python's sqlite3 waits
+    5 s for a lock on each attempt by default, which made it 29 s; a short lock is waited out."""
+    async def main():
+        service = _service(tmp_path)
+        await service.start()
+        made = await service.create({"game": "solomon", "seats": ["human", "human"]})
+        gid, one = made["id"], made["seats"][0]["token"]
+        first = (await service.view(gid, one))["legal"][0]["action"]
+        thread = _hold_lock(tmp_path / "games.db", 7)
+        start = time.monotonic()
+        with pytest.raises(Unavailable):
+            await service.move(gid, one, first, 0)
+        took = time.monotonic() - start
+        assert 3.5 < took < 6.5, took
+        assert service.games[gid].version == 0
+        thread.join()
+        _hold_lock(tmp_path / "games.db", 1.5)
+        start = time.monotonic()
+        await service.move(gid, one, first, 0)  # a short lock: waited out by the retries
+        assert time.monotonic() - start < 3.5
+        assert service.games[gid].version == 1
+        await service.stop()
+
+    asyncio.run(main())
+
+
 # 6. sockets per game and per client
 def test_sockets_are_capped_per_client_and_per_game(tmp_path):
+    """The caps count spectators' pages (no token); a page's chat socket and game socket are one page."""
     async def main():
         service = _service(tmp_path)
         await service.start()
         made = await service.create({"game": "solomon", "seats": ["human", "easy"]})
         for _ in range(service.MAX_SOCKETS_PER_CLIENT):
             await service.connect(made["id"], None, lambda p: None, client="10.0.0.1")
+            await service.connect(made["id"], None, lambda p: None, client="10.0.0.1", chat=True)
         with pytest.raises(TooMany):
             await service.connect(made["id"], None, lambda p: None, client="10.0.0.1")
+        with pytest.raises(TooMany):
+            await service.connect(made["id"], None, lambda p: None, client="10.0.0.1", chat=True)
         i = 0
-        while len(service.games[made["id"]].connections) < service.MAX_SOCKETS_PER_GAME:
+        while sum(not c.chat for c in service.games[made["id"]].connections) < service.MAX_SOCKETS_PER_GAME:
             await service.connect(made["id"], None, lambda p: None, client=f"10.0.1.{i // 4}")
             i += 1
         with pytest.raises(TooMany):
             await service.connect(made["id"], None, lambda p: None, client="10.9.9.9")
+        await service.stop()
+
+    asyncio.run(main())
+
+
+def test_a_seat_holder_gets_in_when_spectators_filled_the_game(tmp_path):
+    async def main():
+        service = _service(tmp_path)
+        await service.start()
+        made = await service.create({"game": "solomon", "seats": ["human", "easy"]})
+        gid, token = made["id"], made["seats"][0]["token"]
+        for i in range(service.MAX_SOCKETS_PER_GAME):
+            await service.connect(gid, None, lambda p: None, client=f"10.0.1.{i // 4}")
+            await service.connect(gid, None, lambda p: None, client=f"10.0.1.{i // 4}", chat=True)
+        with pytest.raises(TooMany):
+            await service.connect(gid, None, lambda p: None, client="10.9.9.9")
+        for _ in range(service.MAX_SOCKETS_PER_SEAT):  # from the spectators' own address too
+            await service.connect(gid, token, lambda p: None, client="10.0.1.0")
+            await service.connect(gid, token, lambda p: None, client="10.0.1.0", chat=True)
+        with pytest.raises(TooMany, match="your seat"):  # a seat has a cap of its own
+            await service.connect(gid, token, lambda p: None, client="10.0.1.0")
+        await service.stop()
+
+    asyncio.run(main())
+
+
+def test_five_seats_of_a_hot_seat_game_and_a_spectator_connect_from_one_address(tmp_path):
+    async def main():
+        service = _service(tmp_path)
+        await service.start()
+        made = await service.create({"game": "solomon", "seats": ["human"] * 5})
+        gid = made["id"]
+        for token in [s["token"] for s in made["seats"]] + [None]:
+            await service.connect(gid, token, lambda p: None, client="127.0.0.1")
+            await service.connect(gid, token, lambda p: None, client="127.0.0.1", chat=True)
+        assert len(service.games[gid].connections) == 12
+        assert service.games[gid].connected() == [True] * 5
         await service.stop()
 
     asyncio.run(main())

@@ -778,6 +778,11 @@ def serve(
     ray: Optional[str] = typer.Option(None, "--ray", metavar="ADDRESS",
                                       help="Run the bots' searches as tasks on this Ray cluster (ray://HOST:10001, "
                                       "HOST:6379 or auto; extra meeple[ray]) instead of local processes."),
+    proxy: Optional[list[str]] = typer.Option(
+        None, "--proxy", metavar="ADDR",
+        help="The address of a TLS proxy in front of this server (repeatable; '*' any): the client address "
+        "of its requests is read from its X-Forwarded-For header. Default: none, the header is ignored "
+        "(per-address limits count the connection's own address)."),
 ):
     """Play in the browser: the web server (lobby, game pages, websocket; docs/web.md)."""
     import errno
@@ -811,6 +816,12 @@ def serve(
     import uvicorn
 
     from ..server.app import create_app
+
+    # uvicorn by default believes X-Forwarded-For from 127.0.0.1: anyone reaching a local server could then
+    # pose as any address and lift the per-address limits. Only a named proxy is believed.
+    forwarding: dict = {"proxy_headers": bool(proxy)}
+    if proxy:
+        forwarding["forwarded_allow_ips"] = ",".join(p.strip() for p in proxy)
 
     from sqlalchemy.engine import make_url
 
@@ -849,9 +860,9 @@ def serve(
 
         os.environ[SERVE_ENV] = _json.dumps(config)
         uvicorn.run("meeple.server.app:app_from_env", factory=True, workers=workers, host=host, port=port,
-                    log_level="warning")
+                    log_level="warning", **forwarding)
         return
-    uvicorn.run(web, host=host, port=port, log_level="warning")
+    uvicorn.run(web, host=host, port=port, log_level="warning", **forwarding)
 
 
 @app.command(cls=MeepleCommand)

@@ -118,13 +118,19 @@ def error_page(title: str, message: str, status: int, extra_link: tuple[str, str
 
 
 def game_error_page(e: GameError, game_id: str) -> HTMLResponse:
-    """The plain-words page of a game link that does not work: an unknown game (404) or a
-    token that is no seat's (403, with a link to watch the game instead)."""
+    """The plain-words page of a game link that does not work: an unknown game (404), a
+    stored game that does not load (404, ``stored`` in the error's extra), or a token that
+    is no seat's (403, with a link to watch the game instead)."""
     if isinstance(e, Forbidden):
         return error_page("This link does not open a seat",
                           "The key at the end of this link does not belong to any seat of this game. "
                           "It may have been cut short or changed when it was copied: ask for the link again. "
                           "You can still watch the game.", 403, (f"/game/{game_id}", "Watch the game"))
+    if isinstance(e, NotFound) and e.extra.get("stored"):
+        return error_page("This game cannot be read",
+                          "The game at this link is stored, but this server cannot read it: its stored record "
+                          "is damaged or was saved by another version of meeple. The link itself is right; "
+                          "the server's log says what is wrong. Start a new game from the lobby.", 404)
     if isinstance(e, NotFound):
         return error_page("There is no game at this link",
                           "No game has this address. The link may be mistyped or cut short, or the game "
@@ -289,7 +295,8 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
             queue.put_nowait({"type": "state", "version": version, "_text": text})
 
         try:
-            game, conn = await service.connect(game_id, token, queue.put_nowait, encoded, client)
+            game, conn = await service.connect(game_id, token, queue.put_nowait, encoded, client,
+                                               chat=only == "chat")
         except GameError as e:
             await websocket.send_json({"type": "error", "message": e.message, "rule": e.rule, "status": e.status})
             await websocket.close(code=4000 + e.status)

@@ -139,6 +139,14 @@ def redact(url: str) -> str:
         return re.sub(r"//[^/@]*@", "//***@", str(url))
 
 
+SQLITE_BUSY_SECONDS = 0.25
+"""How long one SQLite statement waits for another connection's lock (sqlite3's ``timeout``,
+the busy timeout) before it fails with "database is locked". Short, because a refused commit
+is retried by the service (``Service.COMMIT_RETRIES``: 5 attempts, 3.7 s of pauses), so a
+locked database answers a move in about 5 s, not 5 x Python's default of 5 s. The server's
+own writes take milliseconds: a wait this long is another program holding the file."""
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url`` (SQLite: WAL journal, usable from worker threads).
 
@@ -163,7 +171,8 @@ def make_engine(url: str) -> Engine:
             else:  # one in-memory database shared by every thread (for tests and trials)
                 from sqlalchemy.pool import StaticPool
                 extra["poolclass"] = StaticPool
-            engine = create_engine(parsed, connect_args={"check_same_thread": False}, **extra)
+            engine = create_engine(parsed, connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_SECONDS},
+                                   **extra)
 
             @event.listens_for(engine, "connect")
             def _sqlite_pragmas(conn, _record):  # pragma: no cover - exercised by every test

@@ -135,6 +135,7 @@ class Connection:
     push: Callable[[dict], Any]
     push_text: Callable[[str, int], Any] | None = None
     client: str = ""
+    chat: bool = False  # the chat panel's socket of a page (``?only=chat``)
     last: str | None = None
     presence: list | None = None  # who was connected when this subscriber was last told
 
@@ -364,6 +365,7 @@ class Service:
         self.peers = peers or Alone()
         self.idle = idle
         self.games: dict[str, LiveGame] = {}
+        self._unreadable: set[str] = set()  # stored games that did not load, logged once each
         self.chat_rate = RateLimit(*CHAT_RATE)
         self._ticker: asyncio.Task | None = None
         self._load_lock: asyncio.Lock | None = None
@@ -431,7 +433,9 @@ class Service:
         try:
             game = load_game(config.get("game"))
         except (InvalidConfigError, TypeError, AttributeError) as e:
-            raise BadConfig(f"unknown game {config.get('game')!r}: {e}") from None
+            message = str(e)  # the engine's own names the game and lists the games
+            raise BadConfig(message if message.startswith("unknown game")
+                            else f"unknown game {config.get('game')!r}: {message}") from None
         seats = config.get("seats")
         num_players = config.get("num_players", len(seats) if isinstance(seats, list) else None)
         counts = f"{game.title} takes {game.min_players} to {game.max_players} players"
@@ -517,8 +521,16 @@ class Service:
         except NotFound:
             raise
         except Exception as e:  # a bad stored row: JSON, types, a damaged page
-            log.error("game %s is stored but cannot be read: %s: %s", game_id, e.__class__.__name__, e)
-            raise NotFound(f"game {game_id!r} is stored but cannot be read", detail=f"{e.__class__.__name__}: {e}") from None
+            self._log_unreadable(game_id, f"cannot be read: {e.__class__.__name__}: {e}")
+            raise NotFound(f"game {game_id!r} is stored but cannot be read", detail=f"{e.__class__.__name__}: {e}",
+                           stored=True) from None
+
+    def _log_unreadable(self, game_id: str, why: str) -> None:
+        """Log that a stored game does not load, once per game and process (a page asking
+        again and again for it would fill the log with the same line)."""
+        if game_id not in self._unreadable:
+            self._unreadable.add(game_id)
+            log.error("game %s is stored but %s", game_id, why)
 
     def _load_row(self, game_id: str) -> LiveGame:
         with self.sessions() as s:
@@ -535,9 +547,9 @@ class Service:
                     state.apply_action(text)
             except (InvalidRecordError, IllegalActionError) as e:
                 # the detail (a stored action, the legal actions) is for the log, not the visitor
-                log.error("game %s is stored but does not replay: %s", game_id, e)
+                self._log_unreadable(game_id, f"does not replay: {e}")
                 raise NotFound(f"game {game_id!r} is stored but does not replay with this version of meeple",
-                               detail=str(e)) from None
+                               detail=str(e), stored=True) from None
             seats = [HUMAN] * row.num_players
             hashes: list[str | None] = [None] * row.num_players
             people: list[str | None] = [None] * row.num_players
@@ -594,27 +606,39 @@ class Service:
         return g.payload(seat)
 
     MAX_SOCKETS_PER_GAME = 64
-    """Open connections one game accepts (seats and spectators together)."""
+    """Pages of spectators (no token) one game accepts: a seat holder is never refused for them."""
     MAX_SOCKETS_PER_CLIENT = 8
-    """Open connections to one game from one client address."""
+    """Pages of spectators of one game from one client address."""
+    MAX_SOCKETS_PER_SEAT = 8
+    """Pages one seat (its token) may have open on its game."""
 
     async def connect(self, game_id: str, token: str | None, push: Callable[[dict], Any],
-                      push_text: Callable[[str, int], Any] | None = None, client: str = "") -> tuple[LiveGame, Connection]:
+                      push_text: Callable[[str, int], Any] | None = None, client: str = "",
+                      chat: bool = False) -> tuple[LiveGame, Connection]:
         """Subscribe ``push`` (or ``push_text``, see :class:`Connection`) to the game for the
         seat of ``token``; the first payload is pushed at once. A seat played by the stand-in
-        bot because its person left is theirs again.
+        bot because its person left is theirs again. ``chat``: the chat panel's socket of a
+        page (it and the page's game socket count as one page).
 
         Raises:
-            NotFound, Forbidden; TooMany: the game has :attr:`MAX_SOCKETS_PER_GAME`
-            connections, or ``client`` has :attr:`MAX_SOCKETS_PER_CLIENT` to it.
+            NotFound, Forbidden; TooMany: a spectator (no token) when the game has
+            :attr:`MAX_SOCKETS_PER_GAME` spectators' pages or ``client`` has
+            :attr:`MAX_SOCKETS_PER_CLIENT` of them; a seat with :attr:`MAX_SOCKETS_PER_SEAT`
+            pages open. Spectators never keep a seat holder out.
         """
         g = await self.get(game_id)
         seat = g.seat_of(token)
-        if len(g.connections) >= self.MAX_SOCKETS_PER_GAME:
-            raise TooMany("this table has as many watchers as it can take; try again later")
-        if client and sum(c.client == client for c in g.connections) >= self.MAX_SOCKETS_PER_CLIENT:
-            raise TooMany("too many open pages of this table from your address; close some")
-        conn = Connection(seat, push, push_text, client)
+        # a page's game socket and chat socket are counted apart, so a page counts once
+        mine = [c for c in g.connections if c.seat == seat and c.chat == chat]
+        if seat is not None:
+            if len(mine) >= self.MAX_SOCKETS_PER_SEAT:
+                raise TooMany("too many open pages of your seat; close some")
+        else:
+            if len(mine) >= self.MAX_SOCKETS_PER_GAME:
+                raise TooMany("this table has as many watchers as it can take; try again later")
+            if client and sum(c.client == client for c in mine) >= self.MAX_SOCKETS_PER_CLIENT:
+                raise TooMany("too many open pages of this table from your address; close some")
+        conn = Connection(seat, push, push_text, client, chat=chat)
         g.connections.append(conn)
         self._seen(g, seat)
         if seat is not None:
