@@ -89,8 +89,10 @@ def main() -> None:
                     print(f"{game:<12} no waits (the game ended)")
                     continue
                 p90 = statistics.quantiles(waits, n=10, method="inclusive")[-1] if len(waits) > 1 else waits[0]
-                print(f"{game:<12} {len(waits):>5} {statistics.median(waits):>7.2f} {p90:>6.2f} {max(waits):>6.2f}",
-                      flush=True)
+                print(
+                    f"{game:<12} {len(waits):>5} {statistics.median(waits):>7.2f} {p90:>6.2f} {max(waits):>6.2f}",
+                    flush=True,
+                )
         finally:
             server.kill()
 

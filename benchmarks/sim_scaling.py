@@ -31,9 +31,13 @@ def main() -> None:
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--backends", default="local,ray")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--repeat", type=int, default=2,
-                    help="timings of each (1 worker, then 2), the best kept (default 2: the first "
-                         "run of a process still fills the game's caches, which forked workers inherit)")
+    ap.add_argument(
+        "--repeat",
+        type=int,
+        default=2,
+        help="timings of each (1 worker, then 2), the best kept (default 2: the first "
+        "run of a process still fills the game's caches, which forked workers inherit)",
+    )
     args = ap.parse_args()
     backends = args.backends.split(",")
     print(f"load average before: {os.getloadavg()[0]:.1f} ({os.cpu_count()} CPUs)")
@@ -66,7 +70,7 @@ def main() -> None:
     finally:
         stop_ray(started)
     print(f"load average after: {os.getloadavg()[0]:.1f}\n")
-    print(f"| game | backend | games/s, 1 worker | games/s, 2 workers | scaling (2 / 1) |\n|---|---|---|---|---|")
+    print("| game | backend | games/s, 1 worker | games/s, 2 workers | scaling (2 / 1) |\n|---|---|---|---|---|")
     for game, backend, one, two, ratio in rows:
         print(f"| {game} | {backend} | {one:.2f} | {two:.2f} | {ratio:.2f} |")
 

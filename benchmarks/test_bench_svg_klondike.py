@@ -20,8 +20,9 @@ def _position(variant: str, phase: str):
     return s
 
 
-@pytest.mark.parametrize("variant,phase", [("family", "auction"), ("family", "place"),
-                                           ("square", "place"), ("race", "tick")])
+@pytest.mark.parametrize(
+    "variant,phase", [("family", "auction"), ("family", "place"), ("square", "place"), ("race", "tick")]
+)
 def test_render_svg(benchmark, variant, phase):
     s = _position(variant, phase)
     obs = s.observation(s.current_player)

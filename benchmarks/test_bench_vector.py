@@ -35,8 +35,10 @@ class MLP:
     """A masked-argmax policy: logits = relu(relu(x W1) W2) W3 (float32, random weights)."""
 
     def __init__(self, obs_len: int, n_actions: int, rng):
-        self.w = [rng.standard_normal((a, b)).astype(np.float32) / np.sqrt(a)
-                  for a, b in ((obs_len, HIDDEN), (HIDDEN, HIDDEN), (HIDDEN, n_actions))]
+        self.w = [
+            rng.standard_normal((a, b)).astype(np.float32) / np.sqrt(a)
+            for a, b in ((obs_len, HIDDEN), (HIDDEN, HIDDEN), (HIDDEN, n_actions))
+        ]
 
     def __call__(self, x, mask):
         h = np.maximum(x @ self.w[0], 0)

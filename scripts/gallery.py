@@ -24,9 +24,16 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from tests.server.support import Server  # noqa: E402  (the test suite's real-server helper)
 
-GAMES = [("magnum-sal", "standard", 11), ("lignum", "basic", 11), ("solomon", "standard", 11), ("klondike", "family", 11)]
-SIZES = {"phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=1),
-         "laptop": dict(viewport={"width": 1366, "height": 768}, device_scale_factor=1)}
+GAMES = [
+    ("magnum-sal", "standard", 11),
+    ("lignum", "basic", 11),
+    ("solomon", "standard", 11),
+    ("klondike", "family", 11),
+]
+SIZES = {
+    "phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=1),
+    "laptop": dict(viewport={"width": 1366, "height": 768}, device_scale_factor=1),
+}
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run", "--disable-sync"]
 
@@ -46,8 +53,9 @@ def small_png(data: bytes) -> bytes:
 def advance(page, moves: int) -> None:
     """Play ``moves`` of the person's decisions: the board's first place, else the list's first."""
     for _ in range(moves):
-        page.wait_for_function("document.body.dataset.live === '1' || document.body.dataset.terminal === '1'",
-                               timeout=60_000)
+        page.wait_for_function(
+            "document.body.dataset.live === '1' || document.body.dataset.terminal === '1'", timeout=60_000
+        )
         if page.evaluate("document.body.dataset.terminal") == "1":
             return
         version = page.evaluate("document.body.dataset.version")
@@ -79,8 +87,10 @@ def main(argv: list[str] | None = None) -> int:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 for game, variant, seed in GAMES:
-                    made = httpx2.post(srv.url + "/api/games", json={"game": game, "variant": variant, "seed": seed,
-                                                                   "seats": ["human", "easy"]}).json()
+                    made = httpx2.post(
+                        srv.url + "/api/games",
+                        json={"game": game, "variant": variant, "seed": seed, "seats": ["human", "easy"]},
+                    ).json()
                     link = srv.url + made["seats"][0]["link"] + "&pace=0"
                     ctx = browser.new_context(**SIZES["laptop"], bypass_csp=True)
                     page = ctx.new_page()
@@ -93,12 +103,16 @@ def main(argv: list[str] | None = None) -> int:
                         page = ctx.new_page()
                         page.goto(link)
                         page.wait_for_selector("body[data-connected='1']")
-                        page.wait_for_function("document.body.dataset.live === '1' || document.body.dataset.terminal === '1'",
-                                               timeout=60_000)
+                        page.wait_for_function(
+                            "document.body.dataset.live === '1' || document.body.dataset.terminal === '1'",
+                            timeout=60_000,
+                        )
                         page.wait_for_timeout(300)
                         path = out / f"{game}-{size}.png"
                         path.write_bytes(small_png(page.screenshot()))
-                        print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {path.stat().st_size // 1024} KB")
+                        print(
+                            f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {path.stat().st_size // 1024} KB"
+                        )
                         ctx.close()
                 browser.close()
         finally:

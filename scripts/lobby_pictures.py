@@ -18,8 +18,12 @@ from meeple.core import load_game
 
 GAMES = ("magnum-sal", "lignum", "solomon", "klondike")
 CHROMIUM = "/usr/bin/chromium"
-CROPS = {"magnum-sal": (0, 0, 1300, 812), "lignum": (0, 0, 1200, 750), "solomon": (0, 30, 874, 546),
-         "klondike": (0, 0, 1032, 645)}
+CROPS = {
+    "magnum-sal": (0, 0, 1300, 812),
+    "lignum": (0, 0, 1200, 750),
+    "solomon": (0, 30, 874, 546),
+    "klondike": (0, 0, 1032, 645),
+}
 """Per game the part of its board drawing (SVG units: x, y, width, height; 16:10) the picture
 shows: the mine, the supply path and felling areas, the cave, a landscape and the claims.
 Fit them again when a drawing's layout changes."""
@@ -39,7 +43,9 @@ def board_at_start(game: str, players: int = 3, seed: int = 11) -> str:
         svg = re.sub(r'viewBox="[^"]*"', f'viewBox="{x} {y} {w} {h}"', svg, count=1)
         # the drawing is 1 unit a CSS px (svgkit): the picture scales the crop to its own size
         svg = re.sub(r'(<svg[^>]*?) width="[^"]*" height="[^"]*"', r'\1 width="100%" height="100%"', svg, count=1)
-        svg = svg.replace('preserveAspectRatio="xMinYMin meet"', '', 1).replace("<svg ", '<svg preserveAspectRatio="xMidYMin slice" ', 1)
+        svg = svg.replace('preserveAspectRatio="xMinYMin meet"', "", 1).replace(
+            "<svg ", '<svg preserveAspectRatio="xMidYMin slice" ', 1
+        )
     return svg
 
 

@@ -51,17 +51,30 @@ def _build_and_install(tmp: Path) -> dict:
     uv = _uv()
     dist = tmp / "dist"
     env = {k: v for k, v in os.environ.items() if not k.startswith(("VIRTUAL_ENV", "UV_PROJECT"))}
-    r = subprocess.run([*uv, "build", "--quiet", "--out-dir", str(dist), str(ROOT)], cwd=tmp, env=env,
-                       capture_output=True, text=True, timeout=600)
+    r = subprocess.run(
+        [*uv, "build", "--quiet", "--out-dir", str(dist), str(ROOT)],
+        cwd=tmp,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert r.returncode == 0, r.stderr
-    sdist, = dist.glob("meeple-*.tar.gz")
-    wheel, = dist.glob("meeple-*.whl")
+    (sdist,) = dist.glob("meeple-*.tar.gz")
+    (wheel,) = dist.glob("meeple-*.whl")
     venv = tmp / "venv"
-    r = subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], capture_output=True, text=True,
-                       timeout=300)
+    r = subprocess.run(
+        [sys.executable, "-m", "venv", "--without-pip", str(venv)], capture_output=True, text=True, timeout=300
+    )
     assert r.returncode == 0, r.stderr
-    r = subprocess.run([*uv, "pip", "install", "--quiet", "--python", str(venv / "bin" / "python"), str(wheel)],
-                       cwd=tmp, env=env, capture_output=True, text=True, timeout=600)
+    r = subprocess.run(
+        [*uv, "pip", "install", "--quiet", "--python", str(venv / "bin" / "python"), str(wheel)],
+        cwd=tmp,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert r.returncode == 0, r.stderr
     home = tmp / "home"  # the installed meeple's data folder (its SQLite database), not the user's
     home.mkdir()
@@ -95,9 +108,15 @@ def _check_the_wheel_files(built: dict) -> None:
 
 def _check_play(built: dict) -> None:
     meeple = built["venv"] / "bin" / "meeple"
-    r = subprocess.run([str(meeple), "play", "solomon", "--seats", "greedy,greedy", "--seed", "3"],
-                       cwd=built["cwd"], env=_run_env(built), stdin=subprocess.DEVNULL, capture_output=True,
-                       text=True, timeout=600)
+    r = subprocess.run(
+        [str(meeple), "play", "solomon", "--seats", "greedy,greedy", "--seed", "3"],
+        cwd=built["cwd"],
+        env=_run_env(built),
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr
     assert "No human seat: watching the bots play." in r.stdout
     assert "King Solomon's Treasury" in r.stdout
@@ -108,9 +127,15 @@ def _check_serve(built: dict) -> None:
     meeple = built["venv"] / "bin" / "meeple"
     port = _free_port()
     db = f"sqlite:///{built['cwd'] / 'games.db'}"
-    server = subprocess.Popen([str(meeple), "serve", "--port", str(port), "--db", db, "--bot-workers", "1"],
-                              cwd=built["cwd"], env=_run_env(built), stdin=subprocess.DEVNULL,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    server = subprocess.Popen(
+        [str(meeple), "serve", "--port", str(port), "--db", db, "--bot-workers", "1"],
+        cwd=built["cwd"],
+        env=_run_env(built),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 120

@@ -10,6 +10,7 @@ Public API (docs/python.md; docstrings of core/state.py and core/game.py)::
     meeple.replay(state.record())
 """
 
+from . import agents  # noqa: E402  (meeple.agents.make after a plain "import meeple")
 from .core import (
     TERMINAL,
     Action,
@@ -22,11 +23,18 @@ from .core import (
     replay,
 )
 
-from . import agents  # noqa: E402  (meeple.agents.make after a plain "import meeple")
-
 __version__ = "0.1.0"
 
 __all__ = [
-    "TERMINAL", "Action", "MeepleError", "IllegalActionError", "InvalidConfigError",
-    "InvalidRecordError", "game_names", "load_game", "replay", "agents", "__version__",
+    "TERMINAL",
+    "Action",
+    "MeepleError",
+    "IllegalActionError",
+    "InvalidConfigError",
+    "InvalidRecordError",
+    "game_names",
+    "load_game",
+    "replay",
+    "agents",
+    "__version__",
 ]

@@ -62,8 +62,9 @@ def text_view(state: State, seat: int | None) -> str:
     drawing."""
     from rich.console import Console
 
-    console = Console(file=io.StringIO(), width=100, record=True, color_system=None,
-                      force_terminal=False, legacy_windows=False)
+    console = Console(
+        file=io.StringIO(), width=100, record=True, color_system=None, force_terminal=False, legacy_windows=False
+    )
     console.print(render(state, seat))
     return console.export_text()
 
@@ -150,22 +151,30 @@ def load_save(path: str | Path) -> tuple[State, list[str] | None]:
     except OSError as e:
         raise InvalidRecordError(f"cannot read {path}: {e.strerror}") from e
     except UnicodeDecodeError as e:
-        kind = (" (a results table of 'simulate' or 'ladder': 'meeple replay FILE --game N' plays its game N "
-                "again)") if str(path).endswith(".parquet") else ""
+        kind = (
+            (" (a results table of 'simulate' or 'ladder': 'meeple replay FILE --game N' plays its game N again)")
+            if str(path).endswith(".parquet")
+            else ""
+        )
         raise InvalidRecordError(f"{path} is not a save file or game record: not JSON text{kind}") from e
     except json.JSONDecodeError as e:
         if str(path).endswith(".csv"):
-            raise InvalidRecordError(f"{path} is a CSV file, not a JSON save file (a results table of 'simulate' or "
-                                     "'ladder' holds no moves: 'meeple replay FILE --game N' plays its game N "
-                                     "again, 'simulate --records DIR' saves the games)") from e
+            raise InvalidRecordError(
+                f"{path} is a CSV file, not a JSON save file (a results table of 'simulate' or "
+                "'ladder' holds no moves: 'meeple replay FILE --game N' plays its game N "
+                "again, 'simulate --records DIR' saves the games)"
+            ) from e
         raise InvalidRecordError(f"{path} is not a JSON save file: {e}") from e
     if isinstance(data, dict) and "record" in data:
         if data.get("meeple_save") != SAVE_FORMAT:
-            raise InvalidRecordError(f"{path}: unknown save format {data.get('meeple_save')!r} "
-                                     f"(this meeple writes format {SAVE_FORMAT})", "meeple_save")
+            raise InvalidRecordError(
+                f"{path}: unknown save format {data.get('meeple_save')!r} (this meeple writes format {SAVE_FORMAT})",
+                "meeple_save",
+            )
         if "state" not in data or "seats" not in data:
-            raise InvalidRecordError(f"{path}: a save file holds 'record', 'state' and 'seats'",
-                                     "state" if "state" not in data else "seats")
+            raise InvalidRecordError(
+                f"{path}: a save file holds 'record', 'state' and 'seats'", "state" if "state" not in data else "seats"
+            )
         record, saved, seats = data["record"], data["state"], data["seats"]
         if not isinstance(seats, list):  # a save names its players (a bare record does not)
             raise InvalidRecordError(f"{path}: 'seats' must list one player per seat, not {seats!r}", "seats")
@@ -182,17 +191,23 @@ def load_save(path: str | Path) -> tuple[State, list[str] | None]:
     # in a bare State.to_dict(), "actions[3]" in a bare record
     at = "record." if saved is not None and seats is not None else ""
     if not isinstance(record, dict) or "game" not in record:
-        raise InvalidRecordError(f"{path} is not a meeple save file or game record (it names no game): "
-                                 "give a file written by 'meeple play' (save/quit) or State.record()", at + "game")
+        raise InvalidRecordError(
+            f"{path} is not a meeple save file or game record (it names no game): "
+            "give a file written by 'meeple play' (save/quit) or State.record()",
+            at + "game",
+        )
     if isinstance(saved, dict) and "game" in saved and game_key(saved.get("game")) != game_key(record.get("game")):
-        raise InvalidRecordError(f"{path}: its record is a game of {record.get('game')!r} but its saved state "
-                                 f"one of {saved.get('game')!r} (edited?)", "state.game")
+        raise InvalidRecordError(
+            f"{path}: its record is a game of {record.get('game')!r} but its saved state "
+            f"one of {saved.get('game')!r} (edited?)",
+            "state.game",
+        )
     try:
         state = replay(record)
     except InvalidRecordError as e:
         field = e.field
         if saved is not None and seats is None and field.startswith("actions"):  # a bare to_dict()
-            field = "history" + field[len("actions"):]
+            field = "history" + field[len("actions") :]
         text = str(e).removesuffix(f" (field {e.field})") if e.field else str(e)  # named once, in full
         raise InvalidRecordError(f"{path}: {text}", (at + field) if field else "") from e
     if isinstance(saved, dict):  # its name as the record's is read ("Solomon" is solomon)
@@ -201,11 +216,15 @@ def load_save(path: str | Path) -> tuple[State, list[str] | None]:
             saved = {**saved, "start_player": state.start_player}
     if saved is not None and _without_events(state.to_dict()) != _without_events(saved):
         where = _first_difference(json.loads(_without_events(saved)), json.loads(_without_events(state.to_dict())))
-        where = ("state" + ("." + where if not where.startswith("[") else where) if where else "state") \
-            if seats is not None else where
+        where = (
+            ("state" + ("." + where if not where.startswith("[") else where) if where else "state")
+            if seats is not None
+            else where
+        )
         raise InvalidRecordError(f"{path}: the saved state does not match its replayed record (edited?)", where)
-    if seats is not None and (not isinstance(seats, list) or len(seats) != state.num_players
-                              or not all(isinstance(s, str) for s in seats)):
+    if seats is not None and (
+        not isinstance(seats, list) or len(seats) != state.num_players or not all(isinstance(s, str) for s in seats)
+    ):
         raise InvalidRecordError(f"{path}: 'seats' must list one player per seat", "seats")
     return state, seats
 
@@ -240,7 +259,7 @@ def hidden_shown(before: State, after: State, seat: int, samples: int = TAKEBACK
     actions should be public or ``seat``'s own (:func:`takeback` refuses to go back past a
     rival's secret choice). ``before`` and ``after`` are not changed.
     """
-    actions = after.history[before.move_number:]
+    actions = after.history[before.move_number :]
     line = before.clone()
     seen = []
     for text in actions:
@@ -286,21 +305,30 @@ def takeback(state: State, seats: list[str], floor: int = 0) -> tuple[State | No
         line.apply_action(text)
     own = [i for i, (p, _secret, _n) in enumerate(steps) if p == seat and i >= floor]
     if not own:
-        return None, ("you have no move to take back" if not floor else
-                      "you have no move to take back since this game went on from the loaded position")
+        return None, (
+            "you have no move to take back"
+            if not floor
+            else "you have no move to take back since this game went on from the loaded position"
+        )
     chosen = [i for i in own if steps[i][2] > 1]
     last = chosen[-1] if chosen else own[0]
     for p, secret, _n in steps[last:]:
         if p != seat and seats[p] == "human":
-            return None, (f"{seat_label(state, p, seats)} has moved since; only moves that no other "
-                          "person has answered can be taken back")
+            return None, (
+                f"{seat_label(state, p, seats)} has moved since; only moves that no other "
+                "person has answered can be taken back"
+            )
         if secret:
-            return None, (f"{seat_label(state, p, seats)} has made a secret choice since your move, "
-                          "and the secret choice of another seat is never taken back")
+            return None, (
+                f"{seat_label(state, p, seats)} has made a secret choice since your move, "
+                "and the secret choice of another seat is never taken back"
+            )
     before = replay({**state.record(), "actions": actions[:last]})
     shown = hidden_shown(before, state, seat)
     if shown is not None:
-        return None, (f"'{shown}' told you something that was hidden before it (a card, a tile, "
-                      "a draw, a rival's holdings); you cannot choose again knowing it")
+        return None, (
+            f"'{shown}' told you something that was hidden before it (a card, a tile, "
+            "a draw, a rival's holdings); you cannot choose again knowing it"
+        )
     undone = actions[last:]
     return before, f"took back {len(undone)} action{'s' if len(undone) != 1 else ''}: " + ", ".join(undone)

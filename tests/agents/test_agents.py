@@ -28,11 +28,29 @@ def test_make_parses_specs():
     # a budget is named without leading zeros (results files and the ladder's bot names)
     assert make("mcts:050:c=0.3").spec == "mcts:50:c=0.3" and make(" MCTS:1000 ").spec == "mcts:1000"
     assert make("flatmc:007").spec == "flatmc:7" and make("mcts:time=1").spec == "mcts:time=1"
-    for bad in ("robot", "mcts:x", "mcts:0", "flatmc:3:speed=9", "random:3", "mcts:10:depth=deep",
-                "mcts:100:c=-1", "mcts:100:depth=-1", "mcts:100:time=0", "mcts:abc",
-                "mcts:100:guard=-0.1", "mcts:100:widen=-1", "mcts:100:prior=-1", "mcts:100:prior=x", "greedy:guard=0.1", "flatmc:5:widen=1",
-                "mcts:10:guard=1.5", "mcts:10000001", "flatmc:10000001", "mcts:10:takeback=first",
-                "flatmc:5:takeback=root"):
+    for bad in (
+        "robot",
+        "mcts:x",
+        "mcts:0",
+        "flatmc:3:speed=9",
+        "random:3",
+        "mcts:10:depth=deep",
+        "mcts:100:c=-1",
+        "mcts:100:depth=-1",
+        "mcts:100:time=0",
+        "mcts:abc",
+        "mcts:100:guard=-0.1",
+        "mcts:100:widen=-1",
+        "mcts:100:prior=-1",
+        "mcts:100:prior=x",
+        "greedy:guard=0.1",
+        "flatmc:5:widen=1",
+        "mcts:10:guard=1.5",
+        "mcts:10000001",
+        "flatmc:10000001",
+        "mcts:10:takeback=first",
+        "flatmc:5:takeback=root",
+    ):
         with pytest.raises(meeple.InvalidConfigError):
             make(bad)
 
@@ -224,8 +242,7 @@ def _solomon_choosing_a_move():
     ``back`` and the token moves are legal (the position of a person following hints)."""
     state = meeple.load_game("solomon").new_initial_state(num_players=2, seed=3)
     easy = make("easy", 3)
-    todo = ["play 29", "dig b1,a2,b2,c2,b3,b4", "play 31", "dig c1,d1,e1,d2,e2,f2", "play 20", "move",
-            "a1-b1", "move"]
+    todo = ["play 29", "dig b1,a2,b2,c2,b3,b4", "play 31", "dig c1,d1,e1,d2,e2,f2", "play 20", "move", "a1-b1", "move"]
     while todo:
         state.apply_action(todo.pop(0) if state.current_player == 0 else easy.choose(state))
     assert state.current_player == 0 and "back" in [a.text for a in state.legal_actions()]

@@ -37,8 +37,16 @@ def test_levels_are_turn_budgets_for_people():
     assert make("mcts:2000:turn=3", 1).turn_budget == 3.0
     assert make("greedy:turn=0.5").turn_budget == 0.5 and make("greedy").turn_budget is None
     assert make("flatmc:5:turn=2").turn_budget == 2.0 and make("mcts:50").turn_budget is None
-    for bad in ("mcts:10:turn=0", "mcts:10:turn=-1", "mcts:10:turn=x", "mcts:10:turn=inf",
-                "greedy:turn=nan", "greedy:time=1", "random:turn=1", "mcts:10:turn=1:turn=2"):
+    for bad in (
+        "mcts:10:turn=0",
+        "mcts:10:turn=-1",
+        "mcts:10:turn=x",
+        "mcts:10:turn=inf",
+        "greedy:turn=nan",
+        "greedy:time=1",
+        "random:turn=1",
+        "mcts:10:turn=1:turn=2",
+    ):
         with pytest.raises(InvalidConfigError):
             make(bad)
 
@@ -78,8 +86,9 @@ def test_decision_budget_shares_what_is_left():
     assert bot.decision_budget(state) == pytest.approx(usable / 2)
     # the same seat again right after the bot's own action, 1.0 s spent on 1 decision
     last = state.move_number
-    bot.turn_clock = TurnClock(mark=(state.current_player, last, "x"), spent=1.0, decisions=1,
-                               lengths={1: 5, 3: 1, 5: 1})
+    bot.turn_clock = TurnClock(
+        mark=(state.current_player, last, "x"), spent=1.0, decisions=1, lengths={1: 5, 3: 1, 5: 1}
+    )
     assert not bot.continues_turn(state)  # the action before was not the bot's
     bot.turn_clock.mark = (state.current_player, last, state._history[-1])
     assert bot.continues_turn(state)
@@ -142,8 +151,11 @@ def test_hard_keeps_to_its_turn_budget(game):
         assert turn[0][0] < 0.6 * 3.0  # the first decision leaves most of the turn
     # once the bot has seen a turn as long, each decision of it gets a fair share: none
     # is starved to a single iteration
-    learned = [turn for k, turn in enumerate(searched)
-               if len(turn) >= 3 and any(len(before) >= len(turn) for before in searched[:k])]
+    learned = [
+        turn
+        for k, turn in enumerate(searched)
+        if len(turn) >= 3 and any(len(before) >= len(turn) for before in searched[:k])
+    ]
     for turn in learned:
         assert all(it >= 20 for _, it in turn)
     # nearly the whole budget is used by a turn (not the first decision's share alone)

@@ -22,6 +22,7 @@ def stop_after(monkeypatch, games: int, error=KeyboardInterrupt):
     """Make a run stop (raise ``error``) once its checkpoint holds ``games`` games; returns a
     function that undoes it."""
     from meeple.cli import common
+
     real_add = common.Checkpoint.add
 
     def add(self, result):
@@ -45,6 +46,7 @@ def _variants(name):
 
 def _record_file(tmp_path, name, variant=None, actions=40, seed=2):
     import random
+
     st = meeple.load_game(name).new_initial_state(num_players=3, seed=seed, variant=variant)
     r = random.Random(seed)
     for _ in range(actions):

@@ -12,27 +12,30 @@ import meeple
 from tests.cli.helpers import _rows_without_time, run, stop_after
 
 
-@pytest.mark.parametrize("spec, reason", [
-    ("mcts:100:guard=-1", "must be >= 0"),
-    ("mcts:10:foo=1", "unknown option foo=1"),
-    ("mcts:200:widen", "expected key=value"),
-    ("mcts:0", "at least 1"),
-    ("mcts:10:time=0", "time must be > 0"),
-    ("mcts:10:c=nan", "finite"),
-    ("mcts:10:time=inf", "finite"),
-    ("mcts:10:c=x", "budgets and options are numbers"),
-    ("mcts:10:prior=2.5", "prior is a whole number"),
-    ("mcts:10:prior=-1", "prior is a whole number"),
-    ("mcts:10:depth=1.5", "depth is a whole number of actions"),
-    ("flatmc:10:depth=-1", "depth is a whole number of actions"),
-    ("mcts:10:rollout=foo", "rollout is random or greedy"),
-    ("mcts:10:time=1:time=2", "option 'time' twice"),
-    ("mcts:1_0", "digits 0-9"),
-    ("mcts:+20", "digits 0-9"),
-    ("flatmc:\u0665", "digits 0-9"),
-    ("flatmc:5:c=0.3", "(flatmc takes :time=S"),
-    ("c=0.3", "options follow it after colons"),
-])
+@pytest.mark.parametrize(
+    "spec, reason",
+    [
+        ("mcts:100:guard=-1", "must be >= 0"),
+        ("mcts:10:foo=1", "unknown option foo=1"),
+        ("mcts:200:widen", "expected key=value"),
+        ("mcts:0", "at least 1"),
+        ("mcts:10:time=0", "time must be > 0"),
+        ("mcts:10:c=nan", "finite"),
+        ("mcts:10:time=inf", "finite"),
+        ("mcts:10:c=x", "budgets and options are numbers"),
+        ("mcts:10:prior=2.5", "prior is a whole number"),
+        ("mcts:10:prior=-1", "prior is a whole number"),
+        ("mcts:10:depth=1.5", "depth is a whole number of actions"),
+        ("flatmc:10:depth=-1", "depth is a whole number of actions"),
+        ("mcts:10:rollout=foo", "rollout is random or greedy"),
+        ("mcts:10:time=1:time=2", "option 'time' twice"),
+        ("mcts:1_0", "digits 0-9"),
+        ("mcts:+20", "digits 0-9"),
+        ("flatmc:\u0665", "digits 0-9"),
+        ("flatmc:5:c=0.3", "(flatmc takes :time=S"),
+        ("c=0.3", "options follow it after colons"),
+    ],
+)
 def test_bad_bot_specs_say_what_is_wrong(spec, reason):
     """The specific reason reaches the user, printed literally (no emoji for ':100:')."""
     r = run("ladder", "toy", "--bots", f"greedy,{spec}", "-n", "2")
@@ -45,8 +48,9 @@ def test_empty_bot_list_names_the_right_option():
     assert r.exit_code == 2 and "--bots" in r.output and "--seats" not in r.output
 
 
-@pytest.mark.parametrize("command", [("ladder", "toy", "--bots", "random,greedy", "-n", "2"),
-                                     ("simulate", "toy", "-n", "2")])
+@pytest.mark.parametrize(
+    "command", [("ladder", "toy", "--bots", "random,greedy", "-n", "2"), ("simulate", "toy", "-n", "2")]
+)
 def test_unwritable_results_file_is_refused_before_any_game(tmp_path, command):
     folder = tmp_path / "taken.parquet"
     folder.mkdir()
@@ -56,9 +60,15 @@ def test_unwritable_results_file_is_refused_before_any_game(tmp_path, command):
     assert "head to head" not in out and "wins" not in out  # no game was played
 
 
-@pytest.mark.parametrize("command", [("ladder", "toy", "--bots", "random,greedy", "-n", "2"),
-                                     ("simulate", "toy", "-n", "2"),
-                                     ("ladder", "toy", "--report"), ("simulate", "toy", "--report")])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("ladder", "toy", "--bots", "random,greedy", "-n", "2"),
+        ("simulate", "toy", "-n", "2"),
+        ("ladder", "toy", "--report"),
+        ("simulate", "toy", "--report"),
+    ],
+)
 def test_a_folder_as_results_file_is_named_a_folder(tmp_path, command):
     """--out naming a folder (with or without a results suffix) says it is a folder, not that
     the name lacks .csv/.parquet or that the file holds no game."""
@@ -70,8 +80,9 @@ def test_a_folder_as_results_file_is_named_a_folder(tmp_path, command):
         assert "holds no game" not in out and "Traceback" not in out
 
 
-@pytest.mark.parametrize("command", [("ladder", "toy", "--bots", "random,greedy", "-n", "2"),
-                                     ("simulate", "toy", "-n", "2")])
+@pytest.mark.parametrize(
+    "command", [("ladder", "toy", "--bots", "random,greedy", "-n", "2"), ("simulate", "toy", "-n", "2")]
+)
 def test_results_file_replaces_only_a_results_file(tmp_path, command):
     mine = tmp_path / "mine.csv"
     mine.write_text("name,score\nana,3\n")
@@ -148,13 +159,13 @@ def test_rerunning_without_resume_keeps_the_earlier_file_as_prev(tmp_path):
     first = out.read_text()
     r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--seed", "9", "--out", str(out))
     assert r.exit_code == 0 and "moved to" in " ".join(r.output.split()), r.output
-    assert str(tmp_path / "l.prev.csv") in "".join(r.output.split())    # a long path may wrap
+    assert str(tmp_path / "l.prev.csv") in "".join(r.output.split())  # a long path may wrap
     assert (tmp_path / "l.prev.csv").read_text() == first
-    assert "older" not in r.output                                      # no .prev before this run
+    assert "older" not in r.output  # no .prev before this run
     second = out.read_text()
-    assert second != first and len(second.splitlines()) == 1 + 4 * 2    # header + 4 games of 2 seats
+    assert second != first and len(second.splitlines()) == 1 + 4 * 2  # header + 4 games of 2 seats
     r = run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--seed", "5", "--out", str(out))
-    said = "".join(r.output.split())                                    # a long path may wrap
+    said = "".join(r.output.split())  # a long path may wrap
     assert r.exit_code == 0 and f"theolder{tmp_path / 'l.prev.csv'}thereisreplaced" in said, r.output
     assert (tmp_path / "l.prev.csv").read_text() == second
     sim = tmp_path / "s.parquet"
@@ -182,8 +193,9 @@ def test_a_run_stopped_before_its_first_game_leaves_the_earlier_file_alone(tmp_p
     first = out.read_text()
     from meeple.cli import common
 
-    def stop(self, result):                 # Ctrl-C as the first game ends, before it is counted
+    def stop(self, result):  # Ctrl-C as the first game ends, before it is counted
         raise KeyboardInterrupt
+
     monkeypatch.setattr(common.Checkpoint, "add", stop)
     r = run("simulate", "toy", "--seats", "greedy,greedy", "-n", "3", "--out", str(out))
     assert r.exit_code == 130, r.output
@@ -205,14 +217,20 @@ def test_records_never_replace_a_persons_saved_game(tmp_path):
     assert run("play", "solomon", "--seats", "human,greedy", "--save", str(mine), input="quit\n").exit_code == 0
     saved = mine.read_text()
     assert json.loads(saved)["seats"] == ["human", "greedy"]
-    for args in (("simulate", "solomon", "--seats", "greedy,random", "-n", "2"),
-                 ("ladder", "solomon", "--bots", "greedy,random", "-n", "2", "--out", str(tmp_path / "l.csv"))):
+    for args in (
+        ("simulate", "solomon", "--seats", "greedy,random", "-n", "2"),
+        ("ladder", "solomon", "--bots", "greedy,random", "-n", "2", "--out", str(tmp_path / "l.csv")),
+    ):
         r = run(*args, "--records", str(folder))
         assert r.exit_code == 2 and "a person's seat" in " ".join(r.output.split()), r.output
         assert mine.read_text() == saved and sorted(p.name for p in folder.iterdir()) == ["solomon-00001.json"]
     # a bots' game there (an earlier run's record) is replaced, with a note
-    assert run("simulate", "solomon", "--seats", "random,random", "-n", "2", "--records", str(folder),
-               "--seed", "5").exit_code == 2            # the person's save is still in the way
+    assert (
+        run(
+            "simulate", "solomon", "--seats", "random,random", "-n", "2", "--records", str(folder), "--seed", "5"
+        ).exit_code
+        == 2
+    )  # the person's save is still in the way
     mine.unlink()
     assert run("simulate", "solomon", "--seats", "random,random", "-n", "2", "--records", str(folder)).exit_code == 0
     r = run("simulate", "solomon", "--seats", "greedy,random", "-n", "2", "--records", str(folder))
@@ -253,7 +271,14 @@ def test_option_values_none_true_false_read_in_any_case():
     from meeple.cli.common import parse_options
 
     assert parse_options(["cart_max_cubes=None", "a=TRUE", "b=false", "c=null", "d=2", "e=[1, 2]", "f=random"]) == {
-        "cart_max_cubes": None, "a": True, "b": False, "c": None, "d": 2, "e": [1, 2], "f": "random"}
+        "cart_max_cubes": None,
+        "a": True,
+        "b": False,
+        "c": None,
+        "d": 2,
+        "e": [1, 2],
+        "f": "random",
+    }
     assert parse_options(["children=[P2, 0]", "g=[]", "h=[x"]) == {"children": ["P2", 0], "g": [], "h": "[x"}
     r = run("play", "magnum-sal", "--seats", "human,greedy", "--option", "cart_max_cubes=0", input="quit\n")
     assert r.exit_code == 2 and "must be null (no limit) or 1 or more, not 0" in " ".join(r.output.split())

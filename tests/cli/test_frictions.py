@@ -40,7 +40,7 @@ def test_the_command_list_breaks_no_sentence_at_80_columns():
     """`meeple --help` at 80 columns: each command's description is one paragraph wrapped to the
     width, not broken where the docstring's source line ended ("per bot, per seat and" alone)."""
     text = _help()
-    lines = [line for line in text[text.index("Commands"):].splitlines()[1:] if line.startswith("│")]
+    lines = [line for line in text[text.index("Commands") :].splitlines()[1:] if line.startswith("│")]
     first = re.match(r"│ (\w+)(\s+)", lines[0])
     start, right = first.end(), lines[0].rindex("│")
     width = right - 1 - start  # the description column
@@ -91,8 +91,9 @@ def test_make_play_takes_a_saved_ctrl_c_as_the_end_asked_for(tmp_path, code, mak
     fake = tmp_path / "uv"
     fake.write_text(f'#!/bin/sh\n[ "$1" = run ] && exit {code}\nexit 0\n')
     fake.chmod(0o755)
-    p = subprocess.run(["make", "-s", "-C", str(ROOT), "play", f"UV={fake}"], capture_output=True, text=True,
-                       timeout=60)
+    p = subprocess.run(
+        ["make", "-s", "-C", str(ROOT), "play", f"UV={fake}"], capture_output=True, text=True, timeout=60
+    )
     assert (p.returncode != 0) == make_fails, p.stderr
     assert ("Error" in p.stderr) == make_fails, p.stderr
 
@@ -135,6 +136,10 @@ def test_the_test_client_imports_without_a_deprecation_warning():
     `starlette.testclient` is deprecated"): the dev group now has httpx2, the client it wants."""
     import sys
 
-    p = subprocess.run([sys.executable, "-W", "error::DeprecationWarning", "-c", "import fastapi.testclient"],
-                       capture_output=True, text=True, timeout=120)
+    p = subprocess.run(
+        [sys.executable, "-W", "error::DeprecationWarning", "-c", "import fastapi.testclient"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert p.returncode == 0, p.stderr

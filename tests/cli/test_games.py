@@ -14,8 +14,11 @@ def test_games_lists_every_game():
 
 def test_rules_text_reflows_to_the_terminal_width():
     from meeple.cli.common import reflow
-    assert reflow("one two\nthree\n\n(1) first\n(2) second\n- item\nmore") == \
-        "one two three\n\n(1) first\n(2) second\n- item more"
+
+    assert (
+        reflow("one two\nthree\n\n(1) first\n(2) second\n- item\nmore")
+        == "one two three\n\n(1) first\n(2) second\n- item more"
+    )
     r = run("rules", "magnum-sal")
     first = r.output.split("\n\n")[0].splitlines()
     assert len(first) >= 3 and all(len(line) >= 60 for line in first[:-1])  # wrapped by width, not at 98

@@ -14,17 +14,26 @@ def test_ladder_table_and_parquet(tmp_path):
     out = tmp_path / "l.parquet"
     r = run("ladder", "toy", "--bots", "random,greedy", "-n", "10", "--out", str(out), "--markdown")
     assert r.exit_code == 0, r.output
-    assert "OpenSkill" in r.output and ("| random | greedy | 10 |" in r.output or "| greedy | random | 10 |" in r.output)
+    assert "OpenSkill" in r.output and (
+        "| random | greedy | 10 |" in r.output or "| greedy | random | 10 |" in r.output
+    )
     import pyarrow.parquet as pq
 
     assert pq.read_table(out).num_rows == 20
 
 
-@pytest.mark.parametrize("bots, same", [("greedy,random,greedy", "greedy and greedy"),
-                                       ("greedy,easy", "greedy and easy"), ("hard,mcts:2000:turn=3", "hard and mcts"),
-                                       ("mcts,mcts:1000", "mcts and mcts:1000"), ("flatmc,flatmc:20", "flatmc and flatmc"),
-                                       ("mcts:10,mcts:010", "mcts:10 and mcts:010"),
-                                       ("mcts:10,mcts:10:bias=2:widen=0.25", "mcts:10 and mcts:10:bias")])
+@pytest.mark.parametrize(
+    "bots, same",
+    [
+        ("greedy,random,greedy", "greedy and greedy"),
+        ("greedy,easy", "greedy and easy"),
+        ("hard,mcts:2000:turn=3", "hard and mcts"),
+        ("mcts,mcts:1000", "mcts and mcts:1000"),
+        ("flatmc,flatmc:20", "flatmc and flatmc"),
+        ("mcts:10,mcts:010", "mcts:10 and mcts:010"),
+        ("mcts:10,mcts:10:bias=2:widen=0.25", "mcts:10 and mcts:10:bias"),
+    ],
+)
 def test_ladder_refuses_one_bot_under_two_names(tmp_path, bots, same):
     r = run("ladder", "toy", "--bots", bots, "-n", "2", "--out", str(tmp_path / "a.parquet"))
     out = " ".join(r.output.split())
@@ -45,8 +54,9 @@ def test_ladder_explains_wins_two_and_three_players(tmp_path):
     r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--out", str(tmp_path / "a.parquet"))
     assert r.exit_code == 0, r.output
     assert "1 a game won, 0.5 a tie" in r.output
-    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--players", "3",
-            "--out", str(tmp_path / "b.parquet"))
+    r = run(
+        "ladder", "toy", "--bots", "random,greedy", "-n", "4", "--players", "3", "--out", str(tmp_path / "b.parquet")
+    )
     assert r.exit_code == 0, r.output
     assert "(3 players" in r.output and "share of other seats" in " ".join(r.output.split())
 
@@ -59,7 +69,7 @@ def test_a_stopped_ladder_resumes_to_the_unbroken_result(tmp_path, monkeypatch, 
     whole = tmp_path / f"whole.{ext}"
     r = run(*args, "--out", str(whole))
     assert r.exit_code == 0, r.output
-    tables = r.output[r.output.index("head to head"):r.output.index("results written")]
+    tables = r.output[r.output.index("head to head") : r.output.index("results written")]
 
     part = tmp_path / f"part.{ext}"
     undo = stop_after(monkeypatch, 5)
@@ -74,7 +84,7 @@ def test_a_stopped_ladder_resumes_to_the_unbroken_result(tmp_path, monkeypatch, 
     r = run(*args, "--out", str(part), "--resume")
     assert r.exit_code == 0, r.output
     assert "resuming: 5 of 12 games" in r.output
-    assert r.output[r.output.index("head to head"):r.output.index("results written")] == tables
+    assert r.output[r.output.index("head to head") : r.output.index("results written")] == tables
     assert _rows_without_time(part) == _rows_without_time(whole)
 
 
@@ -149,17 +159,18 @@ def test_sigterm_stops_a_ladder_like_ctrl_c(tmp_path, monkeypatch):
     before = signal.getsignal(signal.SIGTERM)
     out = tmp_path / "l.csv"
     r = run("ladder", "toy", "--bots", "random,greedy", "-n", "8", "--out", str(out))
-    assert r.exit_code == 128 + signal.SIGTERM                # as a shell reports a kill
+    assert r.exit_code == 128 + signal.SIGTERM  # as a shell reports a kill
     assert len(_rows_without_time(out)) == 6
-    assert signal.getsignal(signal.SIGTERM) is before       # the handler is put back
+    assert signal.getsignal(signal.SIGTERM) is before  # the handler is put back
 
 
 def test_resume_refuses_games_played_with_other_options(tmp_path):
     out = tmp_path / "l.csv"
     assert run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out)).exit_code == 0
     before = out.read_bytes()
-    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--option", "limit=12", "--out", str(out),
-            "--resume")
+    r = run(
+        "ladder", "toy", "--bots", "random,greedy", "-n", "4", "--option", "limit=12", "--out", str(out), "--resume"
+    )
     assert r.exit_code == 2 and "options" in r.output, r.output
     assert out.read_bytes() == before
 
@@ -181,10 +192,10 @@ def test_a_cut_csv_is_a_clean_resume_error(tmp_path):
     out = tmp_path / "l.csv"
     assert run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--out", str(out)).exit_code == 0
     text = out.read_text()
-    out.write_text(text[: len(text) - 40])                  # cut in the middle of the last row
+    out.write_text(text[: len(text) - 40])  # cut in the middle of the last row
     r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--out", str(out), "--resume")
     assert r.exit_code == 2 and "line 9: not as many values" in " ".join(r.output.split()), r.output
-    out.write_text(text.replace(",False,", ",yes,", 1))     # a hand-edited value
+    out.write_text(text.replace(",False,", ",yes,", 1))  # a hand-edited value
     r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--out", str(out), "--resume")
     assert r.exit_code == 2 and "'truncated'" in r.output, r.output
 
@@ -235,8 +246,9 @@ def test_ladder_refuses_a_human_and_too_many_games(tmp_path):
 def test_resume_takes_an_option_given_at_its_default(tmp_path):
     out = tmp_path / "l.csv"
     assert run("ladder", "toy", "--bots", "random,greedy", "-n", "2", "--out", str(out)).exit_code == 0
-    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--option", "limit=15", "--out", str(out),
-            "--resume")
+    r = run(
+        "ladder", "toy", "--bots", "random,greedy", "-n", "4", "--option", "limit=15", "--out", str(out), "--resume"
+    )
     assert r.exit_code == 0, r.output
     assert "resuming: 2 of 4" in r.output
     assert len(_rows_without_time(out)) == 8
@@ -252,11 +264,14 @@ def test_resume_with_a_smaller_n_says_which_n_to_give(tmp_path):
     assert out.read_bytes() == before
 
 
-@pytest.mark.parametrize("change, says", [
-    (("--bots", "random,greedy", "--seed", "5"), "another --seed"),
-    (("--bots", "random,flatmc:2"), "another ladder: it has greedy, not in this ladder's --bots"),
-    (("--bots", "random,greedy", "--players", "3"), "another ladder: its games have 2 players, this ladder's 3"),
-])
+@pytest.mark.parametrize(
+    "change, says",
+    [
+        (("--bots", "random,greedy", "--seed", "5"), "another --seed"),
+        (("--bots", "random,flatmc:2"), "another ladder: it has greedy, not in this ladder's --bots"),
+        (("--bots", "random,greedy", "--players", "3"), "another ladder: its games have 2 players, this ladder's 3"),
+    ],
+)
 def test_resume_refusal_names_what_differs(tmp_path, change, says):
     """A --resume on another run's file names the difference (seed, bot order, bots, players)."""
     out = tmp_path / "l.csv"
@@ -277,18 +292,32 @@ def test_a_long_ladder_of_search_bots_warns_about_the_time(tmp_path):
 
 def test_ladder_records_saves_the_games_it_plays(tmp_path):
     folder = tmp_path / "games"
-    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--seed", "2", "--out", str(tmp_path / "l.csv"),
-            "--records", str(folder))
+    r = run(
+        "ladder",
+        "toy",
+        "--bots",
+        "random,greedy",
+        "-n",
+        "4",
+        "--seed",
+        "2",
+        "--out",
+        str(tmp_path / "l.csv"),
+        "--records",
+        str(folder),
+    )
     assert r.exit_code == 0, r.output
     files = sorted(p.name for p in folder.iterdir())
     assert files == [f"toy-{i:05d}.json" for i in range(4)]
     from meeple.sim.io import read_rows
+
     rows = read_rows(tmp_path / "l.csv")
     for i, name in enumerate(files):
         data = json.loads((folder / name).read_text())
         final = meeple.replay(data["record"])
-        assert final.scores() == [int(x["score"]) for x in sorted((x for x in rows if int(x["index"]) == i),
-                                                                  key=lambda x: int(x["seat"]))]
+        assert final.scores() == [
+            int(x["score"]) for x in sorted((x for x in rows if int(x["index"]) == i), key=lambda x: int(x["seat"]))
+        ]
 
 
 def test_ladder_and_report_warn_about_games_cut_short(tmp_path):
@@ -299,6 +328,7 @@ def test_ladder_and_report_warn_about_games_cut_short(tmp_path):
     r = run("ladder", "magnum-sal", "--bots", "random,greedy", "-n", "14", "--seed", "1", "--out", str(out))
     assert r.exit_code == 0, r.output
     from meeple.sim.io import read_rows
+
     cut = len({row["index"] for row in read_rows(out) if str(row["truncated"]).lower() in ("true", "1")})
     assert cut > 0  # games with random in them often end on the max_rounds cap
     assert f"{cut} of 14 games were cut short by a safety option" in " ".join(r.output.split())
@@ -313,20 +343,35 @@ def test_a_ladder_of_three_bots_grows_by_a_bot_and_by_n_with_resume(tmp_path):
     big = ["ladder", "toy", "--bots", "random,greedy,flatmc:2,mcts:5", "-n", "4", "--seed", "2"]
     r = run(*big, "--out", str(whole))
     assert r.exit_code == 0, r.output
-    tables = r.output[r.output.index("head to head"):r.output.index("results written")]
+    tables = r.output[r.output.index("head to head") : r.output.index("results written")]
     grown = tmp_path / "grown.csv"
-    assert run("ladder", "toy", "--bots", "random,greedy,flatmc:2", "-n", "2", "--seed", "2",
-               "--out", str(grown)).exit_code == 0
+    assert (
+        run(
+            "ladder", "toy", "--bots", "random,greedy,flatmc:2", "-n", "2", "--seed", "2", "--out", str(grown)
+        ).exit_code
+        == 0
+    )
     r = run(*big, "--out", str(grown), "--resume")
     assert r.exit_code == 0, r.output
     assert "resuming: 6 of 24 games" in r.output
-    assert r.output[r.output.index("head to head"):r.output.index("results written")] == tables
+    assert r.output[r.output.index("head to head") : r.output.index("results written")] == tables
     assert _rows_without_time(grown) == _rows_without_time(whole)
 
 
 def test_a_ladder_of_three_players_shows_shares_not_win_rates(tmp_path):
-    r = run("ladder", "toy", "--bots", "random,greedy", "-n", "4", "--players", "3", "--markdown",
-            "--out", str(tmp_path / "l.csv"))
+    r = run(
+        "ladder",
+        "toy",
+        "--bots",
+        "random,greedy",
+        "-n",
+        "4",
+        "--players",
+        "3",
+        "--markdown",
+        "--out",
+        str(tmp_path / "l.csv"),
+    )
     assert r.exit_code == 0, r.output
     assert "A share" in r.output and "A win rate" not in r.output
     assert "| bot A | bot B | games | A share | 95% CI |" in r.output

@@ -9,27 +9,30 @@ import meeple
 from tests.cli.helpers import run
 
 
-@pytest.mark.parametrize("args", [
-    ("play", "no-such-game"),
-    ("play", "toy", "--seats", "human,robot"),
-    ("play", "toy", "--seats", "human,greedy,greedy,greedy,greedy"),
-    ("play", "toy", "--variant", "nope"),
-    ("play", "toy", "--option", "nonsense=1"),
-    ("play", "toy", "--option", "novalue"),
-    ("simulate", "toy", "--seats", "greedy,human"),
-    ("simulate", "toy", "--seats", "mcts:x,random"),
-    ("simulate", "toy", "--out", "results.txt"),
-    ("bench", "nope"),
-    ("ladder", "toy", "--bots", "random"),
-    ("ladder", "toy", "--bots", "random,greedy,random"),
-    ("bench", "toy", "--search", "--players", "9"),
-    ("bench", "toy", "--variant", "nope"),
-    ("bench", "--variant", "standard"),
-    ("play", "toy", "--seats", "human,,greedy"),
-    ("simulate", "toy", "--seats", "random,greedy,"),
-    ("ladder", "toy", "--bots", "random,,greedy"),
-    ("play", "lignum", "--option", "hidden_products=true", "--option", "hidden_products=false"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("play", "no-such-game"),
+        ("play", "toy", "--seats", "human,robot"),
+        ("play", "toy", "--seats", "human,greedy,greedy,greedy,greedy"),
+        ("play", "toy", "--variant", "nope"),
+        ("play", "toy", "--option", "nonsense=1"),
+        ("play", "toy", "--option", "novalue"),
+        ("simulate", "toy", "--seats", "greedy,human"),
+        ("simulate", "toy", "--seats", "mcts:x,random"),
+        ("simulate", "toy", "--out", "results.txt"),
+        ("bench", "nope"),
+        ("ladder", "toy", "--bots", "random"),
+        ("ladder", "toy", "--bots", "random,greedy,random"),
+        ("bench", "toy", "--search", "--players", "9"),
+        ("bench", "toy", "--variant", "nope"),
+        ("bench", "--variant", "standard"),
+        ("play", "toy", "--seats", "human,,greedy"),
+        ("simulate", "toy", "--seats", "random,greedy,"),
+        ("ladder", "toy", "--bots", "random,,greedy"),
+        ("play", "lignum", "--option", "hidden_products=true", "--option", "hidden_products=false"),
+    ],
+)
 def test_bad_options_exit_2_with_a_message(args):
     r = run(*args)
     assert r.exit_code == 2, r.output
@@ -46,6 +49,7 @@ def test_agents_reachable_from_plain_import():
 def test_python_dash_m_meeple_runs_the_cli():
     import subprocess
     import sys
+
     r = subprocess.run([sys.executable, "-m", "meeple", "games"], capture_output=True, text=True, check=False)
     assert r.returncode == 0, r.stderr
     assert "magnum-sal" in r.stdout and "klondike" in r.stdout
@@ -58,8 +62,11 @@ def test_a_closed_output_exits_with_141_as_a_shell_expects():
     import sys
 
     for args in (["games"], ["--help"], ["simulate", "--help"]):
-        p = subprocess.Popen([sys.executable, "-c", "from meeple.cli.main import main; main()", *args],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        p = subprocess.Popen(
+            [sys.executable, "-c", "from meeple.cli.main import main; main()", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         p.stdout.close()  # closed before the command prints anything
         err = p.stderr.read().decode()
         assert p.wait(timeout=120) == 128 + signal.SIGPIPE, (args, err)
@@ -122,4 +129,5 @@ def test_version_prints_the_package_version():
     r = run("--version")
     assert r.exit_code == 0 and r.output.strip() == f"meeple {meeple.__version__}"
     from importlib.metadata import version
-    assert version("meeple") == meeple.__version__     # pyproject.toml and the package agree
+
+    assert version("meeple") == meeple.__version__  # pyproject.toml and the package agree

@@ -30,16 +30,28 @@ def flat(text: str) -> str:
 def test_hot_seat_shows_each_person_what_happened_since_their_last_turn(tmp_path):
     """The user's report: P2's screen after the hand-over lists P1's and P3's digs (cleared
     from the screen with P1's hand), starting where P2 last chose."""
-    r = run("play", "solomon", "--seats", "human,human,greedy", "--seed", "8", "--save", str(tmp_path / "g.json"),
-            input="\nplay 13\n\nplay 4\ndig d1,e1,e2\n\ndig a1,b1,b2,c2\nplay 2\n\nquit\n")
+    r = run(
+        "play",
+        "solomon",
+        "--seats",
+        "human,human,greedy",
+        "--seed",
+        "8",
+        "--save",
+        str(tmp_path / "g.json"),
+        input="\nplay 13\n\nplay 4\ndig d1,e1,e2\n\ndig a1,b1,b2,c2\nplay 2\n\nquit\n",
+    )
     assert r.exit_code == 0, r.output
     last = r.output.rsplit("Pass the keyboard to P2 (human)", 1)[1]
     recap = last.split("Since your last turn:", 1)[1].split("P2 (human) >", 1)[0]
     assert [line.strip() for line in recap.strip().splitlines()] == [
         "P2 digs d1,e1,e2: SE T5 T4",  # P2's own last move: its tiles were cleared with the hand-over
-        "P1 digs a1,b1,b2,c2: C1 T3 C1 S2", "P1 pays 2 (2 coins)",
-        "P3 digs a5,b5,c5,b6,c6,d6: T1 T5 S1 PX C3 C2", "P3 pays 5 (5 coins)",
-        "P1 chooses a card"]
+        "P1 digs a1,b1,b2,c2: C1 T3 C1 S2",
+        "P1 pays 2 (2 coins)",
+        "P3 digs a5,b5,c5,b6,c6,d6: T1 T5 S1 PX C3 C2",
+        "P3 pays 5 (5 coins)",
+        "P1 chooses a card",
+    ]
     assert "hand 2 5 6" not in flat(last) and "cards revealed" not in recap  # P2 saw that one live
 
 
@@ -52,7 +64,7 @@ def _screens(out: str) -> list[tuple[str, list[str]]]:
         if piece.startswith("@@PASS"):
             screen = []  # the screen was cleared for the next person
         elif piece.startswith("@@PROMPT "):
-            chunks.append((piece[len("@@PROMPT "):], screen))  # all on the screen so far was seen
+            chunks.append((piece[len("@@PROMPT ") :], screen))  # all on the screen so far was seen
             screen = []
         else:
             screen.extend(line.strip() for line in piece.splitlines() if line.startswith("  "))
@@ -96,12 +108,22 @@ def test_every_event_reaches_every_person_in_a_hot_seat_game(game, variant, tmp_
 def test_hot_seat_asks_for_the_keyboard_before_the_first_hand(tmp_path):
     """A new hot-seat game opens with 'Pass the keyboard to P1', not on P1's hand; 'quit'
     there leaves without showing it."""
-    r = run("play", "solomon", "--seats", "human,human", "--seed", "14", "--save", str(tmp_path / "g.json"),
-            input="quit\n")
+    r = run(
+        "play", "solomon", "--seats", "human,human", "--seed", "14", "--save", str(tmp_path / "g.json"), input="quit\n"
+    )
     assert r.exit_code == 0, r.output
     assert "Pass the keyboard to P1 (human)" in r.output and "to play" not in r.output
-    r = run("play", "solomon", "--seats", "human,human", "--seed", "14", "--save", str(tmp_path / "h.json"),
-            input="\nquit\n")
+    r = run(
+        "play",
+        "solomon",
+        "--seats",
+        "human,human",
+        "--seed",
+        "14",
+        "--save",
+        str(tmp_path / "h.json"),
+        input="\nquit\n",
+    )
     assert r.output.index("Pass the keyboard to P1 (human)") < r.output.index("P1 (human) to play")
 
 
@@ -109,8 +131,7 @@ def test_a_loaded_hot_seat_game_asks_for_the_keyboard_before_the_hand(tmp_path):
     """After --load the next person's hand waits for Enter too, and then their screen lists
     what happened since their last turn before the save (here: the game so far)."""
     save = tmp_path / "g.json"
-    r = run("play", "solomon", "--seats", "human,human", "--seed", "14", "--save", str(save),
-            input="\nplay 2\nquit\n")
+    r = run("play", "solomon", "--seats", "human,human", "--seed", "14", "--save", str(save), input="\nplay 2\nquit\n")
     assert r.exit_code == 0 and json.loads(save.read_text())["record"]["actions"] == ["play 2"], r.output
     r = run("play", "solomon", "--load", str(save), input="quit\n")
     assert r.exit_code == 0, r.output
@@ -122,8 +143,9 @@ def test_a_loaded_hot_seat_game_asks_for_the_keyboard_before_the_hand(tmp_path):
 
 
 def test_one_person_gets_no_hand_over_prompt(tmp_path):
-    r = run("play", "solomon", "--seats", "human,greedy", "--seed", "14", "--save", str(tmp_path / "g.json"),
-            input="quit\n")
+    r = run(
+        "play", "solomon", "--seats", "human,greedy", "--seed", "14", "--save", str(tmp_path / "g.json"), input="quit\n"
+    )
     assert r.exit_code == 0 and "Pass the keyboard" not in r.output and "P1 (human) to play" in r.output
 
 
@@ -224,14 +246,27 @@ def test_quit_prints_a_resume_command_that_works_from_any_folder(tmp_path):
     (tmp_path / "there").mkdir()
     env = {**os.environ, "PATH": "/usr/bin:/bin"}
     env.pop("VIRTUAL_ENV", None)
-    first = subprocess.run([str(meeple_bin), "play", "solomon", "--seats", "human,greedy", "--seed", "3",
-                            "--save", "g.json"], cwd=tmp_path / "here", env=env, input="quit\n",
-                           capture_output=True, text=True, timeout=120)
+    first = subprocess.run(
+        [str(meeple_bin), "play", "solomon", "--seats", "human,greedy", "--seed", "3", "--save", "g.json"],
+        cwd=tmp_path / "here",
+        env=env,
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert first.returncode == 0, first.stderr
     command = first.stdout.split("Resume with: ", 1)[1].strip()
     assert str(tmp_path / "here" / "g.json") in command and "uv run" not in command
-    again = subprocess.run(["/bin/sh", "-c", command], cwd=tmp_path / "there", env=env, input="quit\n",
-                           capture_output=True, text=True, timeout=120)
+    again = subprocess.run(
+        ["/bin/sh", "-c", command],
+        cwd=tmp_path / "there",
+        env=env,
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert again.returncode == 0, again.stdout + again.stderr
     assert f"Game saved to {tmp_path / 'here' / 'g.json'}" in again.stdout
 
@@ -317,9 +352,15 @@ def test_each_person_has_their_own_prompt_history(tmp_path, monkeypatch):
     monkeypatch.setattr(builtins, "input", typing)
     state = meeple.load_game("solomon").new_initial_state(2, seed=14)
     play_mod.play_loop(state, ["human", "human"], tmp_path / "g.json", 14)
-    assert seen == [("hand-over", []), ("P1", []), ("P1", ["help"]),
-                    ("hand-over", []), ("P2", []),
-                    ("hand-over", []), ("P1", ["help", "play 2"])]
+    assert seen == [
+        ("hand-over", []),
+        ("P1", []),
+        ("P1", ["help"]),
+        ("hand-over", []),
+        ("P2", []),
+        ("hand-over", []),
+        ("P1", ["help", "play 2"]),
+    ]
     assert fake.history == ["from before"] and fake.auto is True
     assert state.history == ["play 2", "play 3"]
 
@@ -352,8 +393,9 @@ def test_a_typed_number_plays_the_action_listed_under_it_in_display_order(tmp_pa
 def test_a_new_game_shows_its_set_up_events(tmp_path):
     """The first screen of a new game shows what the set-up decided (Lignum: the start player
     and the first felling areas, LG-3.8, LG-23.2), as later screens show each move's events."""
-    r = run("play", "lignum", "--seats", "human,greedy", "--seed", "11", "--save", str(tmp_path / "g.json"),
-            input="quit\n")
+    r = run(
+        "play", "lignum", "--seats", "human,greedy", "--seed", "11", "--save", str(tmp_path / "g.json"), input="quit\n"
+    )
     assert r.exit_code == 0, r.output
     assert "set-up: start player" in flat(r.output) and "LG-23.2" in flat(r.output)
 
@@ -364,8 +406,17 @@ def test_nothing_but_enter_at_the_hand_over_shows_the_next_hand(tmp_path, typed)
     P2' (a command, a number, the end of input) never draws P2's hand: quit words save and
     leave, the end of input too, and any other line is refused and the prompt asked again."""
     save = tmp_path / "g.json"
-    r = run("play", "solomon", "--seats", "human,human,greedy", "--seed", "8", "--save", str(save),
-            input="\nplay 13\n" + typed)
+    r = run(
+        "play",
+        "solomon",
+        "--seats",
+        "human,human,greedy",
+        "--seed",
+        "8",
+        "--save",
+        str(save),
+        input="\nplay 13\n" + typed,
+    )
     assert r.exit_code == 0, r.output
     assert "P2 (human) to play" not in r.output and "hand 4 8 9" not in r.output
     assert json.loads(save.read_text())["record"]["actions"][:1] == ["play 13"]
@@ -376,8 +427,17 @@ def test_a_quit_file_that_cannot_be_saved_at_the_hand_over_stays_there(tmp_path)
     """'quit FILE' refused (a file is in the way of its folder) keeps the hand-over prompt: the
     next hand is drawn only after Enter."""
     (tmp_path / "in_the_way").write_text("x")
-    r = run("play", "solomon", "--seats", "human,human,greedy", "--seed", "8", "--save", str(tmp_path / "g.json"),
-            input=f"\nplay 13\nquit {tmp_path / 'in_the_way' / 'x.json'}\n\nquit\n")
+    r = run(
+        "play",
+        "solomon",
+        "--seats",
+        "human,human,greedy",
+        "--seed",
+        "8",
+        "--save",
+        str(tmp_path / "g.json"),
+        input=f"\nplay 13\nquit {tmp_path / 'in_the_way' / 'x.json'}\n\nquit\n",
+    )
     assert r.exit_code == 0, r.output
     out = r.output
     refused = out.index("cannot save")
@@ -390,8 +450,17 @@ def test_a_hint_whose_search_tried_no_listed_action_says_so(tmp_path, monkeypatc
     from meeple.agents import MCTSAgent
 
     monkeypatch.setattr(MCTSAgent, "action_values", lambda self, state: [(a, 0.0, 0) for a in state.legal_actions()])
-    r = run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(tmp_path / "g.json"),
-            input="hint\ndraw\nquit\n")
+    r = run(
+        "play",
+        "toy",
+        "--seats",
+        "human,greedy",
+        "--seed",
+        "4",
+        "--save",
+        str(tmp_path / "g.json"),
+        input="hint\ndraw\nquit\n",
+    )
     assert r.exit_code == 0, r.output
     assert "No estimate" in r.output and "Type hint again" in " ".join(r.output.split())
     assert json.loads((tmp_path / "g.json").read_text())["record"]["actions"][:1] == ["draw"]
@@ -401,8 +470,7 @@ def test_a_hint_whose_search_tried_no_listed_action_says_so(tmp_path, monkeypatc
 def test_play_toy_to_the_end_by_number_and_notation(tmp_path):
     save = tmp_path / "g.json"
     # seat 0 human: draw (by number), then 'stop' by notation; greedy plays seat 1
-    r = run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(save),
-            input="help\nfoo\n1\nstop\n")
+    r = run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(save), input="help\nfoo\n1\nstop\n")
     assert r.exit_code == 0, r.output
     assert "Not allowed" in r.output and "TOY-1" in r.output
     assert "final ranking" in r.output
@@ -423,8 +491,17 @@ def test_every_game_plays_to_the_end_with_bots_only(name, tmp_path):
 
 
 def test_hint_shows_three_actions_with_win_chances(tmp_path):
-    r = run("play", "toy", "--seats", "human,human", "--seed", "4", "--save", str(tmp_path / "h.json"),
-            input="\nhint\nquit\n")
+    r = run(
+        "play",
+        "toy",
+        "--seats",
+        "human,human",
+        "--seed",
+        "4",
+        "--save",
+        str(tmp_path / "h.json"),
+        input="\nhint\nquit\n",
+    )
     assert r.exit_code == 0, r.output
     assert "Hint (hard bot)" in r.output and "est. win chance" in r.output
     assert "draw" in r.output.split("Hint (hard bot)")[1] and "%" in r.output
@@ -438,8 +515,19 @@ def test_play_switches_simulation_caps_off_for_people(tmp_path):
     assert r.exit_code == 0, r.output
     assert json.loads(save.read_text())["record"]["options"]["max_rounds"] == 0
     save = tmp_path / "ms2.json"  # (a new game does not replace the save of another)
-    r = run("play", "magnum-sal", "--seats", "human,random", "--seed", "1", "--save", str(save),
-            "--option", "max_rounds=30", input="quit\n")
+    r = run(
+        "play",
+        "magnum-sal",
+        "--seats",
+        "human,random",
+        "--seed",
+        "1",
+        "--save",
+        str(save),
+        "--option",
+        "max_rounds=30",
+        input="quit\n",
+    )
     assert json.loads(save.read_text())["record"]["options"]["max_rounds"] == 30
     r = run("play", "magnum-sal", "--seats", "random,random", "--seed", "1", "--save", str(tmp_path / "ms3.json"))
     assert r.exit_code == 0 and "final ranking" in r.output
@@ -451,11 +539,24 @@ def test_bots_alone_on_a_game_without_its_safety_cap_are_warned(tmp_path, monkey
     from meeple.cli import play as play_module
 
     save = tmp_path / "ms.json"
-    assert run("play", "magnum-sal", "--seats", "human,human", "--seed", "4", "--save", str(save),
-               input="quit\n").exit_code == 0
+    assert (
+        run(
+            "play", "magnum-sal", "--seats", "human,human", "--seed", "4", "--save", str(save), input="quit\n"
+        ).exit_code
+        == 0
+    )
     monkeypatch.setattr(play_module, "play_loop", lambda state, *a, **k: state)  # (random bots might not end it)
-    r = run("play", "magnum-sal", "--load", str(save), "--seats", "random,random",
-            "--save", str(tmp_path / "bots.json"), input="")
+    r = run(
+        "play",
+        "magnum-sal",
+        "--load",
+        str(save),
+        "--seats",
+        "random,random",
+        "--save",
+        str(tmp_path / "bots.json"),
+        input="",
+    )
     out = " ".join(r.output.split())
     assert "this game has its safety cap off (max_rounds=0" in out and "Ctrl-C saves it" in out, r.output
 
@@ -468,8 +569,9 @@ def test_notation_forgives_spaces_and_capitals():
 
 def test_bots_secret_choices_are_not_shown_to_people(tmp_path):
     """Solomon SO-4: a bot's card choice is announced as secret, not named."""
-    r = run("play", "solomon", "--seats", "random,human", "--seed", "3", "--save", str(tmp_path / "s.json"),
-            input="quit\n")
+    r = run(
+        "play", "solomon", "--seats", "random,human", "--seed", "3", "--save", str(tmp_path / "s.json"), input="quit\n"
+    )
     assert r.exit_code == 0, r.output
     assert "makes a secret choice" in r.output
     assert "plays play " not in r.output
@@ -479,8 +581,9 @@ def _secret_runs(record, seat):
     """How many secret decisions ``seat`` made in ``record``, and in how many runs of
     consecutive ones (another seat's move, or a public one, ends a run)."""
     game = meeple.load_game(record["game"])
-    st = game.new_initial_state(num_players=record["num_players"], seed=record["seed"],
-                                variant=record["variant"], **record["options"])
+    st = game.new_initial_state(
+        num_players=record["num_players"], seed=record["seed"], variant=record["variant"], **record["options"]
+    )
     decisions = runs = 0
     inside = False
     for text in record["actions"]:
@@ -496,14 +599,25 @@ def test_klondike_race_hides_how_many_decisions_a_bot_takes(tmp_path):
     """KL-40.1 / KL-50.2: a claim and its placement (or tiles and 'build') are one secret
     commitment: one line per run of a bot's secret decisions, not one per decision."""
     save = tmp_path / "r.json"
-    r = run("play", "klondike", "--seats", "human,greedy", "--variant", "race", "--seed", "1",
-            "--save", str(save), input="1\n" * 12 + "quit\n")
+    r = run(
+        "play",
+        "klondike",
+        "--seats",
+        "human,greedy",
+        "--variant",
+        "race",
+        "--seed",
+        "1",
+        "--save",
+        str(save),
+        input="1\n" * 12 + "quit\n",
+    )
     assert r.exit_code == 0, r.output
     record = json.loads(save.read_text())["record"]
     decisions, runs = _secret_runs(record, 1)
     claims = [t for t in record["actions"] if t.startswith("claim ")]
-    assert len(claims) >= 4 and runs >= 3      # the bot laid claims over several ticks
-    assert decisions >= 2 * runs               # claim + place, tiles + build: 2 or more a run
+    assert len(claims) >= 4 and runs >= 3  # the bot laid claims over several ticks
+    assert decisions >= 2 * runs  # claim + place, tiles + build: 2 or more a run
     assert r.output.count("P2 (greedy) makes a secret choice") == runs
     assert "plays claim" not in r.output and "plays place" not in r.output
     # between two of the person's prompts, the bot is announced at most once
@@ -514,8 +628,7 @@ def test_klondike_race_hides_how_many_decisions_a_bot_takes(tmp_path):
 def test_solomon_bots_card_choices_still_one_line_each(tmp_path):
     """SO-4: every bot's card choice is one line, named by seat (one decision a run)."""
     save = tmp_path / "s.json"
-    r = run("play", "solomon", "--seats", "human,greedy,greedy", "--seed", "2", "--save", str(save),
-            input="1\nquit\n")
+    r = run("play", "solomon", "--seats", "human,greedy,greedy", "--seed", "2", "--save", str(save), input="1\nquit\n")
     assert r.exit_code == 0, r.output
     record = json.loads(save.read_text())["record"]
     for seat in (1, 2):
@@ -525,8 +638,17 @@ def test_solomon_bots_card_choices_still_one_line_each(tmp_path):
 
 
 def test_hot_seat_hands_the_keyboard_over(tmp_path):
-    r = run("play", "toy", "--seats", "human,human", "--seed", "9", "--save", str(tmp_path / "g.json"),
-            input="\n1\n\nquit\n")
+    r = run(
+        "play",
+        "toy",
+        "--seats",
+        "human,human",
+        "--seed",
+        "9",
+        "--save",
+        str(tmp_path / "g.json"),
+        input="\n1\n\nquit\n",
+    )
     assert r.exit_code == 0, r.output
     assert "Pass the keyboard to Seat 1 (human)" in r.output
 
@@ -535,14 +657,24 @@ def test_quit_at_the_hand_over_leaves_without_showing_the_next_hand(tmp_path):
     """Solomon hot seat: 'quit' typed where only Enter was asked saves and leaves at once, and
     P2's hand is not drawn for the person leaving; another line is named, not played."""
     save = tmp_path / "g.json"
-    r = run("play", "solomon", "--seats", "human,human", "--seed", "14", "--save", str(save),
-            input="\nplay 2\nquit\n")
+    r = run("play", "solomon", "--seats", "human,human", "--seed", "14", "--save", str(save), input="\nplay 2\nquit\n")
     assert r.exit_code == 0, r.output
     assert "P2 (human) to play" not in r.output and "Game saved" in r.output
     assert json.loads(save.read_text())["record"]["actions"] == ["play 2"]
-    r = run("play", "solomon", "--seats", "human,human", "--seed", "14", "--save", str(tmp_path / "h.json"),
-            input="\nplay 2\nplay 4\n\nquit\n")
-    assert "(only Enter is read here: 'play 4' was not played; Enter shows P2 (human)'s screen" in " ".join(r.output.split())
+    r = run(
+        "play",
+        "solomon",
+        "--seats",
+        "human,human",
+        "--seed",
+        "14",
+        "--save",
+        str(tmp_path / "h.json"),
+        input="\nplay 2\nplay 4\n\nquit\n",
+    )
+    assert "(only Enter is read here: 'play 4' was not played; Enter shows P2 (human)'s screen" in " ".join(
+        r.output.split()
+    )
     assert json.loads((tmp_path / "h.json").read_text())["record"]["actions"] == ["play 2"]
 
 
@@ -554,8 +686,17 @@ def test_hint_shows_only_searched_actions(tmp_path, monkeypatch):
 
     # a small budget: the root widens to 2 of Solomon's opening actions only
     monkeypatch.setitem(agents.LEVELS, "hard", "mcts:8")
-    r = run("play", "solomon", "--seats", "human,human", "--seed", "2", "--save", str(tmp_path / "s.json"),
-            input="\nhint\nquit\n")
+    r = run(
+        "play",
+        "solomon",
+        "--seats",
+        "human,human",
+        "--seed",
+        "2",
+        "--save",
+        str(tmp_path / "s.json"),
+        input="\nhint\nquit\n",
+    )
     assert r.exit_code == 0, r.output
     table = r.output.split("Hint (hard bot)")[1].split("Game saved")[0]
     rows = [line for line in table.splitlines() if re.search(r"\d+%", line)]
@@ -566,14 +707,32 @@ def test_hint_shows_only_searched_actions(tmp_path, monkeypatch):
 
 
 def test_hint_refuses_an_argument(tmp_path):
-    r = run("play", "toy", "--seats", "human,human", "--seed", "4", "--save", str(tmp_path / "h.json"),
-            input="\nhint 5\nquit\n")
+    r = run(
+        "play",
+        "toy",
+        "--seats",
+        "human,human",
+        "--seed",
+        "4",
+        "--save",
+        str(tmp_path / "h.json"),
+        input="\nhint 5\nquit\n",
+    )
     assert r.exit_code == 0 and "hint takes no argument" in r.output and "Hint (hard bot)" not in r.output
 
 
 def test_hint_with_more_players_is_labelled_as_rivals_beaten(tmp_path):
-    r = run("play", "toy", "--seats", "human,human,human", "--seed", "4", "--save", str(tmp_path / "h.json"),
-            input="\nhint\nquit\n")
+    r = run(
+        "play",
+        "toy",
+        "--seats",
+        "human,human,human",
+        "--seed",
+        "4",
+        "--save",
+        str(tmp_path / "h.json"),
+        input="\nhint\nquit\n",
+    )
     assert r.exit_code == 0, r.output
     assert "est. share of rivals beaten" in r.output and "est. win chance" not in r.output
 
@@ -581,13 +740,22 @@ def test_hint_with_more_players_is_labelled_as_rivals_beaten(tmp_path):
 def test_play_reads_negative_numbers_home_folders_and_quotes_paths(tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path))
     save = tmp_path / "my game.json"
-    r = run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(save),
-            input="-1\nsave ~/home.json\nquit\n")
+    r = run(
+        "play",
+        "toy",
+        "--seats",
+        "human,greedy",
+        "--seed",
+        "4",
+        "--save",
+        str(save),
+        input="-1\nsave ~/home.json\nquit\n",
+    )
     assert r.exit_code == 0, r.output
     assert "No action number -1" in r.output
     assert (tmp_path / "home.json").exists()
     r = run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(save), input="quit\n")
-    assert "--load '" in r.output.replace("\n", "")          # a path with a space, quoted for the shell
+    assert "--load '" in r.output.replace("\n", "")  # a path with a space, quoted for the shell
 
 
 def test_hint_with_one_legal_action_says_so_without_a_search(monkeypatch, capsys):
@@ -606,7 +774,9 @@ def test_action_notes_depend_only_on_what_the_seat_sees(name, variant):
     """The notes on listed actions (Lignum's loans) are the same on a state and on re-samples
     of what the seat to move cannot see: they tell nothing hidden."""
     import random
+
     from meeple.cli.common import action_notes
+
     game = meeple.load_game(name)
     noted = 0
     for seed in (16, 17):  # Lignum: random lines on which loans are taken
@@ -628,8 +798,17 @@ def test_action_notes_depend_only_on_what_the_seat_sees(name, variant):
 def test_typed_text_and_file_names_with_brackets_print_as_typed(tmp_path):
     """Square brackets are not read as the terminal library's markup: no crash, no text lost."""
     odd = tmp_path / "g[x].json"
-    r = run("play", "toy", "--seats", "human,human", "--seed", "9", "--save", str(tmp_path / "a.json"),
-            input=f"\nzz[/]\n[red]hello\nsave {odd}\nquit\n")
+    r = run(
+        "play",
+        "toy",
+        "--seats",
+        "human,human",
+        "--seed",
+        "9",
+        "--save",
+        str(tmp_path / "a.json"),
+        input=f"\nzz[/]\n[red]hello\nsave {odd}\nquit\n",
+    )
     assert r.exit_code == 0, r.output
     out = " ".join(r.output.split())
     assert "zz[/]" in out and "[red]hello" in out and "g[x].json" in out and odd.exists()
@@ -639,8 +818,9 @@ def test_a_game_cut_by_a_safety_cap_says_so_at_its_end(tmp_path):
     """Magnum Sal's max_rounds (not a rule) ends a phase: play and replay say the scores are
     those of a game cut short; a finished game of the rules says nothing of it."""
     save = tmp_path / "ms.json"
-    r = run("play", "magnum-sal", "--seats", "greedy,greedy", "--seed", "2", "--option", "max_rounds=1",
-            "--save", str(save))
+    r = run(
+        "play", "magnum-sal", "--seats", "greedy,greedy", "--seed", "2", "--option", "max_rounds=1", "--save", str(save)
+    )
     note = "a safety option (not a rule of the game; see 'meeple games') cut this game short"
     assert r.exit_code == 0 and note in " ".join(r.output.split()), r.output
     r = run("replay", str(save), "--no-events")

@@ -32,8 +32,7 @@ def test_every_game_human_can_save_and_resume(name, tmp_path):
     seats = ",".join(["human"] + ["random"] * (game.min_players - 1))
     # keep simulation safety caps on: the game is resumed by bots only
     caps = [f"--option={o.name}={o.default}" for o in game.options if o.human_default is not None]
-    r = run("play", name, "--seats", seats, "--seed", "2", "--save", str(save), *caps,
-            input="help rules\n1\n1\nquit\n")
+    r = run("play", name, "--seats", seats, "--seed", "2", "--save", str(save), *caps, input="help rules\n1\n1\nquit\n")
     assert r.exit_code == 0, r.output
     assert save.exists()
     r = run("replay", str(save))
@@ -116,14 +115,18 @@ def test_a_game_never_replaces_the_save_of_another_game(tmp_path, monkeypatch):
     another line of play), and leave it as it is; a game's own file is replaced."""
     monkeypatch.chdir(tmp_path)
     first = tmp_path / "k.json"
-    assert run("play", "toy", "--seats", "human,human", "--seed", "3", "--save", str(first),
-               input="\n1\n\nquit\n").exit_code == 0
+    assert (
+        run(
+            "play", "toy", "--seats", "human,human", "--seed", "3", "--save", str(first), input="\n1\n\nquit\n"
+        ).exit_code
+        == 0
+    )
     kept = first.read_text()
     r = run("play", "toy", "--seats", "human,human", "--seed", "4", "--save", str(first), input="quit\n")
     out = " ".join(r.output.split())
     assert r.exit_code == 2 and "holds another saved game (toy, seed 3, 1 action)" in out, r.output
     assert "--load" in out and first.read_text() == kept
-    broken = tmp_path / "broken.json"                   # a save that cannot be loaded is not offered
+    broken = tmp_path / "broken.json"  # a save that cannot be loaded is not offered
     data = json.loads(kept)
     del data["state"]
     broken.write_text(json.dumps(data))
@@ -131,8 +134,15 @@ def test_a_game_never_replaces_the_save_of_another_game(tmp_path, monkeypatch):
     out = " ".join(r.output.split())
     assert r.exit_code == 2 and "(toy, seed 3, 1 action)" in out and "cannot be resumed as it is" in out, r.output
     assert "--load" not in out and json.loads(broken.read_text()) == data
-    r = run("play", "toy", "--seats", "human,human", "--seed", "4",
-            input=f"\nsave {first}\nsave \"my game.json\"\n1\n\nsave my game.json\nquit\n")
+    r = run(
+        "play",
+        "toy",
+        "--seats",
+        "human,human",
+        "--seed",
+        "4",
+        input=f'\nsave {first}\nsave "my game.json"\n1\n\nsave my game.json\nquit\n',
+    )
     out = " ".join(r.output.split())
     assert r.exit_code == 0 and "cannot save to" in out and "holds another saved game" in out, r.output
     assert first.read_text() == kept
@@ -164,8 +174,9 @@ def test_save_never_replaces_a_file_that_is_not_a_save(tmp_path, monkeypatch):
     notes.write_text("my notes")
     r = run("play", "toy", "--seats", "human,human", "--seed", "3", "--save", str(notes), input="quit\n")
     assert r.exit_code == 2 and "not a meeple save" in " ".join(r.output.split())
-    r = run("play", "toy", "--seats", "human,human", "--seed", "3",
-            input=f"\n1\n\nsave {notes}\nquit\n")  # (Enter: the keyboard passes)
+    r = run(
+        "play", "toy", "--seats", "human,human", "--seed", "3", input=f"\n1\n\nsave {notes}\nquit\n"
+    )  # (Enter: the keyboard passes)
     assert r.exit_code == 0, r.output
     assert notes.read_text() == "my notes"
     assert "not a meeple save" in " ".join(r.output.split())
@@ -198,8 +209,17 @@ def test_quit_falls_back_when_the_save_folder_vanishes(tmp_path, monkeypatch):
 
 def test_save_then_quit_writes_to_the_file_just_saved(tmp_path):
     mine = tmp_path / "mine.json"
-    r = run("play", "toy", "--seats", "human,human", "--seed", "6", "--save", str(tmp_path / "first.json"),
-            input=f"\nsave {mine}\n1\n\nquit\n")
+    r = run(
+        "play",
+        "toy",
+        "--seats",
+        "human,human",
+        "--seed",
+        "6",
+        "--save",
+        str(tmp_path / "first.json"),
+        input=f"\nsave {mine}\n1\n\nquit\n",
+    )
     assert r.exit_code == 0, r.output
     assert json.loads(mine.read_text())["record"]["actions"] == ["draw"]
     assert not (tmp_path / "first.json").exists()
@@ -207,8 +227,17 @@ def test_save_then_quit_writes_to_the_file_just_saved(tmp_path):
 
 def test_save_in_game_makes_a_missing_folder_as_save_option_does(tmp_path):
     mine = tmp_path / "new" / "mine.json"
-    r = run("play", "toy", "--seats", "human,human", "--seed", "6", "--save", str(tmp_path / "first.json"),
-            input=f"\nsave {mine}\nquit\n")
+    r = run(
+        "play",
+        "toy",
+        "--seats",
+        "human,human",
+        "--seed",
+        "6",
+        "--save",
+        str(tmp_path / "first.json"),
+        input=f"\nsave {mine}\nquit\n",
+    )
     assert r.exit_code == 0, r.output
     assert "created the folder" in r.output and json.loads(mine.read_text())["record"]["actions"] == []
 
@@ -217,8 +246,10 @@ def test_a_save_whose_event_log_is_worded_otherwise_still_loads(tmp_path):
     """The log is derived text (a newer meeple may word it otherwise, e.g. Lignum's seats now
     P1..P4, were P0..P3); any other change to the saved state is still refused."""
     save = tmp_path / "g.json"
-    assert run("play", "lignum", "--seats", "human,greedy", "--seed", "3", "--save", str(save),
-               input="quit\n").exit_code == 0
+    assert (
+        run("play", "lignum", "--seats", "human,greedy", "--seed", "3", "--save", str(save), input="quit\n").exit_code
+        == 0
+    )
     data = json.loads(save.read_text())
     old_words = [e.replace("P1", "P0").replace("P2", "P1") for e in data["state"]["events"]]
     assert old_words != data["state"]["events"]
@@ -273,8 +304,17 @@ def test_a_bare_record_loads_with_a_person_and_greedy_bots_named_at_the_start(tm
 def test_a_loaded_bots_game_with_a_person_notes_the_cap_it_keeps(tmp_path):
     folder = tmp_path / "g"
     assert run("simulate", "magnum-sal", "--seats", "greedy,random", "-n", "1", "--records", str(folder)).exit_code == 0
-    r = run("play", "magnum-sal", "--load", str(folder / "magnum-sal-00000.json"), "--at", "10",
-            "--seats", "human,greedy", input="quit\n")
+    r = run(
+        "play",
+        "magnum-sal",
+        "--load",
+        str(folder / "magnum-sal-00000.json"),
+        "--at",
+        "10",
+        "--seats",
+        "human,greedy",
+        input="quit\n",
+    )
     assert r.exit_code == 0 and "keeps its options, max_rounds=30" in " ".join(r.output.split())
 
 
@@ -317,8 +357,12 @@ def test_ctrl_c_at_the_prompt_saves_and_exits_130(tmp_path, monkeypatch):
     loaded, _ = load_save(save)
     assert loaded.history == []
     monkeypatch.undo()
-    assert run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(tmp_path / "q.json"),
-               input="quit\n").exit_code == 0  # 'quit' is a normal end
+    assert (
+        run(
+            "play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(tmp_path / "q.json"), input="quit\n"
+        ).exit_code
+        == 0
+    )  # 'quit' is a normal end
 
 
 def test_a_closed_output_saves_the_game_in_play(tmp_path, monkeypatch):
@@ -341,8 +385,9 @@ def test_a_closed_output_saves_the_game_in_play(tmp_path, monkeypatch):
     monkeypatch.setattr(play_module.console, "print", print_until_closed)
     monkeypatch.setattr(play_module, "silence_stdout", lambda: None)  # keep pytest's own output
     save = tmp_path / "p.json"
-    r = run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(save),
-            input="draw\n" * 20 + "quit\n")
+    r = run(
+        "play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(save), input="draw\n" * 20 + "quit\n"
+    )
     assert r.exit_code == 128 + signal.SIGPIPE, r.output
     assert "the output was closed: game saved to" in " ".join(r.output.split())
     loaded, seats = load_save(save)
@@ -360,23 +405,36 @@ def test_save_file_chosen_in_game_is_where_a_stop_saves(tmp_path, monkeypatch):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(GreedyAgent, "choose", interrupted)
-    r = run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(first),
-            input=f"save {chosen}\ndraw\n")
+    r = run(
+        "play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(first), input=f"save {chosen}\ndraw\n"
+    )
     assert r.exit_code == 130, r.output
     assert not first.exists() and load_save(chosen)[0].history == ["draw"]
 
 
 def test_a_save_naming_an_unknown_bot_names_the_file_and_takes_other_seats(tmp_path):
     save = tmp_path / "g.json"
-    assert run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(save),
-               input="quit\n").exit_code == 0
+    assert (
+        run("play", "toy", "--seats", "human,greedy", "--seed", "4", "--save", str(save), input="quit\n").exit_code == 0
+    )
     data = json.loads(save.read_text())
     data["seats"][1] = "nonsense-bot"
     save.write_text(json.dumps(data))
     r = run("play", "toy", "--load", str(save))
-    assert r.exit_code == 2 and "g.json: its seats name a player this meeple does not know" in " ".join(r.output.split())
-    r = run("play", "toy", "--load", str(save), "--seats", "human,greedy", "--save", str(tmp_path / "h.json"),
-            input="quit\n")
+    assert r.exit_code == 2 and "g.json: its seats name a player this meeple does not know" in " ".join(
+        r.output.split()
+    )
+    r = run(
+        "play",
+        "toy",
+        "--load",
+        str(save),
+        "--seats",
+        "human,greedy",
+        "--save",
+        str(tmp_path / "h.json"),
+        input="quit\n",
+    )
     assert r.exit_code == 0, r.output
 
 
@@ -396,8 +454,14 @@ def test_a_signal_inside_a_move_stops_the_game_after_it(tmp_path, monkeypatch):
     monkeypatch.setattr(type(state), "_apply", cut)
     save = tmp_path / "m.json"
     stopped_by = [0]
-    play_loop(state, ["human", "human"], save, 4, stopped_by=stopped_by,
-              input_fn=lambda p: "" if p.startswith("Pass the keyboard") else "draw")
+    play_loop(
+        state,
+        ["human", "human"],
+        save,
+        4,
+        stopped_by=stopped_by,
+        input_fn=lambda p: "" if p.startswith("Pass the keyboard") else "draw",
+    )
     monkeypatch.undo()
     loaded, _ = load_save(save)
     assert loaded.history == ["draw"] and stopped_by == [signal.SIGINT]
@@ -428,8 +492,12 @@ def test_a_game_played_on_from_a_loaded_position_does_not_replace_the_loaded_fil
     """--at (or other seats) goes on in a new file: 'save FILE', 'quit FILE' and --save refuse
     the loaded file, which keeps its moves."""
     a = tmp_path / "a.json"
-    assert run("play", "toy", "--seats", "human,human", "--seed", "3", "--save", str(a),
-               input="\n1\n\n1\n\nquit\n").exit_code == 0
+    assert (
+        run(
+            "play", "toy", "--seats", "human,human", "--seed", "3", "--save", str(a), input="\n1\n\n1\n\nquit\n"
+        ).exit_code
+        == 0
+    )
     kept = a.read_text()
     r = run("play", "toy", "--load", str(a), "--at", "0", input=f"\nsave {a}\nquit {a}\nquit\n")
     out = " ".join(r.output.split())
@@ -443,8 +511,7 @@ def test_a_game_played_on_from_a_loaded_position_does_not_replace_the_loaded_fil
 def test_a_save_through_a_symbolic_link_replaces_the_file_it_names(tmp_path):
     """The link stays a link; no '.tmp' file beside the save is touched."""
     a = tmp_path / "a.json"
-    assert run("play", "toy", "--seats", "human,human", "--seed", "3", "--save", str(a),
-               input="quit\n").exit_code == 0
+    assert run("play", "toy", "--seats", "human,human", "--seed", "3", "--save", str(a), input="quit\n").exit_code == 0
     link = tmp_path / "link.json"
     link.symlink_to(a)
     notes = tmp_path / "a.json.tmp"
@@ -460,8 +527,7 @@ def test_a_tilde_in_save_and_load_is_the_home_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     (tmp_path / "home").mkdir()
     monkeypatch.chdir(tmp_path)
-    assert run("play", "toy", "--seats", "human,human", "--seed", "3", "--save=~/x.json",
-               input="quit\n").exit_code == 0
+    assert run("play", "toy", "--seats", "human,human", "--seed", "3", "--save=~/x.json", input="quit\n").exit_code == 0
     assert (tmp_path / "home" / "x.json").exists() and not (tmp_path / "~").exists()
     r = run("play", "toy", "--load", "~/x.json", input="quit\n")
     assert r.exit_code == 0, r.output

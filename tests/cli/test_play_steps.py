@@ -9,11 +9,14 @@ import meeple
 from tests.cli.helpers import BUNDLED, run
 
 
-@pytest.mark.parametrize("game, example", [("magnum-sal", "'place from supply to S1'"),
-                                           ("lignum", "'go 4 carriers 2'"), ("solomon", "'move b2-a1'")])
+@pytest.mark.parametrize(
+    "game, example",
+    [("magnum-sal", "'place from supply to S1'"), ("lignum", "'go 4 carriers 2'"), ("solomon", "'move b2-a1'")],
+)
 def test_help_shows_steps_on_one_line_of_the_game_played(tmp_path, game, example):
-    r = run("play", game, "--seats", "human,random", "--seed", "2", "--save", str(tmp_path / "g.json"),
-            input="help\nquit\n")
+    r = run(
+        "play", game, "--seats", "human,random", "--seed", "2", "--save", str(tmp_path / "g.json"), input="help\nquit\n"
+    )
     assert r.exit_code == 0, r.output
     assert f"several steps on one line are played in turn, e.g. {example}" in " ".join(r.output.split())
 
@@ -21,6 +24,7 @@ def test_help_shows_steps_on_one_line_of_the_game_played(tmp_path, game, example
 def _solomon_at_move(seed=3):
     """A 2-player Solomon game played randomly to the first turn where 'move' (SO-5) is legal."""
     import random
+
     st = meeple.load_game("solomon").new_initial_state(num_players=2, seed=seed)
     r = random.Random(0)
     while "move" not in [a.text for a in st.legal_actions()]:
@@ -33,6 +37,7 @@ def test_play_offers_the_first_step_of_a_two_step_action(tmp_path, answer, playe
     """Typing Solomon's 'a1-b1' without 'move' first: play asks, and plays both on 'y'; a
     command typed instead of an answer is not lost (here: 'save FILE' saves)."""
     from meeple.cli.play import first_step, play_loop
+
     st = _solomon_at_move()
     seat = st.current_player
     after = st.clone()
@@ -47,7 +52,7 @@ def test_play_offers_the_first_step_of_a_two_step_action(tmp_path, answer, playe
     seats = ["random", "random"]
     seats[seat] = "human"
     final = play_loop(st, seats, tmp_path / "s.json", 3, input_fn=lambda p: next(lines))
-    new = final.history[len(before):]
+    new = final.history[len(before) :]
     assert new == (["move", tile_move] if played else [])
     assert (tmp_path / "other.json").exists() == answer.startswith("save")
 
@@ -57,6 +62,7 @@ def test_play_takes_both_steps_typed_on_one_line(tmp_path):
     two steps to an API caller instead of claiming no tile can move."""
     from meeple.cli.play import play_loop, split_steps
     from meeple.core import IllegalActionError
+
     st = _solomon_at_move()
     seat = st.current_player
     after = st.clone()
@@ -80,7 +86,7 @@ def test_play_takes_both_steps_typed_on_one_line(tmp_path):
     seats = ["random", "random"]
     seats[seat] = "human"
     final = play_loop(st, seats, tmp_path / "s.json", 3, input_fn=lambda p: next(lines))
-    assert final.history[len(before):] == ["move", tile_move]
+    assert final.history[len(before) :] == ["move", tile_move]
 
 
 def test_play_takes_three_steps_typed_on_one_line(tmp_path):
@@ -109,8 +115,8 @@ def test_play_says_to_type_the_rest_when_a_played_step_is_typed_again(tmp_path, 
     seat = st.current_player
     st.apply_action("place")
     assert retyped_steps(st, "place  from supply to S1") == ("place", "from supply to S1")
-    assert retyped_steps(st, "place from supply to S3") is None     # not playable now
-    assert retyped_steps(st, "from supply") is None                 # legal as it is
+    assert retyped_steps(st, "place from supply to S3") is None  # not playable now
+    assert retyped_steps(st, "from supply") is None  # legal as it is
     seats = ["random", "random"]
     seats[seat] = "human"
     lines = iter(["place from supply to S1", "from supply to S1", "quit"])
@@ -126,7 +132,9 @@ def test_the_first_step_offer_depends_only_on_what_the_seat_sees(name):
     the seat cannot see (tried on the truth it told Magnum Sal players whether a face-down
     tile holds salt: 'extract I.L1' was offered with 'to I.L1' only on a salted tile)."""
     import random
+
     from meeple.cli.play import first_step, split_steps
+
     game = meeple.load_game(name)
     st = game.new_initial_state(num_players=3, seed=11)
     r = random.Random(4)
@@ -160,10 +168,12 @@ def test_ctrl_c_at_the_two_step_question_saves_and_stops(tmp_path):
     command line), as at the prompt; neither step is played."""
     import random
     import signal
+
     from meeple.cli.play import first_step, load_save, play_loop
+
     st = meeple.load_game("solomon").new_initial_state(num_players=2, seed=3)
     st.apply_action(random.Random(1).choice(st.legal_actions()))
-    assert first_step(st, "dig a1,b1,c1").text == "play 1"      # SO: a card is played before the dig
+    assert first_step(st, "dig a1,b1,c1").text == "play 1"  # SO: a card is played before the dig
     before = list(st.history)
     asked = []
 
@@ -174,10 +184,11 @@ def test_ctrl_c_at_the_two_step_question_saves_and_stops(tmp_path):
             asked.append(prompt)
             raise KeyboardInterrupt
         return "quit" if asked else "dig a1,b1,c1"
+
     save, stopped_by = tmp_path / "s.json", [0]
     final = play_loop(st, ["human", "human"], save, 3, stopped_by=stopped_by, input_fn=answer)
     assert len(asked) == 1 and "needs 'play 1' first" in asked[0]
-    assert stopped_by == [signal.SIGINT] and final.history == before    # not a quit after a 'no'
+    assert stopped_by == [signal.SIGINT] and final.history == before  # not a quit after a 'no'
     loaded, seats = load_save(save)
     assert loaded.history == before and seats == ["human", "human"]
 
@@ -209,8 +220,17 @@ def test_an_amount_after_loan_gets_the_games_reason_not_a_step_refusal(tmp_path)
         st.parse_action("loan 5")
     assert str(e.value) == "LG-21.1: write just 'loan': a loan is always $4 (a second one another $4, LG-21.2)"
     assert failed_step(st, "loan 5") is None
-    r = run("play", "lignum", "--seats", "human,random", "--seed", "1", "--save", str(tmp_path / "g.json"),
-            input="loan 5\nquit\n")
+    r = run(
+        "play",
+        "lignum",
+        "--seats",
+        "human,random",
+        "--seed",
+        "1",
+        "--save",
+        str(tmp_path / "g.json"),
+        input="loan 5\nquit\n",
+    )
     out = " ".join(r.output.split())
     assert "Not allowed: LG-21.1: write just 'loan'" in out and "is refused" not in out, r.output
 
@@ -219,6 +239,7 @@ def test_more_steps_on_one_line_than_are_played_name_the_limit():
     """Six Solomon steps on one line (three moves, SO-6.1): the refusal names the limit of 4
     steps a line, not the notation of a move ('c1 move ...' is not a cell)."""
     import random
+
     from meeple.cli.play import MAX_STEPS_ON_A_LINE, failed_step
 
     st = meeple.load_game("solomon").new_initial_state(num_players=2, seed=3)
@@ -226,7 +247,7 @@ def test_more_steps_on_one_line_than_are_played_name_the_limit():
     for _ in range(3):
         st.apply_action(r.choice(st.legal_actions()))
     assert MAX_STEPS_ON_A_LINE == 4
-    assert failed_step(st, "move b1-c1 move a1-b1") is None              # 4 steps: legal
+    assert failed_step(st, "move b1-c1 move a1-b1") is None  # 4 steps: legal
     played, rest, error = failed_step(st, "move b1-c1 move a1-b1 move c1-d1")
     assert played == ["move", "b1-c1", "move"] and rest == "a1-b1 move c1-d1"
     assert str(error) == "that makes more than 4 steps on one line; type at most 4, then the rest"

@@ -35,10 +35,11 @@ def test_replay_rejects_tampered_and_malformed_files(tmp_path):
     data["record"]["game"] = "solomon"  # the record's game edited, not the state's
     (tmp_path / "other.json").write_text(json.dumps(data))
     r = run("play", "toy", "--load", str(tmp_path / "other.json"))
-    assert r.exit_code == 2 and "its record is a game of 'solomon' but its saved state one of 'toy'" in \
-        " ".join(r.output.split())
+    assert r.exit_code == 2 and "its record is a game of 'solomon' but its saved state one of 'toy'" in " ".join(
+        r.output.split()
+    )
     data = json.loads(save.read_text())
-    data["seats"] = None    # not a default pair of players: the save's own are gone
+    data["seats"] = None  # not a default pair of players: the save's own are gone
     (tmp_path / "noseats.json").write_text(json.dumps(data))
     r = run("play", "toy", "--load", str(tmp_path / "noseats.json"))
     assert r.exit_code == 2 and "'seats' must list one player per seat, not None" in " ".join(r.output.split())
@@ -53,6 +54,7 @@ def test_replay_of_a_results_table_says_what_it_is(tmp_path):
 
 def test_replay_reads_a_bare_state_dict_and_refuses_an_edited_one(tmp_path):
     import random
+
     st = meeple.load_game("solomon").new_initial_state(num_players=2, seed=5)
     r = random.Random(5)
     for _ in range(30):
@@ -73,7 +75,8 @@ def test_replay_reads_a_bare_state_dict_and_refuses_an_edited_one(tmp_path):
 def early_name(st, k):
     """The name of the seat that took action ``k`` (0-based) of ``st``'s game."""
     return meeple.replay({**st.record(), "actions": st.history[:k]}).seat_name(
-        meeple.replay({**st.record(), "actions": st.history[:k]}).current_player)
+        meeple.replay({**st.record(), "actions": st.history[:k]}).current_player
+    )
 
 
 def test_replay_at_shows_the_board_a_seat_saw_and_the_next_action(tmp_path):
@@ -111,13 +114,16 @@ def test_replay_at_hides_a_secret_next_action_from_other_views(tmp_path):
     assert f"{st.seat_name(mover)}: {st.history[k]}" in " ".join(r.output.split())
 
 
-@pytest.mark.parametrize("args, message", [
-    (("--at", "41"), "--at must be 0 to 40"),
-    (("--at", "-1"), "--at must be 0 to 40"),
-    (("--seat", "7"), "is not a seat of this game"),
-    (("--seat", "nobody"), "is not a seat of this game"),
-    (("--seat", "\u00b2"), "is not a seat of this game"),  # a digit to str.isdigit, not to int()
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("--at", "41"), "--at must be 0 to 40"),
+        (("--at", "-1"), "--at must be 0 to 40"),
+        (("--seat", "7"), "is not a seat of this game"),
+        (("--seat", "nobody"), "is not a seat of this game"),
+        (("--seat", "\u00b2"), "is not a seat of this game"),  # a digit to str.isdigit, not to int()
+    ],
+)
 def test_replay_refuses_a_bad_move_number_or_seat(tmp_path, args, message):
     path, _st = _record_file(tmp_path, "magnum-sal")
     r = run("replay", str(path), *args)
@@ -156,8 +162,7 @@ def test_replay_step_walks_the_game_action_by_action(tmp_path):
     names = []
     for text in st.history[:2]:
         p = line.current_player
-        names.append(f"{line.seat_name(p)}: " + ("(a secret choice)" if line.is_secret_decision() and p != 0
-                                                  else text))
+        names.append(f"{line.seat_name(p)}: " + ("(a secret choice)" if line.is_secret_decision() and p != 0 else text))
         line.apply_action(text)
     assert f"1. {names[0]}" in out and f"2. {names[1]}" in out
     assert "Type a number of actions from 0 to 30" in out
@@ -171,10 +176,20 @@ def test_replay_step_walks_the_game_action_by_action(tmp_path):
 
 
 def test_a_save_naming_its_game_in_another_spelling_loads(tmp_path):
-    """"Solomon" or "Magnum_Sal" in a save file's record and state is that game, as load_game
+    """ "Solomon" or "Magnum_Sal" in a save file's record and state is that game, as load_game
     reads the name (the save check compared the raw text and called the file edited)."""
-    r = run("simulate", "magnum-sal", "--seats", "random,random", "-n", "1", "--records", str(tmp_path),
-            "--option", "max_rounds=1")
+    r = run(
+        "simulate",
+        "magnum-sal",
+        "--seats",
+        "random,random",
+        "-n",
+        "1",
+        "--records",
+        str(tmp_path),
+        "--option",
+        "max_rounds=1",
+    )
     assert r.exit_code == 0, r.output
     path = next(tmp_path.glob("magnum-sal-*.json"))
     data = json.loads(path.read_text())
@@ -185,5 +200,6 @@ def test_a_save_naming_its_game_in_another_spelling_loads(tmp_path):
     data["state"]["game"] = "solomon"
     path.write_text(json.dumps(data))
     r = run("replay", str(path))
-    assert r.exit_code == 2 and "its record is a game of 'Magnum_Sal' but its saved state one of 'solomon'" in \
-        " ".join(r.output.split())
+    assert r.exit_code == 2 and "its record is a game of 'Magnum_Sal' but its saved state one of 'solomon'" in " ".join(
+        r.output.split()
+    )

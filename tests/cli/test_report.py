@@ -21,13 +21,13 @@ def test_ladder_report_prints_the_tables_of_the_games_so_far(tmp_path, monkeypat
     whole = tmp_path / "whole.csv"
     r = run(*args, "--out", str(whole))
     assert r.exit_code == 0, r.output
-    tables = r.output[r.output.index("head to head"):r.output.index("results written")]
+    tables = r.output[r.output.index("head to head") : r.output.index("results written")]
     before = whole.read_text()
     r = run("ladder", "toy", "--out", str(whole), "--report")
     assert r.exit_code == 0, r.output
     out = " ".join(r.output.split())
     assert "12 games in" in out and "bots random, greedy, flatmc:2" in out
-    assert r.output[r.output.index("head to head"):] == tables
+    assert r.output[r.output.index("head to head") :] == tables
     assert "mcts:1000" not in r.output  # the default --bots play no part
     assert whole.read_text() == before
     part = tmp_path / "part.csv"

@@ -32,8 +32,7 @@ def test_simulate_writes_results_and_summary(tmp_path, ext):
 def test_simulate_is_reproducible_and_rotates_seats(tmp_path):
     a, b = tmp_path / "a.csv", tmp_path / "b.csv"
     run("simulate", "toy", "--seats", "greedy,random", "-n", "6", "--seed", "3", "--out", str(a))
-    run("simulate", "toy", "--seats", "greedy,random", "-n", "6", "--seed", "3", "--out", str(b),
-        "--workers", "2")
+    run("simulate", "toy", "--seats", "greedy,random", "-n", "6", "--seed", "3", "--out", str(b), "--workers", "2")
     assert _rows_without_time(a) == _rows_without_time(b)
     rows = a.read_text().splitlines()[1:]
     firsts = [r.split(",")[6] for r in rows if r.split(",")[5] == "0"]
@@ -107,18 +106,31 @@ def test_a_stopped_simulation_reports_and_keeps_the_games_it_finished(tmp_path, 
     r = run("simulate", "toy", "-n", "10", "--out", str(out))
     assert r.exit_code == 128 + getattr(signal, sig), r.output
     assert "stopped: 3 of 10 games finished" in r.output and "(test game): 3 games" in r.output
-    assert len(_rows_without_time(out)) == 6          # 3 games, 2 seats each
+    assert len(_rows_without_time(out)) == 6  # 3 games, 2 seats each
 
 
 def test_simulate_records_saves_every_game_for_replay_and_play(tmp_path):
     folder = tmp_path / "games"
     out = tmp_path / "r.csv"
-    r = run("simulate", "klondike", "--seats", "greedy,random", "-n", "3", "--seed", "4",
-            "--out", str(out), "--records", str(folder))
+    r = run(
+        "simulate",
+        "klondike",
+        "--seats",
+        "greedy,random",
+        "-n",
+        "3",
+        "--seed",
+        "4",
+        "--out",
+        str(out),
+        "--records",
+        str(folder),
+    )
     assert r.exit_code == 0, r.output
     files = sorted(p.name for p in folder.iterdir())
     assert files == ["klondike-00000.json", "klondike-00001.json", "klondike-00002.json"]
     import csv
+
     rows = list(csv.DictReader(out.open()))
     for i in range(3):
         data = json.loads((folder / files[i]).read_text())
@@ -132,7 +144,9 @@ def test_simulate_records_saves_every_game_for_replay_and_play(tmp_path):
     # a second run replaces its own saves, never another file
     (folder / "klondike-00003.json").write_text("my notes")
     r = run("simulate", "klondike", "--seats", "greedy,random", "-n", "4", "--records", str(folder))
-    assert r.exit_code == 2 and "klondike-00003.json is in the way: it is not a meeple save" in "".join(r.output.split("\n"))
+    assert r.exit_code == 2 and "klondike-00003.json is in the way: it is not a meeple save" in "".join(
+        r.output.split("\n")
+    )
     assert (folder / "klondike-00003.json").read_text() == "my notes"
     r = run("simulate", "klondike", "--seats", "greedy,random", "-n", "2", "--records", str(out))
     assert r.exit_code == 2 and "not a folder" in " ".join(r.output.split())
@@ -146,7 +160,7 @@ def test_a_stopped_simulation_resumes_to_the_unbroken_result(tmp_path, monkeypat
     whole = tmp_path / "whole.csv"
     r = run(*args, "--out", str(whole))
     assert r.exit_code == 0, r.output
-    tables = r.output[r.output.index("Fifteen"):r.output.index("game length")]
+    tables = r.output[r.output.index("Fifteen") : r.output.index("game length")]
 
     part = tmp_path / "part.csv"
     undo = stop_after(monkeypatch, 3)
@@ -159,7 +173,7 @@ def test_a_stopped_simulation_resumes_to_the_unbroken_result(tmp_path, monkeypat
     r = run(*args, "--out", str(part), "--resume")
     assert r.exit_code == 0, r.output
     assert "resuming: 3 of 8 games" in r.output
-    assert r.output[r.output.index("Fifteen"):r.output.index("game length")] == tables
+    assert r.output[r.output.index("Fifteen") : r.output.index("game length")] == tables
     assert _rows_without_time(part) == _rows_without_time(whole)
 
     r = run("simulate", "toy", "--seats", "random,greedy", "-n", "10", "--seed", "5", "--out", str(part), "--resume")
@@ -176,7 +190,9 @@ def test_simulate_resume_names_other_seats_before_the_game_count(tmp_path):
     out = tmp_path / "r.csv"
     assert run("simulate", "toy", "--seats", "random,greedy", "-n", "6", "--out", str(out)).exit_code == 0
     r = run("simulate", "toy", "--seats", "greedy,greedy", "-n", "4", "--out", str(out), "--resume")
-    assert r.exit_code == 2 and "another simulation: it has random, not in this simulation's --seats" in " ".join(r.output.split())
+    assert r.exit_code == 2 and "another simulation: it has random, not in this simulation's --seats" in " ".join(
+        r.output.split()
+    )
 
 
 def test_resumed_records_count_their_own_games_as_their_own(tmp_path, monkeypatch):
@@ -210,8 +226,19 @@ def test_a_variant_alias_names_the_same_runs(tmp_path):
     r = run("simulate", "klondike", "--seats", "random,random", "-n", "2", "--variant", "expert", "--out", str(out))
     assert r.exit_code == 0, r.output
     assert {row["variant"] for row in _rows_without_time(out)} == {"race"}
-    r = run("simulate", "klondike", "--seats", "random,random", "-n", "3", "--variant", "race", "--out", str(out),
-            "--resume")
+    r = run(
+        "simulate",
+        "klondike",
+        "--seats",
+        "random,random",
+        "-n",
+        "3",
+        "--variant",
+        "race",
+        "--out",
+        str(out),
+        "--resume",
+    )
     assert r.exit_code == 0 and "resuming: 2 of 3 games" in r.output, r.output
     assert "race (also expert)" in run("games").output
 

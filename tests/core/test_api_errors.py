@@ -61,11 +61,14 @@ def test_an_option_named_like_a_parameter_is_an_unknown_option(name):
         meeple.replay({**record, "options": {name: 3}})
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"num_players": 0}, "'num_players' must be the number of seats, not 0"),
-    ({"num_players": None}, "'num_players' must be the number of seats, not None"),
-    ({"variant": None}, "record has no 'variant' (variants of solomon: standard"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"num_players": 0}, "'num_players' must be the number of seats, not 0"),
+        ({"num_players": None}, "'num_players' must be the number of seats, not None"),
+        ({"variant": None}, "record has no 'variant' (variants of solomon: standard"),
+    ],
+)
 def test_a_record_names_its_seats_and_variant(change, message):
     from meeple.core import InvalidRecordError
 
@@ -75,8 +78,10 @@ def test_a_record_names_its_seats_and_variant(change, message):
     assert meeple.replay(record).num_players == 3
 
 
-@pytest.mark.parametrize("name, ok", [("Solomon", True), ("magnum_sal", True), (" Magnum-Sal ", True),
-                                      ("klondike", False), (None, False), (7, False)])
+@pytest.mark.parametrize(
+    "name, ok",
+    [("Solomon", True), ("magnum_sal", True), (" Magnum-Sal ", True), ("klondike", False), (None, False), (7, False)],
+)
 def test_a_record_names_its_game_as_load_game_reads_a_name(name, ok):
     """replay and state_from_dict read the game's name as load_game does ("Solomon" too)."""
     from meeple.core import InvalidRecordError
@@ -121,10 +126,15 @@ def test_a_parameter_given_as_an_option_says_where_it_goes():
     assert g.check_config(2, "expert", {})["tick_cap"] == 40  # an alias is a variant here too
 
 
-@pytest.mark.parametrize("game, typed, variant", [("lignum", "Advanced", "advanced"),
-                                                   ("lignum", "BASIC-Tactical", "basic-tactical"),
-                                                   ("klondike", "Expert", "race"),
-                                                   ("magnum-sal", "Mapped-Mine", "mapped-mine")])
+@pytest.mark.parametrize(
+    "game, typed, variant",
+    [
+        ("lignum", "Advanced", "advanced"),
+        ("lignum", "BASIC-Tactical", "basic-tactical"),
+        ("klondike", "Expert", "race"),
+        ("magnum-sal", "Mapped-Mine", "mapped-mine"),
+    ],
+)
 def test_a_variant_name_is_read_in_any_case_as_game_names_are(game, typed, variant):
     assert meeple.load_game(game).new_initial_state(2, seed=1, variant=typed).variant == variant
 
@@ -142,12 +152,15 @@ def test_parse_action_refuses_what_is_not_text_and_an_action_object_reads_as_typ
     assert st.history == [first]
 
 
-@pytest.mark.parametrize("game, variant, moves, path, value", [
-    ("magnum-sal", None, 10, ("market", 1), -1),
-    ("magnum-sal", None, 10, ("assist", 0), 5),
-    ("klondike", "race", 60, ("req_seen", 0), 10 ** 6),
-    ("klondike", "race", 60, ("req",), 10 ** 6),
-])
+@pytest.mark.parametrize(
+    "game, variant, moves, path, value",
+    [
+        ("magnum-sal", None, 10, ("market", 1), -1),
+        ("magnum-sal", None, 10, ("assist", 0), 5),
+        ("klondike", "race", 60, ("req_seen", 0), 10**6),
+        ("klondike", "race", 60, ("req",), 10**6),
+    ],
+)
 def test_a_loaded_state_with_a_value_out_of_range_is_refused(game, variant, moves, path, value):
     """Not loaded to crash later (a negative market count, a card index past the deck)."""
     g = meeple.load_game(game)
@@ -191,7 +204,9 @@ def test_bad_configurations_from_the_api_are_config_errors():
     from meeple.sim import play_game
 
     game = meeple.load_game("solomon")
-    with pytest.raises(InvalidConfigError, match="play_game needs a bot for each seat: Lignum takes 2 to 4 players, not 0"):
+    with pytest.raises(
+        InvalidConfigError, match="play_game needs a bot for each seat: Lignum takes 2 to 4 players, not 0"
+    ):
         play_game("lignum", [], seed=1)
     with pytest.raises(InvalidConfigError, match="num_players must be an int, not False"):
         game.new_initial_state(num_players=False)
@@ -212,17 +227,23 @@ def test_a_seat_may_be_any_integer_type_but_a_bool():
     st = meeple.load_game("klondike").new_initial_state(2, seed=3)
     obs = st.observation(NumpyLikeInt())
     assert obs["seat"] == 1 and type(obs["seat"]) is int and obs == st.observation(1)
-    assert st.resample_hidden(NumpyLikeInt(), random.Random(2)).to_dict() == st.resample_hidden(1, random.Random(2)).to_dict()
+    assert (
+        st.resample_hidden(NumpyLikeInt(), random.Random(2)).to_dict()
+        == st.resample_hidden(1, random.Random(2)).to_dict()
+    )
     with pytest.raises(ValueError, match="seat 2 is not a seat of this 2-player game"):
         st.observation(2)
 
 
-@pytest.mark.parametrize("key, value, message", [
-    ("seed", 1.9, "seed must be an integer, not 1.9"),
-    ("rng", "12", "rng must be an integer, not '12'"),
-    ("rng", -5, "rng must be a generator state 0..2**64-1, not -5"),
-    ("version", True, "unsupported record version True"),
-])
+@pytest.mark.parametrize(
+    "key, value, message",
+    [
+        ("seed", 1.9, "seed must be an integer, not 1.9"),
+        ("rng", "12", "rng must be an integer, not '12'"),
+        ("rng", -5, "rng must be a generator state 0..2**64-1, not -5"),
+        ("version", True, "unsupported record version True"),
+    ],
+)
 def test_a_saved_state_header_is_read_strictly(key, value, message):
     from meeple.core import InvalidRecordError
 
@@ -232,17 +253,20 @@ def test_a_saved_state_header_is_read_strictly(key, value, message):
         game.state_from_dict({**d, key: value})
 
 
-@pytest.mark.parametrize("game, variant, steps, field, index, value, message", [
-    ("klondike", "race", 40, "status", 0, 7, "status must hold values 0..2, not 7"),
-    ("klondike", "race", 40, "lastp", None, 1.5, "lastp must be an integer, not 1.5"),
-    ("klondike", "family", 30, "won", 0, 10 ** 6, "won must hold values -1..10, not 1000000"),
-    ("klondike", "family", 30, "pool", 0, 10 ** 6, "pool must hold values 0..10, not 1000000"),
-    ("klondike", "family", 30, "rubies", 0, -1, "rubies must hold values 0..1000, not -1"),
-    ("lignum", "advanced", 40, "pos", 0, 99, "pos must hold values 0..21, not 99"),
-    ("lignum", "advanced", 40, "order", None, [], "order must hold each seat once, not []"),
-    ("magnum-sal", "standard", 60, "order_stack", 0, None, "unknown order None in order_stack"),
-    ("magnum-sal", "standard", 60, "market", 0, 10 ** 6, "market holds 1000000 cubes of brown"),
-])
+@pytest.mark.parametrize(
+    "game, variant, steps, field, index, value, message",
+    [
+        ("klondike", "race", 40, "status", 0, 7, "status must hold values 0..2, not 7"),
+        ("klondike", "race", 40, "lastp", None, 1.5, "lastp must be an integer, not 1.5"),
+        ("klondike", "family", 30, "won", 0, 10**6, "won must hold values -1..10, not 1000000"),
+        ("klondike", "family", 30, "pool", 0, 10**6, "pool must hold values 0..10, not 1000000"),
+        ("klondike", "family", 30, "rubies", 0, -1, "rubies must hold values 0..1000, not -1"),
+        ("lignum", "advanced", 40, "pos", 0, 99, "pos must hold values 0..21, not 99"),
+        ("lignum", "advanced", 40, "order", None, [], "order must hold each seat once, not []"),
+        ("magnum-sal", "standard", 60, "order_stack", 0, None, "unknown order None in order_stack"),
+        ("magnum-sal", "standard", 60, "market", 0, 10**6, "market holds 1000000 cubes of brown"),
+    ],
+)
 def test_a_malformed_saved_state_is_refused_at_load_not_later(game, variant, steps, field, index, value, message):
     """These values used to load, then crash with an IndexError or TypeError a few actions on."""
     from meeple.core import InvalidRecordError
@@ -288,7 +312,9 @@ def test_a_record_of_an_older_rules_edition_is_refused_with_what_changed():
 
     res = play_game("magnum-sal", ["random", "random"], seed=1)
     assert res.rows("magnum-sal", "standard")[0]["rules"] == 2 and res.rows()[0]["rules"] == 2
-    assert play_game("klondike", ["random", "random"], seed=1).rows()[0]["rules"] == 2  # edition 2: KL-21.3 revised, KL-12.3 checked first (issue 47)
+    assert (
+        play_game("klondike", ["random", "random"], seed=1).rows()[0]["rules"] == 2
+    )  # edition 2: KL-21.3 revised, KL-12.3 checked first (issue 47)
     # a game still in its first edition reads a record without the key (an older meeple's)
     so = meeple.load_game("solomon").new_initial_state(num_players=2, seed=1)
     so.apply_action(so.legal_actions()[0])
@@ -334,8 +360,9 @@ def test_seeds_counts_options_and_bot_seeds_take_any_integer_type_but_a_bool():
     from meeple.sim import play_game
 
     game = meeple.load_game("klondike")
-    st = game.new_initial_state(_NumpyLikeInt(3), seed=_NumpyLikeInt(5), variant="race",
-                                tick_cap=_NumpyLikeInt(12), children=[_NumpyLikeInt(1)])
+    st = game.new_initial_state(
+        _NumpyLikeInt(3), seed=_NumpyLikeInt(5), variant="race", tick_cap=_NumpyLikeInt(12), children=[_NumpyLikeInt(1)]
+    )
     plain = game.new_initial_state(3, seed=5, variant="race", tick_cap=12, children=[1])
     assert st.to_dict() == plain.to_dict()
     assert type(st.seed) is int and type(st.num_players) is int and type(st.options["tick_cap"]) is int
@@ -349,8 +376,9 @@ def test_seeds_counts_options_and_bot_seeds_take_any_integer_type_but_a_bool():
             meeple.agents.make("greedy", seed=bad)
 
 
-@pytest.mark.parametrize("seed, ok", [(2 ** 63 - 1, True), (-(2 ** 63), True), (2 ** 63, False),
-                                      (2 ** 64, False), (-(2 ** 63) - 1, False)])
+@pytest.mark.parametrize(
+    "seed, ok", [(2**63 - 1, True), (-(2**63), True), (2**63, False), (2**64, False), (-(2**63) - 1, False)]
+)
 def test_a_seed_is_a_signed_64_bit_integer_so_each_deals_its_own_game(seed, ok):
     """The generator keeps 64 bits: 0 and 2**64 would deal the same game, so seeds beyond the
     int64 range (which a results file's seed column holds) are refused."""
@@ -375,8 +403,13 @@ def test_options_are_read_only_as_clones_and_resamples_share_them(game):
     for c in copies:
         with pytest.raises(TypeError, match="options are read-only"):
             c.options["max_rounds"] = 2
-        for change in (lambda o: o.update(x=1), lambda o: o.pop(next(iter(o))), lambda o: o.clear(),
-                       lambda o: o.setdefault("x", 1), lambda o: o.popitem()):
+        for change in (
+            lambda o: o.update(x=1),
+            lambda o: o.pop(next(iter(o))),
+            lambda o: o.clear(),
+            lambda o: o.setdefault("x", 1),
+            lambda o: o.popitem(),
+        ):
             with pytest.raises(TypeError, match="options are read-only"):
                 change(c.options)
     assert st.options == before and isinstance(st.options, dict)
@@ -395,9 +428,18 @@ def test_a_list_option_is_read_only_too():
     st = meeple.load_game("klondike").new_initial_state(3, seed=1, variant="race", children=[1])
     c = st.clone()
     children = st.options["children"]
-    for change in (lambda x: x.append(2), lambda x: x.extend([2]), lambda x: x.insert(0, 2),
-                   lambda x: x.__setitem__(0, 2), lambda x: x.__delitem__(0), lambda x: x.pop(),
-                   lambda x: x.remove(1), lambda x: x.clear(), lambda x: x.sort(), lambda x: x.reverse()):
+    for change in (
+        lambda x: x.append(2),
+        lambda x: x.extend([2]),
+        lambda x: x.insert(0, 2),
+        lambda x: x.__setitem__(0, 2),
+        lambda x: x.__delitem__(0),
+        lambda x: x.pop(),
+        lambda x: x.remove(1),
+        lambda x: x.clear(),
+        lambda x: x.sort(),
+        lambda x: x.reverse(),
+    ):
         with pytest.raises(TypeError, match="options are read-only"):
             change(children)
     with pytest.raises(TypeError, match="options are read-only"):
@@ -413,8 +455,9 @@ def test_a_list_option_is_read_only_too():
     assert game.non_default_options(plain.options) == {}
 
 
-@pytest.mark.parametrize("game, name", [("magnum-sal", "black"), ("lignum", "P2"), ("solomon", None),
-                                        ("klondike", "P2")])
+@pytest.mark.parametrize(
+    "game, name", [("magnum-sal", "black"), ("lignum", "P2"), ("solomon", None), ("klondike", "P2")]
+)
 def test_seat_name_refuses_what_is_not_a_seat_in_every_game(game, name):
     st = meeple.load_game(game).new_initial_state(2, seed=1)
     if name is not None:

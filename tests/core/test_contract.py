@@ -137,8 +137,9 @@ def test_contract_determinism_across_hash_seeds():
     outputs = []
     for hs in ("1", "2", "31337"):
         env = dict(os.environ, PYTHONHASHSEED=hs)
-        proc = subprocess.run([sys.executable, "-c", SCRIPT.format(root=root)], env=env,
-                              capture_output=True, text=True, timeout=600)
+        proc = subprocess.run(
+            [sys.executable, "-c", SCRIPT.format(root=root)], env=env, capture_output=True, text=True, timeout=600
+        )
         assert proc.returncode == 0, proc.stderr
         outputs.append(json.loads(proc.stdout))
     assert outputs[0] == outputs[1] == outputs[2]
@@ -152,14 +153,17 @@ def test_contract_conservation(name, seed):
     conformance.check_conservation(meeple.load_game(name), seed)
 
 
-@pytest.mark.parametrize("name,key,total", [
-    ("magnum-sal", "tool cards", 21),   # MS-1.4: 3 each of 7 tools
-    ("magnum-sal", "chamber tiles", 18),  # MS-1.2
-    ("solomon", "dig cards", 32),       # SO-1
-    ("lignum", "saw tokens", 18),       # LG-2.4
-    ("lignum", "raft tokens", 12),
-    ("klondike", "claims", 116),        # KL-1: components.json claims.total
-])
+@pytest.mark.parametrize(
+    "name,key,total",
+    [
+        ("magnum-sal", "tool cards", 21),  # MS-1.4: 3 each of 7 tools
+        ("magnum-sal", "chamber tiles", 18),  # MS-1.2
+        ("solomon", "dig cards", 32),  # SO-1
+        ("lignum", "saw tokens", 18),  # LG-2.4
+        ("lignum", "raft tokens", 12),
+        ("klondike", "claims", 116),  # KL-1: components.json claims.total
+    ],
+)
 def test_conserved_totals_match_the_components(name, key, total):
     game = meeple.load_game(name)
     for n in range(game.min_players, game.max_players + 1):

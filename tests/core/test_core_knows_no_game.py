@@ -12,15 +12,27 @@ import meeple.core
 
 CORE = Path(meeple.core.__file__).parent
 GAME_WORDS = re.compile(r"solomon|lignum|klondike|magnum", re.IGNORECASE)
-ABOVE = ("meeple.agents", "meeple.cli", "meeple.server", "meeple.sim", "meeple.interop", "meeple.testing",
-         "meeple.front")
+ABOVE = (
+    "meeple.agents",
+    "meeple.cli",
+    "meeple.server",
+    "meeple.sim",
+    "meeple.interop",
+    "meeple.testing",
+    "meeple.front",
+)
 
 
 def test_core_names_no_game():
-    named = [f"{path.name}:{i}: {line.strip()}" for path in sorted(CORE.glob("*.py"))
-             for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if GAME_WORDS.search(line)]
-    assert named == [], "core must not name a game (a game's knowledge is a hook on its state or game):\n" \
-        + "\n".join(named)
+    named = [
+        f"{path.name}:{i}: {line.strip()}"
+        for path in sorted(CORE.glob("*.py"))
+        for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if GAME_WORDS.search(line)
+    ]
+    assert named == [], "core must not name a game (a game's knowledge is a hook on its state or game):\n" + "\n".join(
+        named
+    )
 
 
 def _imports(path: Path) -> list[str]:
@@ -30,7 +42,7 @@ def _imports(path: Path) -> list[str]:
             out.extend(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
             if node.level:  # relative: from .x / from ..x, inside meeple.core
-                base = ["meeple", "core"][:max(0, 3 - node.level)] if node.level <= 2 else []
+                base = ["meeple", "core"][: max(0, 3 - node.level)] if node.level <= 2 else []
                 out.append(".".join(base + ([node.module] if node.module else [])))
             else:
                 out.append(node.module or "")
@@ -38,6 +50,10 @@ def _imports(path: Path) -> list[str]:
 
 
 def test_core_imports_no_layer_above_it():
-    found = [f"{path.name}: {name}" for path in sorted(CORE.glob("*.py")) for name in _imports(path)
-             if name.startswith(ABOVE)]
+    found = [
+        f"{path.name}: {name}"
+        for path in sorted(CORE.glob("*.py"))
+        for name in _imports(path)
+        if name.startswith(ABOVE)
+    ]
     assert found == []

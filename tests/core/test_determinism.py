@@ -41,11 +41,28 @@ def test_simulate_records_are_byte_identical(name, tmp_path):
     procs = []
     for k, (hashseed, workers) in enumerate(RUNS):
         out = tmp_path / f"run{k}"
-        cmd = _meeple() + ["simulate", name, "--seats", "greedy,random", "-n", "6", "--seed", "7",
-                           "--records", str(out / "records"), "--out", str(out / "results.csv"),
-                           "--workers", str(workers)]
-        procs.append((out, subprocess.Popen(cmd, env=_env(hashseed), stdout=subprocess.PIPE,
-                                            stderr=subprocess.PIPE, cwd=tmp_path)))
+        cmd = _meeple() + [
+            "simulate",
+            name,
+            "--seats",
+            "greedy,random",
+            "-n",
+            "6",
+            "--seed",
+            "7",
+            "--records",
+            str(out / "records"),
+            "--out",
+            str(out / "results.csv"),
+            "--workers",
+            str(workers),
+        ]
+        procs.append(
+            (
+                out,
+                subprocess.Popen(cmd, env=_env(hashseed), stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path),
+            )
+        )
     files = []
     for out, p in procs:
         stdout, stderr = p.communicate(timeout=600)
@@ -65,9 +82,16 @@ def test_simulate_records_are_byte_identical(name, tmp_path):
 
 @pytest.mark.parametrize("name", BUNDLED)
 def test_python_runner_results_are_byte_identical(name, tmp_path):
-    procs = [subprocess.Popen([sys.executable, "-c", RUNNER, name, str(workers)], env=_env(hashseed),
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path)
-             for hashseed, workers in RUNS[:3]]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", RUNNER, name, str(workers)],
+            env=_env(hashseed),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=tmp_path,
+        )
+        for hashseed, workers in RUNS[:3]
+    ]
     outputs = []
     for p in procs:
         stdout, stderr = p.communicate(timeout=600)
@@ -98,7 +122,9 @@ def test_records_survive_a_new_process_replay(tmp_path):
         state.apply_action(r.choice(state.legal_actions()))
     path = Path(tmp_path) / "rec.json"
     path.write_text(json.dumps(state.record()))
-    code = ("import json,sys,meeple; s=meeple.replay(json.load(open(sys.argv[1]))); "
-            "sys.stdout.write(json.dumps(s.to_dict(), sort_keys=True))")
+    code = (
+        "import json,sys,meeple; s=meeple.replay(json.load(open(sys.argv[1]))); "
+        "sys.stdout.write(json.dumps(s.to_dict(), sort_keys=True))"
+    )
     out = subprocess.run([sys.executable, "-c", code, str(path)], env=_env("777"), capture_output=True, check=True)
     assert out.stdout.decode() == json.dumps(state.to_dict(), sort_keys=True)

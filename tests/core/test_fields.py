@@ -14,8 +14,20 @@ from meeple.core.fields import OUTER, ROWS, SEATS, SHARED, Field, Fields, last_s
 from meeple.core.state import State
 
 BUNDLED = ["klondike", "lignum", "magnum-sal", "solomon"]
-BASE = {"game", "num_players", "seed", "variant", "options", "rng", "_history", "_events", "_shared",
-        "_legal_cache", "_redacted", "start_player"}
+BASE = {
+    "game",
+    "num_players",
+    "seed",
+    "variant",
+    "options",
+    "rng",
+    "_history",
+    "_events",
+    "_shared",
+    "_legal_cache",
+    "_redacted",
+    "start_player",
+}
 """The base class's own attributes (copied by the generated clone as ``State._copy_base`` does)."""
 DERIVED = {"mode", "loose_edges", "_move_count", "advanced", "tactical", "max_moves", "upward"}
 """Attributes a game derives from its variant and options (immutable; clones share them)."""
@@ -193,23 +205,26 @@ def test_the_save_is_fresh_and_in_declaration_order():
     assert _load()._state_dict() == d
 
 
-@pytest.mark.parametrize("change, field, words", [
-    (lambda d: d.pop("count"), "state.count", ["count is missing", "an integer"]),
-    (lambda d: d.update(count="3"), "state.count", ["must be an integer, not '3'"]),
-    (lambda d: d.update(count=True), "state.count", ["must be an integer, not True"]),
-    (lambda d: d.update(count=10), "state.count", ["count must hold values 0..9, not 10 (BX-1)"]),
-    (lambda d: d.update(name="c"), "state.name", ["unknown letter 'c' in name; one of 'a', 'b'"]),
-    (lambda d: d.update(flag=1), "state.flag", ["must be true or false, not 1"]),
-    (lambda d: d.update(per_seat=[0, 0]), "state.per_seat", ["must hold 3 integers, one per seat, not 2"]),
-    (lambda d: d["per_seat"].__setitem__(2, 3), "state.per_seat[2]", ["per_seat must hold values -1..2, not 3"]),
-    (lambda d: d["grid"].__setitem__(1, [1, 2, 3, 4]), "state.grid[1]", ["must hold 0..3 integers, not 4"]),
-    (lambda d: d["grid"][0].__setitem__(0, 1.0), "state.grid[0][0]", ["must be an integer, not 1.0"]),
-    (lambda d: d["rows"][0].__setitem__(1, 5), "state.rows[0][1]", ["a string or null, not 5"]),
-    (lambda d: d["pairs"].__setitem__(0, [1]), "state.pairs[0]", ["a pair [an integer, a string]"]),
-    (lambda d: d.update(bag={"x": 1}), "state.bag", ["must have the keys x, y"]),
-    (lambda d: d["bag"].__setitem__("y", "2"), "state.bag.y", ["an integer, not '2'"]),
-    (lambda d: d["mixed"].__setitem__(0, "s"), "state.mixed[0]", ["an integer or a list"]),
-])
+@pytest.mark.parametrize(
+    "change, field, words",
+    [
+        (lambda d: d.pop("count"), "state.count", ["count is missing", "an integer"]),
+        (lambda d: d.update(count="3"), "state.count", ["must be an integer, not '3'"]),
+        (lambda d: d.update(count=True), "state.count", ["must be an integer, not True"]),
+        (lambda d: d.update(count=10), "state.count", ["count must hold values 0..9, not 10 (BX-1)"]),
+        (lambda d: d.update(name="c"), "state.name", ["unknown letter 'c' in name; one of 'a', 'b'"]),
+        (lambda d: d.update(flag=1), "state.flag", ["must be true or false, not 1"]),
+        (lambda d: d.update(per_seat=[0, 0]), "state.per_seat", ["must hold 3 integers, one per seat, not 2"]),
+        (lambda d: d["per_seat"].__setitem__(2, 3), "state.per_seat[2]", ["per_seat must hold values -1..2, not 3"]),
+        (lambda d: d["grid"].__setitem__(1, [1, 2, 3, 4]), "state.grid[1]", ["must hold 0..3 integers, not 4"]),
+        (lambda d: d["grid"][0].__setitem__(0, 1.0), "state.grid[0][0]", ["must be an integer, not 1.0"]),
+        (lambda d: d["rows"][0].__setitem__(1, 5), "state.rows[0][1]", ["a string or null, not 5"]),
+        (lambda d: d["pairs"].__setitem__(0, [1]), "state.pairs[0]", ["a pair [an integer, a string]"]),
+        (lambda d: d.update(bag={"x": 1}), "state.bag", ["must have the keys x, y"]),
+        (lambda d: d["bag"].__setitem__("y", "2"), "state.bag.y", ["an integer, not '2'"]),
+        (lambda d: d["mixed"].__setitem__(0, "s"), "state.mixed[0]", ["an integer or a list"]),
+    ],
+)
 def test_loading_names_the_place_and_the_expected_value(change, field, words):
     with pytest.raises(meeple.InvalidRecordError) as info:
         _load(change)

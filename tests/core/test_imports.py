@@ -48,7 +48,8 @@ def _modules() -> dict[str, tuple[pathlib.Path, bool]]:
 def _is_type_checking(node: ast.If) -> bool:
     test = node.test
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _imports(nodes):
@@ -145,8 +146,9 @@ def test_the_cycle_finder_finds_a_loop():
 def test_no_import_cycle():
     graph = import_graph()
     loops = cycles(graph)
-    detail = "; ".join(" <-> ".join(c) + " (" + ", ".join(f"{m} imports {sorted(graph[m] & set(c))}" for m in c) + ")"
-                       for c in loops)
+    detail = "; ".join(
+        " <-> ".join(c) + " (" + ", ".join(f"{m} imports {sorted(graph[m] & set(c))}" for m in c) + ")" for c in loops
+    )
     assert not loops, f"import loops among meeple's modules: {detail}"
 
 
@@ -172,9 +174,11 @@ print(json.dumps({"failed": failed, "missing": missing}))
 @pytest.mark.slow  # some 20 s: each import runs meeple's modules again (all four games)
 def test_each_module_imports_alone_in_a_fresh_interpreter():
     names = sorted(_modules())
-    done = subprocess.run([sys.executable, "-c", _FRESH, json.dumps(names)], capture_output=True, text=True,
-                          timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-c", _FRESH, json.dumps(names)], capture_output=True, text=True, timeout=600
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert not result["failed"], "modules that do not import alone:\n" + "\n".join(
-        f"{name}:\n{trace}" for name, trace in result["failed"].items())
+        f"{name}:\n{trace}" for name, trace in result["failed"].items()
+    )

@@ -75,6 +75,7 @@ def test_a_state_class_missing_a_hook_is_refused_by_name():
         def _setup(self) -> None: ...
 
     with pytest.raises(TypeError, match=r"NoScores does not implement the State hooks _apply, .*, scores \("):
+
         @register
         class Broken(Game):
             name = "broken-test-game"
@@ -86,7 +87,14 @@ def test_a_state_class_missing_a_hook_is_refused_by_name():
 def test_the_hooks_are_abstract_methods():
     # copying, saving and loading come from the declared FIELDS (meeple.core.fields), not hooks
     assert meeple.core.State.__abstractmethods__ == {
-        "_setup", "_legal_actions", "_apply", "_observation", "_resample", "current_player", "scores"}
+        "_setup",
+        "_legal_actions",
+        "_apply",
+        "_observation",
+        "_resample",
+        "current_player",
+        "scores",
+    }
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -105,8 +113,10 @@ def test_public_names_for_the_hot_path(name):
         state.apply_action(view[rng.randrange(len(view))])
 
 
-LOOKUPS = re.compile(r"import_module\(|__import__\(|find_spec\(|[\"']meeple\.games\.|\._legal\(\)|"
-                     r"_observed_move_number\(\)")
+LOOKUPS = re.compile(
+    r"import_module\(|__import__\(|find_spec\(|[\"']meeple\.games\.|\._legal\(\)|"
+    r"_observed_move_number\(\)"
+)
 
 
 def test_no_layer_looks_a_part_up_by_name_nor_calls_a_private_hook():

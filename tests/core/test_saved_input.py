@@ -86,8 +86,11 @@ def test_replay_names_the_field_at_fault(name):
 
     _refused(edited(lambda d: d.__setitem__("version", 0)), "version", "unsupported record version 0")
     _refused(edited(lambda d: d.__setitem__("rules", state.game.rules_edition + 1)), "rules", "newer meeple")
-    _refused(edited(lambda d: d["actions"].__setitem__(3, "no such move")), "actions[3]",
-             "action 4 ('no such move') cannot be replayed")
+    _refused(
+        edited(lambda d: d["actions"].__setitem__(3, "no such move")),
+        "actions[3]",
+        "action 4 ('no such move') cannot be replayed",
+    )
     _refused(edited(lambda d: d["actions"].__setitem__(5, None)), "actions[5]", "None")
     _refused(edited(lambda d: d.__setitem__("actions", "pass")), "actions")
     _refused(edited(lambda d: d.__setitem__("seed", 2.5)), "seed", "2.5")
@@ -103,14 +106,18 @@ def test_replay_names_the_field_at_fault(name):
 # --------------------------------------------------------------------- files
 def _bad_files(state, folder) -> dict:
     """name -> (file text or bytes, the field InvalidRecordError must name)."""
-    save = {"meeple_save": 1, "seats": ["greedy"] * state.num_players, "record": state.record(),
-            "state": state.to_dict()}
+    save = {
+        "meeple_save": 1,
+        "seats": ["greedy"] * state.num_players,
+        "record": state.record(),
+        "state": state.to_dict(),
+    }
     text = json.dumps(save, indent=1)
     k = COUNT_FIELD[state.game.name]
     r = random.Random(35)
     files = {
         "corrupted.json": (bytes(r.randrange(256) for _ in range(600)), ""),
-        "truncated.json": (text[:len(text) // 2], ""),
+        "truncated.json": (text[: len(text) // 2], ""),
         "empty.json": ("", ""),
     }
 
@@ -122,12 +129,15 @@ def _bad_files(state, folder) -> dict:
     files["version.json"] = (edit(lambda d: d["record"].__setitem__("version", 2)), "record.version")
     files["rules.json"] = (edit(lambda d: d["record"].__setitem__("rules", 99)), "record.rules")
     files["format.json"] = (edit(lambda d: d.__setitem__("meeple_save", 7)), "meeple_save")
-    files["hand-edited-state.json"] = (edit(lambda d: d["state"]["state"][k].__setitem__(1, d["state"]["state"][k][1] + 1)),
-                                       f"state.state.{k}[1]")
-    files["hand-edited-action.json"] = (edit(lambda d: d["record"]["actions"].__setitem__(4, "nonsense")),
-                                        "record.actions[4]")
-    files["bare-record.json"] = (json.dumps({**state.record(), "actions": state.history[:6] + ["x y z"]}),
-                                 "actions[6]")
+    files["hand-edited-state.json"] = (
+        edit(lambda d: d["state"]["state"][k].__setitem__(1, d["state"]["state"][k][1] + 1)),
+        f"state.state.{k}[1]",
+    )
+    files["hand-edited-action.json"] = (
+        edit(lambda d: d["record"]["actions"].__setitem__(4, "nonsense")),
+        "record.actions[4]",
+    )
+    files["bare-record.json"] = (json.dumps({**state.record(), "actions": state.history[:6] + ["x y z"]}), "actions[6]")
     files["bare-state.json"] = (json.dumps({**state.to_dict(), "version": "1"}), "version")
     out = {}
     for fname, (content, field) in files.items():
@@ -182,8 +192,14 @@ def test_no_traceback_from_the_real_command(tmp_path):
     for path in [p for p in files if p.name in ("corrupted.json", "truncated.json", "hand-edited-state.json")]:
         raw, mtime = path.read_bytes(), path.stat().st_mtime_ns
         for args in (["replay", str(path)], ["play", "solomon", "--load", str(path)]):
-            p = subprocess.run([sys.executable, "-m", "meeple", *args], capture_output=True, text=True, env=env,
-                               input="quit\n", timeout=120)
+            p = subprocess.run(
+                [sys.executable, "-m", "meeple", *args],
+                capture_output=True,
+                text=True,
+                env=env,
+                input="quit\n",
+                timeout=120,
+            )
             assert p.returncode == 2, p.stderr
             assert "Traceback" not in p.stderr and "Traceback" not in p.stdout
             assert p.stderr.startswith("error: ") and len(p.stderr.strip().splitlines()) == 1, p.stderr
@@ -214,10 +230,14 @@ def test_LG_16_2_a_dryer_holds_at_most_two_sticks_and_the_drying_hut_moves():
     from meeple.games.lignum.state import MAX_DRYER
 
     assert MAX_DRYER == 20
-    _refused(_edited("lignum", lambda s: s["mill"][1][2].__setitem__(4, 2 ** 63)), "state.mill[1][2][4]",
-             "0..1000")
-    _refused(_edited("lignum", lambda s: s["mill"][1][3].__setitem__(4, 21)), "state.mill[1][3]",
-             "dryer 3 of seat 1 holds 21 pieces", "LG-16.2", "at most 20")
+    _refused(_edited("lignum", lambda s: s["mill"][1][2].__setitem__(4, 2**63)), "state.mill[1][2][4]", "0..1000")
+    _refused(
+        _edited("lignum", lambda s: s["mill"][1][3].__setitem__(4, 21)),
+        "state.mill[1][3]",
+        "dryer 3 of seat 1 holds 21 pieces",
+        "LG-16.2",
+        "at most 20",
+    )
     _refused(_edited("lignum", lambda s: s["woodpile"][0].__setitem__(0, 1001)), "state.woodpile[0][0]")
     _refused(_edited("lignum", lambda s: s["food"].__setitem__(2, -1)), "state.food[2]")
     # the bound is far above play: a dryer of 20 pieces still loads
@@ -228,7 +248,7 @@ def test_LG_16_2_a_dryer_holds_at_most_two_sticks_and_the_drying_hut_moves():
 def test_MS_1_7_at_most_ten_miners_a_colour():
     """A save with 2**63 miners in a castle queue (MS-6.2 moves them one by one) made every
     turn endless; miner counts are 0..10 (MS-1.7)."""
-    _refused(_edited("magnum-sal", lambda s: s["q_left"].__setitem__(2, 2 ** 63)), "state.q_left[2]", "MS-1.7")
+    _refused(_edited("magnum-sal", lambda s: s["q_left"].__setitem__(2, 2**63)), "state.q_left[2]", "MS-1.7")
     _refused(_edited("magnum-sal", lambda s: s["q_right"].__setitem__(0, 11)), "state.q_right[0]", "0..10")
     _refused(_edited("magnum-sal", lambda s: s["owned"].__setitem__(1, 11)), "state.owned[1]")
 
@@ -240,8 +260,9 @@ def test_MS_20_8_a_castle_visit_with_the_royal_privilege_needs_an_unused_one():
     state, d = _at_stage("magnum-sal", 2, "castle_from", 8, 200, lambda s: s["ctx"] == [0])
     game = state.game
     seat = d["state"]["turn"]
-    assert "royal_privilege" not in [t for t, used in zip(d["state"]["tools"][seat], d["state"]["tools_used"][seat])
-                                     if not used]
+    assert "royal_privilege" not in [
+        t for t, used in zip(d["state"]["tools"][seat], d["state"]["tools_used"][seat]) if not used
+    ]
     d["state"]["ctx"] = [1]
     _refused(lambda: game.state_from_dict(d), "state.ctx", "royal privilege", "MS-20.8")
     d["state"]["ctx"] = [0]
@@ -251,7 +272,7 @@ def test_MS_20_8_a_castle_visit_with_the_royal_privilege_needs_an_unused_one():
 def test_KL_15_4_rubies_are_unlimited_but_a_seat_holds_at_most_1000():
     """A save with 10**6 rubies made every auction decision list a million bids (KL-12); rubies,
     fresh rubies and bids are 0..1000 (KL-15.4: an unlimited supply, a few a round)."""
-    _refused(_edited("klondike", lambda s: s["rubies"].__setitem__(1, 10 ** 6)), "state.rubies[1]", "0..1000")
+    _refused(_edited("klondike", lambda s: s["rubies"].__setitem__(1, 10**6)), "state.rubies[1]", "0..1000")
     _refused(_edited("klondike", lambda s: s["fresh"].__setitem__(2, 1001)), "state.fresh[2]")
 
 
@@ -330,7 +351,7 @@ def test_LG_2_4_the_supply_holds_at_most_the_games_tokens():
     """Found by the 10**7-step fuzz run: a save with 2**63 x tokens in the supply loaded, and the
     next refill of the path raised OverflowError."""
     state = _position("lignum")
-    for v, words in ((2 ** 63, "LG-2.4"), (-1, "LG-2.4"), ("3", "an integer")):
+    for v, words in ((2**63, "LG-2.4"), (-1, "LG-2.4"), ("3", "an integer")):
         d = state.to_dict()
         d["state"]["supply"]["x_token"] = v
         _refused(lambda: state.game.state_from_dict(d), "state.supply.x_token", words)
@@ -354,11 +375,11 @@ def test_KL_15_4_the_ruby_supply_limit_is_bounded():
     state it gave could not be loaded from its own to_dict()."""
     state = _position("klondike")
     rec = state.record()
-    rec["options"]["ruby_supply_limit"] = 2 ** 64
+    rec["options"]["ruby_supply_limit"] = 2**64
     _refused(lambda: meeple.replay(rec), "options.ruby_supply_limit", "at most 1,000,000")
-    rec["options"]["ruby_supply_limit"] = 10 ** 6  # the most: its game saves and loads back
+    rec["options"]["ruby_supply_limit"] = 10**6  # the most: its game saves and loads back
     d = meeple.replay(rec).to_dict()
-    assert 0 < d["state"]["supply"] <= 10 ** 6
+    assert 0 < d["state"]["supply"] <= 10**6
     assert state.game.state_from_dict(d).to_dict() == d
 
 
@@ -367,11 +388,10 @@ def test_LG_8_4_1_a_market_visit_has_a_dollar_to_spend_or_a_product_to_sell():
     money of its seat set to -2**63-1 loaded; after its two loans the seat had no legal action
     and the game no end. Money is -1000..1000 (negative only by LG-21.6), and a market visit
     needs means (LG-8.4.1, LG-8.5)."""
-    state, d = _at_stage("lignum", 2, "market", 4, 100,
-                         lambda s: not s["acted"] and not any(s["products"][s["actor"]]))
+    state, d = _at_stage("lignum", 2, "market", 4, 100, lambda s: not s["acted"] and not any(s["products"][s["actor"]]))
     game = state.game
     seat = d["state"]["actor"]
-    d["state"]["money"][seat] = -2 ** 63 - 1
+    d["state"]["money"][seat] = -(2**63) - 1
     _refused(lambda: game.state_from_dict(d), f"state.money[{seat}]", "-1000..1000")
     d["state"]["money"][seat] = -9
     _refused(lambda: game.state_from_dict(d), f"state.money[{seat}]", "LG-8.4.1")
@@ -404,7 +424,7 @@ def test_LG_4_1_LG_8_4_rounds_path_supply_and_pending_pieces_are_checked():
     d["state"]["path_w"][0] = -1
     _refused(lambda: state.game.state_from_dict(d), "state.path_w[0]", "0..1000")
     d = state.to_dict()
-    d["state"]["pend"] = [0, 0, -2 ** 63]
+    d["state"]["pend"] = [0, 0, -(2**63)]
     _refused(lambda: state.game.state_from_dict(d), "state.pend[2]", "0..1000")
     st, d = _at_stage("lignum", 3, "space4", 6, 100)  # a foreman at the carriers space ...
     game = st.game

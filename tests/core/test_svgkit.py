@@ -39,6 +39,6 @@ def test_layers_and_choosers():
     cv = Canvas()
     layer = cv.layer("rot-1", "rotation", "<g/>")
     assert 'data-layer="rot-1"' in layer and 'data-layer-group="rotation"' in layer and 'visibility="hidden"' in layer
-    assert 'visibility' not in cv.layer("rot-0", "rotation", "", shown=True)
+    assert "visibility" not in cv.layer("rot-0", "rotation", "", shown=True)
     ch = cv.chooser("rot-1", 0, 0, 10, 10, title="Rotate")
     assert 'data-show-layer="rot-1"' in ch and f'width="{MIN_HIT}"' in ch

@@ -20,12 +20,15 @@ def test_every_game_declares_its_own_view(name):
     assert game.view.game is game
 
 
-@pytest.mark.parametrize("name, rule_id, section, title_word", [
-    ("lignum", "LG-19.3", "LG-19", "hut"),
-    ("klondike", "KL-21.3", "KL-21", ""),
-    ("magnum-sal", "MS-8.1", "MS-8", "chain"),
-    ("solomon", "SO-4.2", "SO-4", "Round"),
-])
+@pytest.mark.parametrize(
+    "name, rule_id, section, title_word",
+    [
+        ("lignum", "LG-19.3", "LG-19", "hut"),
+        ("klondike", "KL-21.3", "KL-21", ""),
+        ("magnum-sal", "MS-8.1", "MS-8", "chain"),
+        ("solomon", "SO-4.2", "SO-4", "Round"),
+    ],
+)
 def test_a_rule_id_finds_the_section_that_defines_it(name, rule_id, section, title_word):
     view = meeple.load_game(name).view
     found = view.rule(rule_id)

@@ -31,8 +31,24 @@ def test_the_first_greedy_against_random_games_replay_exactly(game, tmp_path):
     assert committed.num_rows == 200  # 100 games, two rows each
     copy = tmp_path / "replay.parquet"
     pq.write_table(committed.filter(pc.greater_equal(committed["index"], REPLAYED)), copy)
-    r = CliRunner().invoke(app, ["ladder", game, "--bots", "random,greedy", "-n", "100", "--seed", "1",
-                                 "--workers", "1", "--out", str(copy), "--resume"])
+    r = CliRunner().invoke(
+        app,
+        [
+            "ladder",
+            game,
+            "--bots",
+            "random,greedy",
+            "-n",
+            "100",
+            "--seed",
+            "1",
+            "--workers",
+            "1",
+            "--out",
+            str(copy),
+            "--resume",
+        ],
+    )
     assert r.exit_code == 0, r.output
     fields = ("bot", "score", "place", "steps", "truncated")
     before = {_key(row): tuple(row[f] for f in fields) for row in committed.to_pylist()}

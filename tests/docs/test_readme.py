@@ -12,9 +12,11 @@ ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 BOTS = ROOT / "docs" / "bots.md"
 DOCS = [README] + sorted((ROOT / "docs").glob("*.md"))
-BLOCKS = [(doc.relative_to(ROOT).as_posix(), block)
-          for doc in DOCS
-          for block in re.findall(r"```python\n(.*?)```", doc.read_text(encoding="utf-8"), flags=re.S)]
+BLOCKS = [
+    (doc.relative_to(ROOT).as_posix(), block)
+    for doc in DOCS
+    for block in re.findall(r"```python\n(.*?)```", doc.read_text(encoding="utf-8"), flags=re.S)
+]
 
 
 def test_the_docs_have_python_examples():
@@ -40,7 +42,9 @@ def test_the_round_robin_tables_are_those_of_the_committed_results(game):
     results = ROOT / "docs" / "ladder" / f"{game}-full.parquet"
     r = CliRunner().invoke(app, ["ladder", game, "--out", str(results), "--report", "--markdown"])
     assert r.exit_code == 0, r.output
-    tables = r.output[r.output.index("| bot A |"):].split("\nwarning:")[0].strip()  # Magnum Sal warns of its capped games
+    tables = (
+        r.output[r.output.index("| bot A |") :].split("\nwarning:")[0].strip()
+    )  # Magnum Sal warns of its capped games
     assert "| mcts:1000 | greedy | 200 |" in tables
     assert tables.count("\n| ") == 11  # 6 pairs, the ratings header, 4 bots
     assert tables in BOTS.read_text(encoding="utf-8")
@@ -54,7 +58,9 @@ def test_the_readme_links_only_files_that_exist():
     nowhere: each link is absolute, and one into this repository names a file that exists."""
     links = re.findall(r"\]\(([^)\s]+)\)", README.read_text(encoding="utf-8"))
     assert [link for link in links if not link.startswith(("https://", "http://", "#"))] == []
-    ours = [link.split("#")[0].removeprefix(HOME + "/blob/main/") for link in links if link.startswith(HOME + "/blob/main/")]
+    ours = [
+        link.split("#")[0].removeprefix(HOME + "/blob/main/") for link in links if link.startswith(HOME + "/blob/main/")
+    ]
     assert len(ours) >= 10 and "docs/bots.md" in ours
     assert [path for path in ours if not (ROOT / path).exists()] == []
 

@@ -12,20 +12,24 @@ SOURCES = sorted((ROOT / "src" / "meeple").rglob("*.py"))
 
 
 def test_every_docs_page_the_code_names_exists():
-    named = {(path.relative_to(ROOT).as_posix(), page)
-             for path in SOURCES
-             for page in re.findall(r"\bdocs/[\w/-]+\.md", path.read_text(encoding="utf-8"))}
+    named = {
+        (path.relative_to(ROOT).as_posix(), page)
+        for path in SOURCES
+        for page in re.findall(r"\bdocs/[\w/-]+\.md", path.read_text(encoding="utf-8"))
+    }
     assert named
-    assert sorted((where, page) for where, page in named
-                  if not (ROOT / page).exists()) == []
+    assert sorted((where, page) for where, page in named if not (ROOT / page).exists()) == []
 
 
 def test_the_code_sends_no_reader_to_a_readme_section():
     """The README is the front page; the details live in docs/ (a section named in the code
     moved there and left the pointer stale)."""
-    stale = [f"{path.relative_to(ROOT)}:{n}" for path in SOURCES
-             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-             if re.search(r"README'?s? ?(\"|,|[A-Z][a-z]+ table|tables)", line)]
+    stale = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in SOURCES
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"README'?s? ?(\"|,|[A-Z][a-z]+ table|tables)", line)
+    ]
     assert stale == []
 
 

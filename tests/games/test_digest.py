@@ -97,6 +97,7 @@ def test_moves_unchanged(name, variant):
 
 if __name__ == "__main__":
     import time
+
     for name, variant in CASES:
         t = time.perf_counter()
         print(f'    "{name}/{variant}": "{digest(name, variant)}",  # {time.perf_counter() - t:.1f} s', flush=True)

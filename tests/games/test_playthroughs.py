@@ -39,9 +39,16 @@ def test_playthrough_is_up_to_date(name, variant, n, path):
     old = path.read_text(encoding="utf-8")
     new = script.text(name, variant, n)
     if old != new:
-        diff = "".join(list(difflib.unified_diff(old.splitlines(True), new.splitlines(True), f"{rel} (committed)",
-                                                 f"{rel} (played now)", n=1))[:60])
-        pytest.fail(f"{rel} differs from the game the engine plays now: run scripts/playthroughs.py to update "
-                    f"it (python3 -m uv run python scripts/playthroughs.py) and read the diff.\n{diff}",
-                    pytrace=False)
+        diff = "".join(
+            list(
+                difflib.unified_diff(
+                    old.splitlines(True), new.splitlines(True), f"{rel} (committed)", f"{rel} (played now)", n=1
+                )
+            )[:60]
+        )
+        pytest.fail(
+            f"{rel} differs from the game the engine plays now: run scripts/playthroughs.py to update "
+            f"it (python3 -m uv run python scripts/playthroughs.py) and read the diff.\n{diff}",
+            pytrace=False,
+        )
     assert 50 < new.count("\n") <= 400  # readable, and a few hundred lines at most

@@ -30,5 +30,7 @@ def require(module: str):
 
     if os.environ.get("MEEPLE_REQUIRE_BASELINE") == "1":
         return importlib.import_module(module)
-    return pytest.importorskip(module, reason=f"{module} is not installed (uv sync --extra baseline; "
-                                              "MEEPLE_REQUIRE_BASELINE=1 makes this a failure)")
+    return pytest.importorskip(
+        module,
+        reason=f"{module} is not installed (uv sync --extra baseline; MEEPLE_REQUIRE_BASELINE=1 makes this a failure)",
+    )

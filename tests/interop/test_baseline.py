@@ -46,8 +46,7 @@ def test_the_docs_table_is_the_committed_results():
     """docs/research.md's baseline table is what ``--table`` makes of the committed results
     (docs/baseline/maskableppo.jsonl): every game, the same budget, 100 paired deals."""
     path = ROOT / "docs" / "baseline" / "maskableppo.jsonl"
-    rows = [json.loads(line) for line in path.read_text().splitlines()
-            if line.strip()]
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     assert sorted(r["game"] for r in rows) == ["klondike", "lignum", "magnum-sal", "solomon"]
     assert {(r["steps"], r["deals"], r["seed"], r["num_players"]) for r in rows} == {(rows[0]["steps"], 100, 0, 2)}
     assert all(e["games"] == 200 for r in rows for e in r["eval"])

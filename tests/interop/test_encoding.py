@@ -117,6 +117,7 @@ def test_the_layout_covers_the_vector_and_is_documented(game, n, variant):
 def test_observation_values_read_the_observation():
     """Slots read their fields: Magnum Sal's money and the observing seat's one-hot; in
     Solomon the observing seat's hand (SO-3.4) counted, another seat's hand all zero."""
+
     def observation_layout(game, n):  # as meeple.interop.pettingzoo's, without the rl extra
         w = Writer(record_layout=True)
         st = meeple.load_game(game).new_initial_state(n, 0)
@@ -143,9 +144,11 @@ def test_import_meeple_stays_light():
     import subprocess
     import sys
 
-    code = ("import sys, meeple; meeple.load_game('klondike').new_initial_state(2, 1); "
-            "import meeple.games.klondike.encoding, meeple.interop.spaces; "
-            "print(sorted(m for m in ('numpy', 'pettingzoo', 'pyspiel', 'gymnasium') if m in sys.modules))")
+    code = (
+        "import sys, meeple; meeple.load_game('klondike').new_initial_state(2, 1); "
+        "import meeple.games.klondike.encoding, meeple.interop.spaces; "
+        "print(sorted(m for m in ('numpy', 'pettingzoo', 'pyspiel', 'gymnasium') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
@@ -161,8 +164,9 @@ def test_cached_blocks_give_the_field_by_field_vector(game, n, variant):
         if st.move_number % 3 == 0:
             for seat in (st.current_player, None):
                 obs = st.observation(seat)
-                assert enc.observation_vector(obs, n, variant) == \
-                    enc.observation_vector(obs, n, variant, Writer(record_layout=True))
+                assert enc.observation_vector(obs, n, variant) == enc.observation_vector(
+                    obs, n, variant, Writer(record_layout=True)
+                )
         legal = st.legal_actions()
         st.apply_action(legal[rng.randrange(len(legal))])
 

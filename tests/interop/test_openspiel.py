@@ -20,8 +20,12 @@ from .conftest import CONFIGS, GAMES, IDS  # noqa: E402
 
 def test_every_game_is_registered():
     names = set(pyspiel.registered_names())
-    assert {"python_meeple_magnum_sal", "python_meeple_lignum", "python_meeple_solomon",
-            "python_meeple_klondike"} <= names
+    assert {
+        "python_meeple_magnum_sal",
+        "python_meeple_lignum",
+        "python_meeple_solomon",
+        "python_meeple_klondike",
+    } <= names
     t = pyspiel.load_game("python_meeple_solomon").get_type()
     assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
@@ -114,8 +118,10 @@ def test_openspiel_mcts_and_ismcts_bots_play_a_whole_game(game):
     g = mo.load(game, num_players=2, seed=3)
     rng = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(1, rng, max_length=10)
-    bots = [mcts.MCTSBot(g, 2.0, 3, evaluator, random_state=rng, solve=False),
-            ismcts.ISMCTSBot(g, evaluator, 2.0, 3, random_state=rng)]
+    bots = [
+        mcts.MCTSBot(g, 2.0, 3, evaluator, random_state=rng, solve=False),
+        ismcts.ISMCTSBot(g, evaluator, 2.0, 3, random_state=rng),
+    ]
     s = g.new_initial_state()
     while not s.is_terminal():
         _chance(s, rng)

@@ -15,7 +15,10 @@ import numpy as np  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as hs  # noqa: E402
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
-pz_state = importlib.import_module("pettingzoo.test.state_test")  # the module (the package exports a function of that name)
+
+pz_state = importlib.import_module(
+    "pettingzoo.test.state_test"
+)  # the module (the package exports a function of that name)
 
 import meeple  # noqa: E402
 from meeple.interop.pettingzoo import env, observation_layout, raw_env  # noqa: E402
@@ -174,8 +177,10 @@ def test_the_seat_to_act_is_the_agent_selection():
         e.step(e.action_index(rng.choice(legal)))
 
 
-@pytest.mark.parametrize("game,options", [("lignum", {"hidden_products": True}), ("klondike", {"secret_rubies": True}),
-                                          ("lignum", {"easy_winter": True})])
+@pytest.mark.parametrize(
+    "game,options",
+    [("lignum", {"hidden_products": True}), ("klondike", {"secret_rubies": True}), ("lignum", {"easy_winter": True})],
+)
 def test_options_that_hide_holdings_pass_the_api_test(game, options):
     """Options that keep holdings face down (Lignum's hidden_products, LG-8.4.4: a rival's
     tokens read -1; Klondike's secret_rubies) give observations of the same fixed shape."""
@@ -215,7 +220,7 @@ def test_state_is_every_seats_observation_vector():
     L = e.observation_space("player_0")["observation"].shape[0]
     assert state.shape == (3 * L,) == e.state_space.shape and state.dtype == np.float32
     for s in range(3):
-        assert np.array_equal(state[s * L:(s + 1) * L], e.observation_vector(s))
+        assert np.array_equal(state[s * L : (s + 1) * L], e.observation_vector(s))
     seat = e.game_state.current_player
     assert np.array_equal(e.observe(f"player_{seat}")["observation"], e.observation_vector(seat))
 
@@ -251,8 +256,12 @@ def test_end_infos_hold_the_final_scores_and_ranking():
     st = e.game_state
     assert all(i == {} for i in infos_during)
     for agent in e.agents:
-        assert e.infos[agent] == {"scores": st.scores(), "ranking": st.ranking(), "places": st.places(),
-                                  "capped": False}
+        assert e.infos[agent] == {
+            "scores": st.scores(),
+            "ranking": st.ranking(),
+            "places": st.places(),
+            "capped": False,
+        }
 
 
 def test_illegal_lose_ends_the_game_with_the_offender_last():

@@ -40,6 +40,7 @@ def wait_for(client, game_id: str, token: str | None, check, timeout: float = 30
         if check(p):
             return p
         if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting; last payload version {p.get('version')}, "
-                                 f"current {p.get('current_name')}")
+            raise AssertionError(
+                f"timed out waiting; last payload version {p.get('version')}, current {p.get('current_name')}"
+            )
         time.sleep(0.02)

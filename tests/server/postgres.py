@@ -44,8 +44,19 @@ class Postgres:
             shutil.chown(self.root, "postgres")
             os.chmod(self.root, 0o700)
         self._run([initdb, "-D", self.data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"])
-        self._run([pg_ctl, "-D", self.data, "-w", "-l", os.path.join(self.root, "log"), "-o",
-                   f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root} -c fsync=off", "start"])
+        self._run(
+            [
+                pg_ctl,
+                "-D",
+                self.data,
+                "-w",
+                "-l",
+                os.path.join(self.root, "log"),
+                "-o",
+                f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root} -c fsync=off",
+                "start",
+            ]
+        )
 
     def _run(self, cmd: list[str]) -> None:
         if self.as_user:

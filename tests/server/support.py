@@ -37,12 +37,30 @@ class Server:
         self.log.seek(0)
         return self.log.read()
 
-    def start(self, timeout: float = 180.0) -> "Server":
+    def start(self, timeout: float = 180.0) -> Server:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.proc = subprocess.Popen([sys.executable, "-m", "meeple", "serve", "--port", str(self.port),
-                                      "--db", self.db_url, "--bot-delay", str(self.bot_delay), "--create-limit", "0",
-                                      *self.extra_args], env=env, stdout=self.log,
-                                     stderr=subprocess.STDOUT, text=True, start_new_session=True)
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "meeple",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                self.db_url,
+                "--bot-delay",
+                str(self.bot_delay),
+                "--create-limit",
+                "0",
+                *self.extra_args,
+            ],
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,
+        )
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.proc.poll() is not None:

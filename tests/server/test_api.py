@@ -5,12 +5,12 @@ from __future__ import annotations
 import time
 
 import pytest
+from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.server.app import create_app
-from meeple.server.service import SEEDED_NOTE
 from meeple.server.db import GameRow, hash_token, open_db
-from fastapi.testclient import TestClient
+from meeple.server.service import SEEDED_NOTE
 
 from .conftest import TEST_HOSTS, create, wait_for
 
@@ -50,20 +50,31 @@ def test_create_returns_seat_links_and_stores_only_token_hashes(client, db_url):
         assert all(t not in str(vars(x)) for x in row.seats for t in tokens)
 
 
-@pytest.mark.parametrize("config, message", [
-    ({"game": "chess", "seats": ["human", "easy"]}, "unknown game 'chess'"),
-    ({"game": "solomon", "seats": ["human"]}, "takes 2 to 5 players, not 1"),
-    ({"game": "solomon", "seats": ["human", "easy"], "variant": "nope"}, "unknown variant 'nope'"),
-    ({"game": "solomon", "seats": ["human", "easy"], "options": {"nope": 1}}, "unknown option 'nope'"),
-    ({"game": "magnum-sal", "seats": ["human", "easy"], "options": {"cart_max_cubes": "x"}},
-     "option cart_max_cubes must be an integer"),
-    ({"game": "solomon", "seats": ["human", "wizard"]}, "seat 2 must be 'human' or a bot level (easy, medium, hard, random, greedy), not 'wizard'"),
-    ({"game": "lignum", "seats": ["mcts:10000000", "human"]}, "seat 1 must be 'human' or a bot level (easy, medium, hard, random, greedy), not 'mcts:10000000'"),
-    ({"game": "solomon", "seats": ["human", "easy"], "timer_seconds": 0}, "timer_seconds must be"),
-    ({"game": "solomon", "seats": ["human", "easy"], "num_players": 3}, "num_players is 3 but 2 seats"),
-    ({"game": "solomon", "seats": ["human", "easy"], "colour": "red"}, "unknown configuration key(s): colour"),
-    ([1, 2], "must be a JSON object"),
-])
+@pytest.mark.parametrize(
+    "config, message",
+    [
+        ({"game": "chess", "seats": ["human", "easy"]}, "unknown game 'chess'"),
+        ({"game": "solomon", "seats": ["human"]}, "takes 2 to 5 players, not 1"),
+        ({"game": "solomon", "seats": ["human", "easy"], "variant": "nope"}, "unknown variant 'nope'"),
+        ({"game": "solomon", "seats": ["human", "easy"], "options": {"nope": 1}}, "unknown option 'nope'"),
+        (
+            {"game": "magnum-sal", "seats": ["human", "easy"], "options": {"cart_max_cubes": "x"}},
+            "option cart_max_cubes must be an integer",
+        ),
+        (
+            {"game": "solomon", "seats": ["human", "wizard"]},
+            "seat 2 must be 'human' or a bot level (easy, medium, hard, random, greedy), not 'wizard'",
+        ),
+        (
+            {"game": "lignum", "seats": ["mcts:10000000", "human"]},
+            "seat 1 must be 'human' or a bot level (easy, medium, hard, random, greedy), not 'mcts:10000000'",
+        ),
+        ({"game": "solomon", "seats": ["human", "easy"], "timer_seconds": 0}, "timer_seconds must be"),
+        ({"game": "solomon", "seats": ["human", "easy"], "num_players": 3}, "num_players is 3 but 2 seats"),
+        ({"game": "solomon", "seats": ["human", "easy"], "colour": "red"}, "unknown configuration key(s): colour"),
+        ([1, 2], "must be a JSON object"),
+    ],
+)
 def test_create_refuses_a_bad_config_with_400_and_stores_nothing(client, config, message):
     r = client.post("/api/games", json=config)
     assert r.status_code == 400
@@ -132,8 +143,10 @@ def test_public_list_and_summary_show_no_tokens(client):
     made = create(client, game="klondike", seats=["human", "greedy"], variant="square", seed=2)
     listed = client.get("/api/games").json()["games"]
     assert [g["id"] for g in listed] == [made["id"]]
-    assert listed[0]["seats"] == [{"name": "Blue", "kind": "human"}, {"name": "Green", "kind": "greedy"}] \
+    assert (
+        listed[0]["seats"] == [{"name": "Blue", "kind": "human"}, {"name": "Green", "kind": "greedy"}]
         or listed[0]["seats"][1]["kind"] == "greedy"
+    )
     assert made["seats"][0]["token"] not in str(listed)
     summary = client.get(f"/api/games/{made['id']}/summary").json()
     assert summary["spectator"] == f"/game/{made['id']}" and summary["terminal"] is False
@@ -176,8 +189,10 @@ def test_a_forced_step_is_taken_for_the_person_with_a_notice(client):
     assert p["version"] == 3 and p["current_player"] == 1 and p["legal"] == []
     name = p["seat_names"][0]
     first, second = p["forced"].removeprefix("Only one choice, taken for you: ").split("; then ")
-    assert [t for _at, t in p["notes"] if t != SEEDED_NOTE] == [f"{name} had one choice, taken for them: {first}",
-                                            f"{name} had one choice, taken for them: {second}"]
+    assert [t for _at, t in p["notes"] if t != SEEDED_NOTE] == [
+        f"{name} had one choice, taken for them: {first}",
+        f"{name} had one choice, taken for them: {second}",
+    ]
     assert p["notes"][-1][0] == len(p["events"])
     other = client.get(f"/api/games/{gid}", params={"token": made["seats"][1]["token"]}).json()
     assert other["forced"] is None and other["your_turn"] and len(other["legal"]) == 13
@@ -199,8 +214,12 @@ def test_highlights_are_the_places_a_seats_last_turn_changed(client, monkeypatch
     from meeple.core import load_game
 
     view_class = type(load_game("magnum-sal").view)
-    monkeypatch.setattr(view_class, "place_keys",
-                        lambda self, obs: {f"money-{i}": str(m) for i, m in enumerate(obs["money"])}, raising=False)
+    monkeypatch.setattr(
+        view_class,
+        "place_keys",
+        lambda self, obs: {f"money-{i}": str(m) for i, m in enumerate(obs["money"])},
+        raising=False,
+    )
     made = create(client, game="magnum-sal", seats=["human", "human"], seed=5)
     gid, t0, t1 = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
     p = client.post(f"/api/games/{gid}/moves", json={"token": t0, "action": "market", "version": 0}).json()
@@ -208,8 +227,9 @@ def test_highlights_are_the_places_a_seats_last_turn_changed(client, monkeypatch
     p = client.post(f"/api/games/{gid}/moves", json={"token": t0, "action": "buy brown", "version": 1}).json()
     assert p["highlights"][0] == ["money-0"] and p["highlights"][1] == []
     while p["current_player"] == 0:  # P1's turn may go on; end it as the engine allows
-        p = client.post(f"/api/games/{gid}/moves", json={"token": t0, "action": p["legal"][0]["action"],
-                                                         "version": p["version"]}).json()
+        p = client.post(
+            f"/api/games/{gid}/moves", json={"token": t0, "action": p["legal"][0]["action"], "version": p["version"]}
+        ).json()
     p1 = client.get(f"/api/games/{gid}", params={"token": t1}).json()
     p = client.post(f"/api/games/{gid}/moves", json={"token": t1, "action": "pass", "version": p1["version"]}).json()
     assert p["highlights"][0] == ["money-0"] and p["highlights"][1] == []  # a pass changes no place
@@ -251,8 +271,10 @@ def test_the_timer_counts_down_in_every_payload(client):
 def test_websocket_state_move_stale_illegal_sync(client):
     made = create(client, game="solomon", seats=["human", "human"], seed=5)
     gid, t0, t1 = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
-    with client.websocket_connect(f"/ws/games/{gid}?token={t0}") as ws0, \
-            client.websocket_connect(f"/ws/games/{gid}") as spectator:
+    with (
+        client.websocket_connect(f"/ws/games/{gid}?token={t0}") as ws0,
+        client.websocket_connect(f"/ws/games/{gid}") as spectator,
+    ):
         first = ws0.receive_json()
         assert first["type"] == "state" and first["seat"] == 0 and first["version"] == 0
         assert first["connected"] == [True, False]
@@ -279,8 +301,7 @@ def test_websocket_state_move_stale_illegal_sync(client):
         assert s["events"][-1] == "P1 chooses a card" and s["legal"] == []
         # P2's move over HTTP reaches P1's websocket
         p1 = client.get(f"/api/games/{gid}", params={"token": t1}).json()
-        r = client.post(f"/api/games/{gid}/moves", json={"token": t1, "action": p1["legal"][0]["action"],
-                                                         "version": 1})
+        r = client.post(f"/api/games/{gid}/moves", json={"token": t1, "action": p1["legal"][0]["action"], "version": 1})
         assert r.status_code == 200, r.text
         while (m := ws0.receive_json())["version"] != 2:
             pass
@@ -300,15 +321,21 @@ def test_websocket_refuses_a_bad_token_and_an_unknown_game(client):
 
 
 def test_a_restarted_app_resumes_the_game_from_its_record(db_url):
-    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1") as c:
+    with TestClient(
+        create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1"
+    ) as c:
         made = create(c, game="magnum-sal", seats=["human", "greedy"], seed=11)  # rules edition 2
         tok = made["seats"][0]["token"]
         for _ in range(3):
             p = wait_for(c, made["id"], tok, lambda p: p["your_turn"])
-            c.post(f"/api/games/{made['id']}/moves", json={"token": tok, "action": p["legal"][0]["action"],
-                                                            "version": p["version"]})
+            c.post(
+                f"/api/games/{made['id']}/moves",
+                json={"token": tok, "action": p["legal"][0]["action"], "version": p["version"]},
+            )
         before = wait_for(c, made["id"], tok, lambda p: p["your_turn"])
-    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1") as c:
+    with TestClient(
+        create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1"
+    ) as c:
         after = c.get(f"/api/games/{made['id']}", params={"token": tok}).json()
     for key in ("version", "legal", "board", "events", "current_player", "scores"):
         assert after[key] == before[key], key
@@ -332,7 +359,9 @@ def test_a_player_who_leaves_is_played_by_the_bot_until_they_return(client):
             assert ws.receive_json()["seat"] == 0
         # P1 left (grace 0.2 s in the fixture): the random bot plays P1's decisions
         p = wait_for(client, gid, t1, lambda p: p["current_player"] == 1, timeout=10)
-        assert p["players"][0]["away"] and any(n[1] == f"{p['seat_names'][0]} left: the random bot plays for them until they return" for n in p["notes"])
+        assert p["players"][0]["away"] and any(
+            n[1] == f"{p['seat_names'][0]} left: the random bot plays for them until they return" for n in p["notes"]
+        )
         with client.websocket_connect(f"/ws/games/{gid}?token={t0}") as ws:
             back = ws.receive_json()
             while back["players"][0]["away"]:
@@ -366,7 +395,9 @@ def test_undo_needs_the_seat_token_and_a_known_game(client):
 
 
 def test_an_in_memory_database_works_across_threads():
-    with TestClient(create_app("sqlite://", bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1") as c:
+    with TestClient(
+        create_app("sqlite://", bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1"
+    ) as c:
         made = create(c, game="solomon", seats=["human", "greedy"], seed=1)
         tok = made["seats"][0]["token"]
         first = c.get(f"/api/games/{made['id']}", params={"token": tok}).json()["legal"][0]["action"]

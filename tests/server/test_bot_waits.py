@@ -122,7 +122,7 @@ def test_every_run_of_bots_fits_in_the_persons_wait(tmp_path, game):
                 continue
             if jobs:  # the person decided: the bots' run before it is over
                 runs.append(jobs)
-                del runner.jobs[:len(jobs)]
+                del runner.jobs[: len(jobs)]
         await service.stop()
 
     asyncio.run(main())
@@ -134,7 +134,9 @@ def test_every_run_of_bots_fits_in_the_persons_wait(tmp_path, game):
     longest = max(len(caps) for caps in runs)
     assert longest > 3 or game in ("solomon", "klondike")
     # each person's decision starts a fresh run: its first decision gets a full share
-    assert all(caps[0] >= WAIT_BUDGET / longest - 1e-9 for caps in runs), [c for c in runs if c[0] < WAIT_BUDGET / longest]
+    assert all(caps[0] >= WAIT_BUDGET / longest - 1e-9 for caps in runs), [
+        c for c in runs if c[0] < WAIT_BUDGET / longest
+    ]
 
 
 def test_bots_alone_think_their_own_budget(tmp_path):

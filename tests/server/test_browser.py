@@ -14,12 +14,20 @@ import pytest
 from .support import Server
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
 
 if not CHROMIUM.exists() and os.environ.get("MEEPLE_REQUIRE_BROWSER") != "1":
-    pytest.skip("no /usr/bin/chromium (apt-get install chromium; MEEPLE_REQUIRE_BROWSER=1 makes this a failure)",
-                allow_module_level=True)
+    pytest.skip(
+        "no /usr/bin/chromium (apt-get install chromium; MEEPLE_REQUIRE_BROWSER=1 makes this a failure)",
+        allow_module_level=True,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -76,8 +84,9 @@ def new_game(page, server, game: str, variant: str | None = None, bot: str = "ea
 
 def wait_turn(page) -> bool:
     """Wait until it is our turn (True) or the game is over (False)."""
-    page.wait_for_function("document.body.dataset.live === '1' || document.body.dataset.terminal === '1'",
-                           timeout=60_000)
+    page.wait_for_function(
+        "document.body.dataset.live === '1' || document.body.dataset.terminal === '1'", timeout=60_000
+    )
     return page.evaluate("document.body.dataset.terminal") != "1"
 
 
@@ -131,15 +140,20 @@ def test_undo_takes_back_a_decision_of_this_turn(page, server):
     """Magnum Sal seed 5, P1 starts: 'market' leaves P1 three choices (sell, buy): undo."""
     import httpx2
 
-    made = httpx2.post(server.url + "/api/games", json={"game": "magnum-sal", "seed": 5, "seats": ["human", "easy"]}).json()
+    made = httpx2.post(
+        server.url + "/api/games", json={"game": "magnum-sal", "seed": 5, "seats": ["human", "easy"]}
+    ).json()
     page.goto(server.url + made["seats"][0]["link"] + "&pace=0")
     assert wait_turn(page)
     assert not page.locator("#undo").is_visible()
     version = page.evaluate("document.body.dataset.version")
     page.click("#actions button[data-action='market']")
     page.wait_for_function(f"document.body.dataset.version !== '{version}'")
-    assert [b.get_attribute("data-action") for b in page.locator("#actions button[data-action]").all()] == \
-        ["sell brown", "buy brown", "buy green"]
+    assert [b.get_attribute("data-action") for b in page.locator("#actions button[data-action]").all()] == [
+        "sell brown",
+        "buy brown",
+        "buy green",
+    ]
     version = page.evaluate("document.body.dataset.version")
     page.click("#undo")
     page.wait_for_function(f"document.body.dataset.version !== '{version}'")

@@ -40,8 +40,10 @@ def _creations(server, addresses):
     import httpx2
 
     config = {"game": "solomon", "seats": ["human", "human"]}
-    return [httpx2.post(server.url + "/api/games", json=config, headers={"X-Forwarded-For": a}, timeout=30).status_code
-            for a in addresses]
+    return [
+        httpx2.post(server.url + "/api/games", json=config, headers={"X-Forwarded-For": a}, timeout=30).status_code
+        for a in addresses
+    ]
 
 
 def test_serve_ignores_x_forwarded_for_unless_told_of_a_proxy(tmp_path):
@@ -55,8 +57,10 @@ def test_serve_ignores_x_forwarded_for_unless_told_of_a_proxy(tmp_path):
         assert _creations(server, spoofed) == [201, 201, 429]
     finally:
         server.kill()
-    server = Server(f"sqlite:///{tmp_path / 'b.db'}",
-                    extra_args=["--create-limit", "2", "--bot-workers", "1", "--proxy", "127.0.0.1"]).start()
+    server = Server(
+        f"sqlite:///{tmp_path / 'b.db'}",
+        extra_args=["--create-limit", "2", "--bot-workers", "1", "--proxy", "127.0.0.1"],
+    ).start()
     try:
         assert _creations(server, spoofed) == [201, 201, 201]
         assert _creations(server, ["10.0.0.1", "10.0.0.1"]) == [201, 429]

@@ -99,20 +99,24 @@ def create(server, game: str, variant: str | None = None, seed: int = 5, bot: st
 
 def wait_live(page) -> bool:
     """Wait until the person may act (True) or the game is over (False)."""
-    page.wait_for_function("document.body.dataset.live === '1' || document.body.dataset.terminal === '1'",
-                           timeout=90_000)
+    page.wait_for_function(
+        "document.body.dataset.live === '1' || document.body.dataset.terminal === '1'", timeout=90_000
+    )
     return page.evaluate("document.body.dataset.terminal") != "1"
 
 
 def small_targets(page, board: bool = True) -> list:
     """Every visible ``[data-action]`` smaller than 24x24 CSS px: ``[(action, w, h)]``
     (``board``: the board's places too, else the rest of the page only)."""
-    return page.evaluate("""(board) => [...document.querySelectorAll('[data-action]')]
+    return page.evaluate(
+        """(board) => [...document.querySelectorAll('[data-action]')]
         .filter((e) => board || !e.closest('#board'))
         .filter((e) => e.checkVisibility({visibilityProperty: true}))
         .map((e) => [e.dataset.action, e.getBoundingClientRect()])
         .filter(([, r]) => r.width < 24 || r.height < 24)
-        .map(([a, r]) => [a, Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10])""", board)
+        .map(([a, r]) => [a, Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10])""",
+        board,
+    )
 
 
 def tap_board(page, rng: random.Random, touch: bool) -> bool:
@@ -189,8 +193,11 @@ def test_every_visible_target_is_at_least_24_px_on_the_phone(pages, server, game
 
 
 @pytest.mark.parametrize("size", ["phone", "laptop"])
-@pytest.mark.parametrize("game", [g for g in GAMES if has_words(g)] or [pytest.param("none", marks=pytest.mark.skip(
-    reason="no game's view has labels in words yet"))])
+@pytest.mark.parametrize(
+    "game",
+    [g for g in GAMES if has_words(g)]
+    or [pytest.param("none", marks=pytest.mark.skip(reason="no game's view has labels in words yet"))],
+)
 def test_listed_actions_are_labelled_in_words(pages, server, game, size):
     page = pages.open(create(server, game), size)
     rng = random.Random(2)
@@ -211,8 +218,10 @@ def test_labels_help_and_notation_in_the_list(pages, server):
     tooltip; an action with help has a '?' that shows it."""
     page = pages.open(create(server, "magnum-sal"))
     assert wait_live(page)
-    payload = httpx2.get(server.url + "/api/games/" + page.url.split("/game/")[1].split("?")[0],
-                        params={"token": page.url.split("token=")[1].split("&")[0]}).json()
+    payload = httpx2.get(
+        server.url + "/api/games/" + page.url.split("/game/")[1].split("?")[0],
+        params={"token": page.url.split("token=")[1].split("&")[0]},
+    ).json()
     buttons = page.locator("#actions button[data-action]")
     assert buttons.count() == len(payload["legal"]) == 13
     for i, entry in enumerate(payload["legal"]):
@@ -224,7 +233,9 @@ def test_labels_help_and_notation_in_the_list(pages, server):
 
 
 # ----------------------------------------------------------------------- whole games
-@pytest.mark.parametrize("game, variant, size", [("magnum-sal", "standard", "phone"), ("solomon", "standard", "laptop")])
+@pytest.mark.parametrize(
+    "game, variant, size", [("magnum-sal", "standard", "phone"), ("solomon", "standard", "laptop")]
+)
 def test_a_whole_game_by_tapping_board_places(pages, server, game, variant, size):
     """A whole game to its ranking against the easy bot, every decision taken on the board
     when the board has a place for it; only when no legal action has a place (Magnum Sal's
@@ -383,7 +394,9 @@ def test_pieces_slide_unless_reduced_motion(pages, server, motion):
     legal = page.evaluate("[...document.querySelectorAll('#actions button[data-action]')].map((b) => b.dataset.action)")
     page.evaluate(DRAW, [synthetic_board(legal, 10), []])
     page.evaluate(DRAW, [synthetic_board(legal, 200), []])
-    moving = page.evaluate("document.getAnimations().filter((a) => a.effect && a.effect.target && a.effect.target.closest('[data-piece]')).length")
+    moving = page.evaluate(
+        "document.getAnimations().filter((a) => a.effect && a.effect.target && a.effect.target.closest('[data-piece]')).length"
+    )
     assert moving == (0 if motion == "reduce" else 1)
 
 

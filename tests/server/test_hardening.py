@@ -76,10 +76,15 @@ def test_a_page_of_another_site_cannot_post_or_open_a_websocket(client):
 
 
 def test_an_allowed_origin_may_post(db_url):
-    app = create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread", allowed_origins=("https://games.example.org",))
+    app = create_app(
+        db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread", allowed_origins=("https://games.example.org",)
+    )
     with TestClient(app, base_url="http://127.0.0.1") as c:
-        r = c.post("/api/games", json={"game": "solomon", "seats": ["human", "easy"]},
-                   headers={"origin": "https://games.example.org"})
+        r = c.post(
+            "/api/games",
+            json={"game": "solomon", "seats": ["human", "easy"]},
+            headers={"origin": "https://games.example.org"},
+        )
         assert r.status_code == 201
 
 
@@ -99,7 +104,9 @@ def test_a_seed_chosen_by_the_creator_is_shown_to_every_seat_of_a_table_of_peopl
 
 # 7. one bad stored row must not stop the server
 def test_a_bad_stored_row_is_skipped_at_start_up_and_logged(db_url, caplog, tmp_path):
-    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1") as c:
+    with TestClient(
+        create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1"
+    ) as c:
         good = create(c, game="solomon", seats=["human", "easy"], seed=3)
         bad = create(c, game="solomon", seats=["human", "easy"], seed=4)
     con = sqlite3.connect(db_url.removeprefix("sqlite:///"))
@@ -107,7 +114,9 @@ def test_a_bad_stored_row_is_skipped_at_start_up_and_logged(db_url, caplog, tmp_
     con.commit()
     con.close()
     with caplog.at_level("ERROR", logger="meeple.server"):
-        with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1") as c:
+        with TestClient(
+            create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1"
+        ) as c:
             assert c.get(f"/api/games/{good['id']}").status_code == 200
             r = c.get(f"/api/games/{bad['id']}")
             assert r.status_code == 404 and r.json()["error"] == f"game {bad['id']!r} is stored but cannot be read"
@@ -122,11 +131,14 @@ def test_deep_json_and_huge_integers_get_a_400_not_a_500(client):
     deep = "[" * 100_000 + "]" * 100_000
     r = client.post("/api/games", content=deep, headers={"content-type": "application/json"})
     assert r.status_code in (400, 413)
-    deep = "{\"a\":" * 1000 + "1" + "}" * 1000
+    deep = '{"a":' * 1000 + "1" + "}" * 1000
     r = client.post("/api/games", content=deep, headers={"content-type": "application/json"})
     assert r.status_code == 400 and f"deeper than {MAX_JSON_DEPTH}" in r.json()["error"]
-    r = client.post("/api/games", content='{"game": "solomon", "seed": ' + "9" * 4300 + "}",
-                    headers={"content-type": "application/json"})
+    r = client.post(
+        "/api/games",
+        content='{"game": "solomon", "seed": ' + "9" * 4300 + "}",
+        headers={"content-type": "application/json"},
+    )
     assert r.status_code == 400 and "more than 30 digits" in r.json()["error"]
 
 
@@ -135,7 +147,7 @@ def test_a_websocket_answers_malformed_input_and_stays_open(client):
     tok = made["seats"][0]["token"]
     with client.websocket_connect(f"/ws/games/{made['id']}?token={tok}") as ws:
         first = ws.receive_json()
-        ws.send_text("{\"a\":" * 1000 + "1" + "}" * 1000)
+        ws.send_text('{"a":' * 1000 + "1" + "}" * 1000)
         assert ws.receive_json()["type"] == "error"
         ws.send_text('{"type": "move", "version": ' + "9" * 4300 + "}")
         assert "more than 30 digits" in ws.receive_json()["message"]
@@ -146,7 +158,7 @@ def test_a_websocket_answers_malformed_input_and_stays_open(client):
 
 
 def test_parse_json_counts_brackets_inside_strings_as_text():
-    assert parse_json('{"a": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\\\\\""}') == {"a": "[" * 38 + "\\\""}
+    assert parse_json('{"a": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\\\\\""}') == {"a": "[" * 38 + '\\"'}
 
 
 # 9. rate limit on game creation
@@ -171,18 +183,25 @@ def test_rate_limit_refills_with_time():
 
 # 10. a game that does not replay shows nothing of its record
 def test_a_game_that_does_not_replay_shows_no_action(db_url, caplog):
-    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1") as c:
+    with TestClient(
+        create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1"
+    ) as c:
         made = create(c, game="solomon", seats=["human", "easy"], seed=3)
     con = sqlite3.connect(db_url.removeprefix("sqlite:///"))
     con.execute("UPDATE games SET actions = ? WHERE id = ?", ('["play 99"]', made["id"]))
     con.commit()
     con.close()
     with caplog.at_level("ERROR", logger="meeple.server"):
-        with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1") as c:
+        with TestClient(
+            create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://127.0.0.1"
+        ) as c:
             for _ in range(3):
                 r = c.get(f"/api/games/{made['id']}")
                 assert r.status_code == 404
-                assert r.json()["error"] == f"game {made['id']!r} is stored but does not replay with this version of meeple"
+                assert (
+                    r.json()["error"]
+                    == f"game {made['id']!r} is stored but does not replay with this version of meeple"
+                )
                 assert "play" not in r.text.replace("replay", "")
             page = c.get(f"/game/{made['id']}", headers={"accept": "text/html"})
             assert "This game cannot be read" in page.text
@@ -205,10 +224,14 @@ def test_pages_carry_a_content_security_policy_and_refuse_framing(client):
 
 
 def test_an_unknown_host_header_is_refused(db_url):
-    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://rebind.example") as c:
+    with TestClient(
+        create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://rebind.example"
+    ) as c:
         r = c.get("/api/meta")
         assert r.status_code == 400 and "host 'rebind.example'" in r.json()["error"]
-    with TestClient(create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://localhost:8000") as c:
+    with TestClient(
+        create_app(db_url, bot_delay=0.0, allowed_hosts=TEST_HOSTS, bots="thread"), base_url="http://localhost:8000"
+    ) as c:
         assert c.get("/api/meta").status_code == 200
 
 

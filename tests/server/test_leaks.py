@@ -12,8 +12,8 @@ import re
 import pytest
 
 import meeple
-from meeple.server.db import open_db
 from meeple.server import payload as payload_module
+from meeple.server.db import open_db
 from meeple.server.payload import build_payload
 from meeple.server.service import Service
 
@@ -40,8 +40,11 @@ def hidden_values(state, seat) -> set[str]:
     shown |= _strings(list(state.events), set())
     shown |= {a.text for a in state.legal_actions()} if seat == state.current_player else set()
     text = " ".join(shown)
-    return {s for s in _strings(state.to_dict()["state"], set())
-            if len(s) >= 2 and s not in shown and not re.search(rf"(?<![\w]){re.escape(s)}(?![\w])", text)}
+    return {
+        s
+        for s in _strings(state.to_dict()["state"], set())
+        if len(s) >= 2 and s not in shown and not re.search(rf"(?<![\w]){re.escape(s)}(?![\w])", text)
+    }
 
 
 BOARD = {"full": True}
@@ -87,8 +90,9 @@ class Checker:
         if BOARD["full"] or self.checked % 3 == 0:
             blob = json.dumps(payload)
             for value in hidden_values(state, self.seat):
-                assert not re.search(rf"(?<![\w]){re.escape(value)}(?![\w])", blob), \
+                assert not re.search(rf"(?<![\w]){re.escape(value)}(?![\w])", blob), (
                     f"seat {self.seat} was sent the hidden value {value!r}"
+                )
         self.checked += 1
         self.boards += BOARD["full"]
 
@@ -109,8 +113,9 @@ def test_no_payload_holds_hidden_information(tmp_path, sampled_board, game, vari
         await service.start()
         caps = {o.name: o.default for o in g.options if o.human_default is not None}  # random play needs the
         # simulation's safety caps (a table with people gets them off, Option.human_default)
-        made = await service.create({"game": game, "variant": variant, "seats": ["human"] * n, "seed": 3,
-                                     "options": caps})
+        made = await service.create(
+            {"game": game, "variant": variant, "seats": ["human"] * n, "seed": 3, "options": caps}
+        )
         tokens = [s["token"] for s in made["seats"]]
         live = service.games[made["id"]]
         checkers = [Checker(lambda: live, s, random.Random(s)) for s in [*range(n), None]]
@@ -143,11 +148,13 @@ def _ends_with(state, action) -> bool:
 def test_a_rivals_secret_steps_send_nothing_and_keep_the_clock(tmp_path):
     """Klondike's race: the steps of one seat's secret commitment reach no other socket and do
     not restart the visible timer (docs/web.md: "not even as a count"; issue 45, finding 5)."""
+
     async def main():
         service = Service(open_db(f"sqlite:///{tmp_path / 'race.db'}"))
         await service.start()
-        made = await service.create({"game": "klondike", "variant": "race", "seats": ["human", "human"],
-                                     "timer_seconds": 600})
+        made = await service.create(
+            {"game": "klondike", "variant": "race", "seats": ["human", "human"], "timer_seconds": 600}
+        )
         tokens = [s["token"] for s in made["seats"]]
         live = service.games[made["id"]]
         got = {0: [], 1: []}

@@ -32,7 +32,10 @@ def test_catalog_gives_each_game_its_words_and_only_real_choices(client):
     kl = {o["name"]: o for o in games["klondike"]["options"]}
     assert kl["children"]["control"] == "seats"  # KL-39: a checkbox a seat, not '[]'
     assert kl["layout"]["control"] == "select" and [c["value"] for c in kl["layout"]["choices"]] == [
-        "random", "choose", "identical"]
+        "random",
+        "choose",
+        "identical",
+    ]
     assert kl["edge_rule"]["choices"][1]["text"] == "one edge per tile"
     assert "race_mode" not in kl  # one choice only (ticks): nothing to choose
     assert kl["ruby_supply_limit"]["control"] == "number" and kl["ruby_supply_limit"]["empty"] == "no limit"
@@ -50,7 +53,10 @@ def test_bot_levels_are_explained_from_the_levels_the_bots_use(client):
     assert levels["easy"]["think"] == "thinks at most about 0.5 s a turn"
     assert "up to 300 possible lines" in levels["medium"]["text"]
     assert levels["medium"]["think"] == "thinks at most about 1.5 s a turn"
-    assert "up to 2,000 possible lines" in levels["hard"]["text"] and levels["hard"]["think"] == "thinks at most about 3 s a turn"
+    assert (
+        "up to 2,000 possible lines" in levels["hard"]["text"]
+        and levels["hard"]["think"] == "thinks at most about 3 s a turn"
+    )
     assert levels["greedy"]["label"] == "Greedy (Easy without its time limit)" and levels["random"]["test"] is True
 
 
@@ -67,16 +73,22 @@ def test_rules_give_how_to_play_and_every_section_with_its_rule_ids(client):
 
 
 def test_seat_names_are_cleaned_length_limited_stored_and_shown(client, db_url):
-    made = create(client, game="solomon", seats=["human", "human", "easy"],
-                  names=["  Anna\u202e  Maria ", "<b>Bo</b>", None])
+    made = create(
+        client, game="solomon", seats=["human", "human", "easy"], names=["  Anna\u202e  Maria ", "<b>Bo</b>", None]
+    )
     assert [s["name"] for s in made["seats"]] == ["Anna Maria (P1)", "<b>Bo</b> (P2)", "P3"]
     p = client.get(f"/api/games/{made['id']}", params={"token": made["seats"][0]["token"]}).json()
     assert [(x["name"], x["person"]) for x in p["players"]] == [
-        ("Anna Maria (P1)", "Anna Maria"), ("<b>Bo</b> (P2)", "<b>Bo</b>"), ("P3", None)]
+        ("Anna Maria (P1)", "Anna Maria"),
+        ("<b>Bo</b> (P2)", "<b>Bo</b>"),
+        ("P3", None),
+    ]
     assert p["seat_names"] == ["P1", "P2", "P3"]  # the game's own names stay for the log and the board
     with open_db(db_url)() as s:
         assert [x.name for x in s.get(GameRow, made["id"]).seats] == ["Anna Maria", "<b>Bo</b>", None]
-    too_long = client.post("/api/games", json={"game": "solomon", "seats": ["human", "easy"], "names": ["x" * 25, None]})
+    too_long = client.post(
+        "/api/games", json={"game": "solomon", "seats": ["human", "easy"], "names": ["x" * 25, None]}
+    )
     assert too_long.status_code == 400 and "at most 24" in too_long.json()["error"]
     wrong = client.post("/api/games", json={"game": "solomon", "seats": ["human", "easy"], "names": ["A"]})
     assert wrong.status_code == 400 and "one name (or null) for each of the 2 seats" in wrong.json()["error"]
@@ -95,8 +107,10 @@ def test_a_table_with_a_person_gets_the_options_human_default(client):
 def test_chat_is_stored_escaped_by_the_page_not_the_server_and_sent_to_seats_and_spectators(client, db_url):
     made = create(client, game="solomon", seats=["human", "human"], seed=5, names=["Anna", None])
     gid, t0 = made["id"], made["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/games/{gid}") as spectator, \
-            client.websocket_connect(f"/ws/games/{gid}?only=chat") as chat_only:
+    with (
+        client.websocket_connect(f"/ws/games/{gid}") as spectator,
+        client.websocket_connect(f"/ws/games/{gid}?only=chat") as chat_only,
+    ):
         assert spectator.receive_json()["type"] == "state"
         assert chat_only.receive_json() == {"type": "hello", "seat": None}
         r = client.post(f"/api/games/{gid}/chat", json={"token": t0, "text": "  <b>x</b>\n hi "})
@@ -116,13 +130,16 @@ def test_chat_is_stored_escaped_by_the_page_not_the_server_and_sent_to_seats_and
         assert [x.text for x in s.query(ChatRow).order_by(ChatRow.id)] == ["<b>x</b> hi", "watching"]
 
 
-@pytest.mark.parametrize("body, status, message", [
-    ({"text": ""}, 400, "cannot be empty"),
-    ({"text": " \n\t "}, 400, "cannot be empty"),
-    ({"text": 5}, 400, "a chat message is text"),
-    ({"text": "x" * 501}, 400, "at most 500 characters (this one has 501)"),
-    ({"text": "hi", "token": "wrong"}, 403, "not a seat of this game"),
-])
+@pytest.mark.parametrize(
+    "body, status, message",
+    [
+        ({"text": ""}, 400, "cannot be empty"),
+        ({"text": " \n\t "}, 400, "cannot be empty"),
+        ({"text": 5}, 400, "a chat message is text"),
+        ({"text": "x" * 501}, 400, "at most 500 characters (this one has 501)"),
+        ({"text": "hi", "token": "wrong"}, 403, "not a seat of this game"),
+    ],
+)
 def test_chat_refuses_bad_messages_and_stores_nothing(client, body, status, message):
     gid = create(client, game="solomon", seats=["human", "easy"], seed=5)["id"]
     r = client.post(f"/api/games/{gid}/chat", json=body)
@@ -135,8 +152,10 @@ def test_chat_refuses_bad_messages_and_stores_nothing(client, body, status, mess
 def test_chat_is_rate_limited_per_connection_over_the_websocket(client):
     made = create(client, game="solomon", seats=["human", "human"], seed=5)
     gid, t0, t1 = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
-    with client.websocket_connect(f"/ws/games/{gid}?token={t0}&only=chat") as ws0, \
-            client.websocket_connect(f"/ws/games/{gid}?token={t1}&only=chat") as ws1:
+    with (
+        client.websocket_connect(f"/ws/games/{gid}?token={t0}&only=chat") as ws0,
+        client.websocket_connect(f"/ws/games/{gid}?token={t1}&only=chat") as ws1,
+    ):
         assert ws0.receive_json() == {"type": "hello", "seat": 0}
         assert ws1.receive_json() == {"type": "hello", "seat": 1}
         for i in range(6):
@@ -146,7 +165,7 @@ def test_chat_is_rate_limited_per_connection_over_the_websocket(client):
         assert got[5]["type"] == "error" and got[5]["status"] == 429 and got[5]["chat"] is True
         assert got[5]["message"].startswith("slow down: at most 5 messages in 10 seconds")
         ws1.send_json({"type": "chat", "text": "mine"})  # another connection has its own allowance
-        while (m := ws1.receive_json())["message"]["text"] != "mine":
+        while ws1.receive_json()["message"]["text"] != "mine":
             pass
     assert len(client.get(f"/api/games/{gid}/chat").json()["messages"]) == 6
 
@@ -201,14 +220,15 @@ def test_a_stale_move_over_the_websocket_resyncs_without_an_error_text(client):
 def test_a_database_of_the_first_schema_is_migrated_and_its_games_go_on(tmp_path):
     """Migration 0002 on a database made by 0001: the seats get an empty name, the chat table
     is created, and the stored game is played on."""
+    from importlib import resources
+
     from alembic import command
     from alembic.config import Config
-    from importlib import resources
+    from fastapi.testclient import TestClient
     from sqlalchemy import inspect, text
 
     from meeple.server.app import create_app
     from meeple.server.db import make_engine
-    from fastapi.testclient import TestClient
 
     url = f"sqlite:///{tmp_path / 'old.db'}"
     engine = make_engine(url)
@@ -217,14 +237,22 @@ def test_a_database_of_the_first_schema_is_migrated_and_its_games_go_on(tmp_path
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "0001")
-        conn.execute(text("INSERT INTO games VALUES ('old1', 'solomon', 1, 2, 'standard', '{}', 5, '[]', 0, 'easy', "
-                          "NULL, '[]', 0, '2026-12-01 10:00:00', '2026-12-01 10:00:00')"))
-        conn.execute(text("INSERT INTO seats VALUES ('old1', 0, NULL, :h), ('old1', 1, NULL, :h2)"),
-                     {"h": "0" * 64, "h2": "1" * 64})
+        conn.execute(
+            text(
+                "INSERT INTO games VALUES ('old1', 'solomon', 1, 2, 'standard', '{}', 5, '[]', 0, 'easy', "
+                "NULL, '[]', 0, '2026-12-01 10:00:00', '2026-12-01 10:00:00')"
+            )
+        )
+        conn.execute(
+            text("INSERT INTO seats VALUES ('old1', 0, NULL, :h), ('old1', 1, NULL, :h2)"),
+            {"h": "0" * 64, "h2": "1" * 64},
+        )
     assert "chat_messages" not in inspect(engine).get_table_names()
     engine.dispose()
-    with TestClient(create_app(url, grace=0.2, bot_delay=0.0, tick=0.05, allowed_hosts=TEST_HOSTS, bots="thread"),
-                    base_url="http://127.0.0.1") as client:
+    with TestClient(
+        create_app(url, grace=0.2, bot_delay=0.0, tick=0.05, allowed_hosts=TEST_HOSTS, bots="thread"),
+        base_url="http://127.0.0.1",
+    ) as client:
         p = client.get("/api/games/old1").json()
         assert [x["name"] for x in p["players"]] == ["P1", "P2"] and p["version"] == 0
         assert client.post("/api/games/old1/chat", json={"text": "still here"}).status_code == 201

@@ -17,16 +17,30 @@ from meeple.core import load_game
 from .support import Server
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
 GAMES = ("magnum-sal", "lignum", "solomon", "klondike")
-SIZES = {"laptop": {"viewport": {"width": 1366, "height": 768}},
-         "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-                   "device_scale_factor": 2}}
+SIZES = {
+    "laptop": {"viewport": {"width": 1366, "height": 768}},
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "is_mobile": True,
+        "has_touch": True,
+        "device_scale_factor": 2,
+    },
+}
 
 if not CHROMIUM.exists() and os.environ.get("MEEPLE_REQUIRE_BROWSER") != "1":
-    pytest.skip("no /usr/bin/chromium (apt-get install chromium; MEEPLE_REQUIRE_BROWSER=1 makes this a failure)",
-                allow_module_level=True)
+    pytest.skip(
+        "no /usr/bin/chromium (apt-get install chromium; MEEPLE_REQUIRE_BROWSER=1 makes this a failure)",
+        allow_module_level=True,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -63,8 +77,12 @@ class Pages:
         self.contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda e: self.errors.append(str(e)))
-        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error"
-                and "Failed to load resource" not in m.text else None)
+        page.on(
+            "console",
+            lambda m: (
+                self.errors.append(m.text) if m.type == "error" and "Failed to load resource" not in m.text else None
+            ),
+        )
         return page
 
     def close(self):
@@ -148,22 +166,27 @@ def test_the_set_up_shows_only_the_variants_options_and_no_json_box(pages, serve
         for variant in g.variants:
             page.select_option("#variant-select", variant)
             shown = page.eval_on_selector_all("#options [data-option]", "xs => xs.map((x) => x.dataset.option)")
-            per_seat = sorted(set(page.eval_on_selector_all("#seats [data-seat-option]",
-                                                            "xs => xs.map((x) => x.dataset.seatOption)")))
+            per_seat = sorted(
+                set(page.eval_on_selector_all("#seats [data-seat-option]", "xs => xs.map((x) => x.dataset.seatOption)"))
+            )
             offered = [o.name for o in g.options if o.choices is None or len(o.choices) > 1]
             applies = [n for n in offered if g.view.option_applies(n, variant)]
             assert sorted(shown + per_seat) == sorted(applies), (game, variant)
             labels = page.eval_on_selector_all("#options .label", "xs => xs.map((x) => x.textContent)")
             assert labels == [g.view.option_text(n)[0] for n in shown]
             # controls that fit: checkboxes, selects and numbers; never a text box or a JSON text
-            kinds = page.eval_on_selector_all("#options [data-option]",
-                                              "xs => xs.map((x) => x.tagName === 'SELECT' ? 'select' : x.type)")
+            kinds = page.eval_on_selector_all(
+                "#options [data-option]", "xs => xs.map((x) => x.tagName === 'SELECT' ? 'select' : x.type)"
+            )
             assert set(kinds) <= {"checkbox", "select", "number"}, kinds
             assert page.locator("textarea").count() == 0
             values = page.eval_on_selector_all("#options input[type=number]", "xs => xs.map((x) => x.value)")
             assert not any(v.startswith(("[", "{")) for v in values)
     page.select_option("#game-select", "solomon")
-    assert page.eval_on_selector_all("#variant-select option", "xs => xs.map((x) => x.value)") == ["standard", "children"]
+    assert page.eval_on_selector_all("#variant-select option", "xs => xs.map((x) => x.value)") == [
+        "standard",
+        "children",
+    ]
     page.select_option("#game-select", "klondike")
     page.select_option("#variant-select", "race")
     page.select_option("#players", "3")  # Klondike's children under eight: a checkbox on each seat (KL-39)

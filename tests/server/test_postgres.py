@@ -114,8 +114,10 @@ def test_two_servers_with_workers_serve_one_game(pg, tmp_path):
         with connect(f"ws://127.0.0.1:{two.port}/ws/games/{made['id']}?token={tok1}") as ws:
             assert json.loads(ws.recv(timeout=10))["version"] == 0
             p = httpx2.get(one.url + f"/api/games/{made['id']}", params={"token": tok0}).json()
-            r = httpx2.post(one.url + f"/api/games/{made['id']}/moves",
-                           json={"token": tok0, "action": p["legal"][0]["action"], "version": 0})
+            r = httpx2.post(
+                one.url + f"/api/games/{made['id']}/moves",
+                json={"token": tok0, "action": p["legal"][0]["action"], "version": 0},
+            )
             assert r.status_code == 200, r.text
             while True:
                 msg = json.loads(ws.recv(timeout=10))
@@ -130,6 +132,21 @@ def test_workers_need_postgresql(tmp_path):
     import subprocess
     import sys
 
-    out = subprocess.run([sys.executable, "-m", "meeple", "serve", "--workers", "2", "--db",
-                          f"sqlite:///{tmp_path / 'x.db'}", "--port", "1"], capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "meeple",
+            "serve",
+            "--workers",
+            "2",
+            "--db",
+            f"sqlite:///{tmp_path / 'x.db'}",
+            "--port",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert out.returncode != 0 and "--workers 2 needs a PostgreSQL database" in out.stdout + out.stderr

@@ -31,13 +31,16 @@ def test_kill_9_mid_game_and_the_game_continues_to_the_end(tmp_path):
     server = Server(db).start()
     try:
         base = server.url
-        made = httpx2.post(f"{base}/api/games", json={"game": "klondike", "variant": "family",
-                                                     "seats": ["human", "random"], "seed": 4}).json()
+        made = httpx2.post(
+            f"{base}/api/games", json={"game": "klondike", "variant": "family", "seats": ["human", "random"], "seed": 4}
+        ).json()
         gid, tok = made["id"], made["seats"][0]["token"]
         for _ in range(3):  # moves over HTTP
             p = _wait_turn(base, gid, tok)
-            r = httpx2.post(f"{base}/api/games/{gid}/moves",
-                           json={"token": tok, "action": p["legal"][-1]["action"], "version": p["version"]})
+            r = httpx2.post(
+                f"{base}/api/games/{gid}/moves",
+                json={"token": tok, "action": p["legal"][-1]["action"], "version": p["version"]},
+            )
             assert r.status_code == 200, r.text
         p = _wait_turn(base, gid, tok)
         with connect(f"ws://127.0.0.1:{server.port}/ws/games/{gid}?token={tok}") as ws:  # and one over the websocket
@@ -55,8 +58,10 @@ def test_kill_9_mid_game_and_the_game_continues_to_the_end(tmp_path):
         spectator = httpx2.get(f"{base}/api/games/{gid}").json()
         assert spectator["version"] == before["version"] and spectator["legal"] == []
         while not (p := _wait_turn(base, gid, tok))["terminal"]:
-            r = httpx2.post(f"{base}/api/games/{gid}/moves",
-                           json={"token": tok, "action": p["legal"][0]["action"], "version": p["version"]})
+            r = httpx2.post(
+                f"{base}/api/games/{gid}/moves",
+                json={"token": tok, "action": p["legal"][0]["action"], "version": p["version"]},
+            )
             # 409: a forced step was taken for the seat between our look and our move (the
             # server settles it just after the bot's move): look again
             assert r.status_code in (200, 409), r.text

@@ -11,11 +11,10 @@ import time
 import pytest
 from sqlalchemy.exc import OperationalError
 
+import meeple
 from meeple.server.bots import BotJob, ProcessBots, ThreadBots, choose_action
 from meeple.server.db import open_db
 from meeple.server.service import Service, TooMany, Unavailable
-
-import meeple
 
 
 def _service(tmp_path, **kw) -> Service:
@@ -179,6 +178,7 @@ def _hold_lock(path, seconds: float):
 def test_a_locked_sqlite_database_answers_a_move_in_about_five_seconds(tmp_path):
     """docs/web.md: a refused commit is retried for about 4-5 s, then 503. Python's sqlite3 waits
     5 s for a lock on each attempt by default, which made it 29 s; a short lock is waited out."""
+
     async def main():
         service = _service(tmp_path)
         await service.start()
@@ -206,6 +206,7 @@ def test_a_locked_sqlite_database_answers_a_move_in_about_five_seconds(tmp_path)
 # 6. sockets per game and per client
 def test_sockets_are_capped_per_client_and_per_game(tmp_path):
     """The caps count spectators' pages (no token); a page's chat socket and game socket are one page."""
+
     async def main():
         service = _service(tmp_path)
         await service.start()
@@ -350,6 +351,7 @@ def test_a_bots_turn_clock_goes_from_one_decision_to_the_next(tmp_path):
     """Each decision is made by a fresh bot (maybe in another process), yet its per-turn
     budget (``easy`` = ``greedy:turn=0.5``) spans the turn: the server hands the bot's turn
     clock from one decision of the seat to the next."""
+
     async def main():
         service = _service(tmp_path)
         await service.start()

@@ -71,8 +71,9 @@ def _rows(path):
 @pytest.mark.parametrize("game", ["solomon", "klondike"])
 def test_local_and_ray_give_the_same_games_with_one_and_two_workers(ray_session, game):
     jobs = simulation_jobs(["greedy", "random"], 6, seed=11)
-    runs = {(backend, w): run_games(game, jobs, workers=w, backend=backend)
-            for backend in ("local", "ray") for w in (1, 2)}
+    runs = {
+        (backend, w): run_games(game, jobs, workers=w, backend=backend) for backend in ("local", "ray") for w in (1, 2)
+    }
     first = _plain(runs[("local", 1)])
     assert [r["index"] for r in first] == list(range(6))
     assert len({r["seed"] for r in first}) == 6
@@ -175,9 +176,11 @@ def test_bad_backend_options_are_refused_clearly(tmp_path):
     with pytest.raises(meeple.InvalidConfigError, match="unknown backend"):
         run_games("solomon", simulation_jobs(["random", "random"], 1, 0), backend="spark")
     out = tmp_path / "r.parquet"
-    for extra, message in ((["--backend", "spark"], "unknown backend 'spark'"),
-                           (["--address", "ray://h:10001"], "give it with --backend ray"),
-                           (["--backend", "ray", "--address", "not an address"], "bad Ray address")):
+    for extra, message in (
+        (["--backend", "spark"], "unknown backend 'spark'"),
+        (["--address", "ray://h:10001"], "give it with --backend ray"),
+        (["--backend", "ray", "--address", "not an address"], "bad Ray address"),
+    ):
         r = CliRunner().invoke(app, ["simulate", "solomon", "-n", "1", "--out", str(out)] + extra)
         assert r.exit_code == 2, r.output
         assert message in " ".join(r.output.split())
@@ -199,7 +202,7 @@ def test_an_address_where_nothing_answers_fails_in_bounded_time_with_the_documen
             probe_address(address, timeout=2)
         assert time.monotonic() - t0 < 5
         assert str(e.value).startswith(f"cannot start or reach Ray at {address}: nothing answers at 127.0.0.1:1")
-    probe_address("auto")                    # found by Ray on this machine: not probed
+    probe_address("auto")  # found by Ray on this machine: not probed
     assert CONNECT_TIMEOUT == 30.0
     os.environ["MEEPLE_RAY_CONNECT_TIMEOUT"] = "1.5"
     try:
@@ -210,13 +213,32 @@ def test_an_address_where_nothing_answers_fails_in_bounded_time_with_the_documen
     # stalling it (importing and setting up Ray takes some seconds on a busy machine)
     out = tmp_path / "r.parquet"
     t0 = time.monotonic()
-    p = subprocess.run([sys.executable, "-m", "meeple", "simulate", "solomon", "-n", "4", "--seats", "random,random",
-                        "--backend", "ray", "--address", "127.0.0.1:1", "--out", str(out)],
-                       capture_output=True, text=True, timeout=120,
-                       env={**os.environ, "MEEPLE_RAY_CONNECT_TIMEOUT": "5"})
+    p = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "meeple",
+            "simulate",
+            "solomon",
+            "-n",
+            "4",
+            "--seats",
+            "random,random",
+            "--backend",
+            "ray",
+            "--address",
+            "127.0.0.1:1",
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "MEEPLE_RAY_CONNECT_TIMEOUT": "5"},
+    )
     said = " ".join((p.stdout + p.stderr).split())
     assert p.returncode == 2, said
     assert "cannot start or reach Ray at 127.0.0.1:1: nothing answers at 127.0.0.1:1" in said
-    assert set(re.findall(r"\d+\.\d+\.\d+\.\d+", said)) == {"127.0.0.1"}   # no other address of the machine
+    assert set(re.findall(r"\d+\.\d+\.\d+\.\d+", said)) == {"127.0.0.1"}  # no other address of the machine
     assert time.monotonic() - t0 < 100
     assert not out.exists()

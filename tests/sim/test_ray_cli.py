@@ -37,12 +37,29 @@ def _session_processes(driver_pid: int) -> list[str]:
 
 
 def test_simulate_backend_ray_starts_and_stops_its_own_ray(one_ray_at_a_time, tmp_path):
-    cmd = [sys.executable, "-m", "meeple", "simulate", "lignum", "-n", "3", "--seats", "greedy,random",
-           "--seed", "9", "--workers", "2"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "meeple",
+        "simulate",
+        "lignum",
+        "-n",
+        "3",
+        "--seats",
+        "greedy,random",
+        "--seed",
+        "9",
+        "--workers",
+        "2",
+    ]
     local = subprocess.run(cmd + ["--out", str(tmp_path / "local.csv")], capture_output=True, text=True, timeout=600)
     assert local.returncode == 0, local.stderr
-    proc = subprocess.Popen(cmd + ["--backend", "ray", "--out", str(tmp_path / "ray.csv")],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        cmd + ["--backend", "ray", "--out", str(tmp_path / "ray.csv")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     out, err = proc.communicate(timeout=600)
     assert proc.returncode == 0, err
     deadline = time.monotonic() + 30

@@ -105,25 +105,35 @@ def test_results_rows_carry_start_player_and_turn_order(tmp_path):
     for ext in ("csv", "parquet"):
         path = write_rows(rows + [dict(x, index=1) for x in so_rows], tmp_path / f"r.{ext}")
         back = read_rows(path)
-        assert [(x["start_player"], x["turn_order"]) for x in back] == \
-            [(start, 1 + (s - start) % 3) for s in range(3)] + [(None, None)] * 2
+        assert [(x["start_player"], x["turn_order"]) for x in back] == [
+            (start, 1 + (s - start) % 3) for s in range(3)
+        ] + [(None, None)] * 2
         games = results_from_rows(back)
         assert [x.start_player for x in games] == [start, None]
 
 
 def _result(index, winners, start, n=3):
-    return GameResult(index=index, seed=index, bots=["a", "b", "c"][:n], scores=[10 * (s in winners) for s in range(n)],
-                      ranking=list(range(n)), returns=[1.0 if s in winners else 0.0 for s in range(n)],
-                      winners=list(winners), steps=1, seconds=0.0, start_player=start)
+    return GameResult(
+        index=index,
+        seed=index,
+        bots=["a", "b", "c"][:n],
+        scores=[10 * (s in winners) for s in range(n)],
+        ranking=list(range(n)),
+        returns=[1.0 if s in winners else 0.0 for s in range(n)],
+        winners=list(winners),
+        steps=1,
+        seconds=0.0,
+        start_player=start,
+    )
 
 
 def test_summarize_counts_wins_by_turn_order():
     results = [
-        _result(0, [0], start=0),      # the start player wins
-        _result(1, [2], start=2),      # the start player wins
-        _result(2, [0], start=2),      # 2nd in turn order wins
-        _result(3, [1, 2], start=1),   # 1st and 2nd share it
-        _result(4, [1], start=None),   # no start player: not counted by turn order
+        _result(0, [0], start=0),  # the start player wins
+        _result(1, [2], start=2),  # the start player wins
+        _result(2, [0], start=2),  # 2nd in turn order wins
+        _result(3, [1, 2], start=1),  # 1st and 2nd share it
+        _result(4, [1], start=None),  # no start player: not counted by turn order
     ]
     s = summarize(results)
     order = s["turn_order"]
@@ -138,8 +148,9 @@ def test_summarize_counts_wins_by_turn_order():
 
 def test_simulate_prints_the_turn_order_table_from_the_games_it_writes(tmp_path):
     out = tmp_path / "r.parquet"
-    res = CliRunner().invoke(app, ["simulate", "klondike", "-n", "6", "--seats", "greedy,random",
-                                   "--seed", "4", "--out", str(out)])
+    res = CliRunner().invoke(
+        app, ["simulate", "klondike", "-n", "6", "--seats", "greedy,random", "--seed", "4", "--out", str(out)]
+    )
     assert res.exit_code == 0, res.output
     rows = read_rows(out)
     first = [x for x in rows if x["turn_order"] == 1]
@@ -175,10 +186,11 @@ def test_simulate_report_summarises_a_file_as_the_run_did(tmp_path):
     """'simulate --report --out FILE' plays nothing and prints the run's own summary tables;
     a file from before the start_player column gets its turn order from the seeds."""
     out = tmp_path / "r.csv"
-    run = CliRunner().invoke(app, ["simulate", "lignum", "-n", "4", "--seats", "greedy,random", "--seed", "6",
-                                   "--out", str(out)])
+    run = CliRunner().invoke(
+        app, ["simulate", "lignum", "-n", "4", "--seats", "greedy,random", "--seed", "6", "--out", str(out)]
+    )
     assert run.exit_code == 0, run.output
-    tables = run.output[run.output.index("Lignum: 4 games"):run.output.index("game length")]
+    tables = run.output[run.output.index("Lignum: 4 games") : run.output.index("game length")]
     report = CliRunner().invoke(app, ["simulate", "lignum", "--report", "--out", str(out)])
     assert report.exit_code == 0, report.output
     assert "4 games in" in report.output and tables in report.output
@@ -187,9 +199,11 @@ def test_simulate_report_summarises_a_file_as_the_run_did(tmp_path):
     write_rows([{k: v for k, v in x.items() if k not in ("start_player", "turn_order")} for x in rows], out)
     again = CliRunner().invoke(app, ["simulate", "lignum", "--report", "--out", str(out)])
     assert again.exit_code == 0 and tables in again.output
-    for args, why in ((["--report"], "give it with --out"),
-                      (["--report", "--out", str(tmp_path / "none.csv")], "does not exist"),
-                      (["--report", "--out", str(out), "--variant", "advanced"], "not advanced")):
+    for args, why in (
+        (["--report"], "give it with --out"),
+        (["--report", "--out", str(tmp_path / "none.csv")], "does not exist"),
+        (["--report", "--out", str(out), "--variant", "advanced"], "not advanced"),
+    ):
         bad = CliRunner().invoke(app, ["simulate", "lignum", *args])
         assert bad.exit_code == 2 and why in " ".join(bad.output.split()), bad.output
 
@@ -198,8 +212,18 @@ def _game(index, bots, scores, steps, truncated=False):
     top = max(scores)
     winners = [s for s, x in enumerate(scores) if x == top]
     returns = [1.0 if s in winners and len(winners) == 1 else 0.5 if s in winners else 0.0 for s in range(2)]
-    return GameResult(index=index, seed=100 + index, bots=bots, scores=scores, ranking=[0, 1], returns=returns,
-                      winners=winners, steps=steps, seconds=0.01, truncated=truncated)
+    return GameResult(
+        index=index,
+        seed=100 + index,
+        bots=bots,
+        scores=scores,
+        ranking=[0, 1],
+        returns=returns,
+        winners=winners,
+        steps=steps,
+        seconds=0.01,
+        truncated=truncated,
+    )
 
 
 def test_summary_gives_length_spread_margin_uneven_seats_and_finished_games(tmp_path):
@@ -207,11 +231,11 @@ def test_summary_gives_length_spread_margin_uneven_seats_and_finished_games(tmp_
     (mean, median, range), the winner's lead, the uneven seating of 5 games on 2 seats, and
     the win rates of the games that ended by the rules apart from those cut short."""
     games = [
-        _game(0, ["greedy", "random"], [30, 10], 70),                  # greedy by 20
-        _game(1, ["random", "greedy"], [12, 20], 80),                  # greedy by 8
+        _game(0, ["greedy", "random"], [30, 10], 70),  # greedy by 20
+        _game(1, ["random", "greedy"], [12, 20], 80),  # greedy by 8
         _game(2, ["greedy", "random"], [15, 15], 90, truncated=True),  # shared: 0
-        _game(3, ["random", "greedy"], [25, 5], 60, truncated=True),   # random by 20
-        _game(4, ["greedy", "random"], [40, 1], 100),                  # greedy by 39
+        _game(3, ["random", "greedy"], [25, 5], 60, truncated=True),  # random by 20
+        _game(4, ["greedy", "random"], [40, 1], 100),  # greedy by 39
     ]
     s = summarize(games)
     assert s["steps"] == (60, 80, 100)
@@ -226,8 +250,10 @@ def test_summary_gives_length_spread_margin_uneven_seats_and_finished_games(tmp_
     assert "winning margin (the best score over the second best): 17.4 on average (median 20, at most 39)" in text
     assert "(greedy: seat 0 in 3, seat 1 in 2)" in text
     assert "2 of 5 games were cut short" in text
-    assert ("the 3 games that ended by the rules: greedy won 3 of 3 (100.0%, 43.8%-100.0%); "
-            "random won 0 of 3 (0.0%, 0.0%-56.2%)") in text
+    assert (
+        "the 3 games that ended by the rules: greedy won 3 of 3 (100.0%, 43.8%-100.0%); "
+        "random won 0 of 3 (0.0%, 0.0%-56.2%)"
+    ) in text
     assert "by turn order" not in text  # Solomon has no start player (SO-3.6)
 
 
@@ -243,14 +269,41 @@ def test_the_options_column_holds_the_canonical_non_default_options(tmp_path):
     texts = set()
     for spelling in ("children=[P2]", "children=[1]"):
         out = tmp_path / f"{spelling[-3]}.csv"
-        r = CliRunner().invoke(app, ["simulate", "klondike", "--variant", "race", "-n", "1", "--seats",
-                                     "random,random,random", "-o", spelling, "--out", str(out)])
+        r = CliRunner().invoke(
+            app,
+            [
+                "simulate",
+                "klondike",
+                "--variant",
+                "race",
+                "-n",
+                "1",
+                "--seats",
+                "random,random,random",
+                "-o",
+                spelling,
+                "--out",
+                str(out),
+            ],
+        )
         assert r.exit_code == 0, r.output
         texts |= {row["options"] for row in read_rows(out)}
     assert texts == {'{"children": [1]}'}
     out = tmp_path / "old.csv"
-    args = ["simulate", "klondike", "--variant", "race", "--seats", "random,random,random", "--seed", "3",
-            "-o", "children=[1]", "--out", str(out)]
+    args = [
+        "simulate",
+        "klondike",
+        "--variant",
+        "race",
+        "--seats",
+        "random,random,random",
+        "--seed",
+        "3",
+        "-o",
+        "children=[1]",
+        "--out",
+        str(out),
+    ]
     assert CliRunner().invoke(app, args + ["-n", "1"]).exit_code == 0
     write_rows([dict(x, options='{"children": ["P2"]}') for x in read_rows(out)], out)  # an older spelling
     r = CliRunner().invoke(app, args + ["-n", "2", "--resume"])
@@ -261,8 +314,9 @@ def test_the_options_column_holds_the_canonical_non_default_options(tmp_path):
 
 def test_simulate_players_repeats_the_seats_list(tmp_path):
     out = tmp_path / "p.csv"
-    r = CliRunner().invoke(app, ["simulate", "solomon", "--seats", "greedy,random", "--players", "3", "-n", "3",
-                                 "--out", str(out)])
+    r = CliRunner().invoke(
+        app, ["simulate", "solomon", "--seats", "greedy,random", "--players", "3", "-n", "3", "--out", str(out)]
+    )
     assert r.exit_code == 0, r.output
     rows = read_rows(out)
     assert [x["bot"] for x in rows if x["index"] == 0] == ["greedy", "random", "greedy"]
@@ -276,8 +330,9 @@ def test_replay_plays_a_game_of_a_results_table_again(tmp_path):
     bots are deterministic), shows it as a record's replay, and refuses a game this meeple
     plays otherwise (here: a score edited in the file)."""
     out = tmp_path / "r.csv"
-    r = CliRunner().invoke(app, ["simulate", "lignum", "-n", "3", "--seats", "greedy,random", "--seed", "2",
-                                 "--out", str(out)])
+    r = CliRunner().invoke(
+        app, ["simulate", "lignum", "-n", "3", "--seats", "greedy,random", "--seed", "2", "--out", str(out)]
+    )
     assert r.exit_code == 0, r.output
     rows = [x for x in read_rows(out) if x["index"] == 1]
     rep = CliRunner().invoke(app, ["replay", str(out), "--game", "1", "--no-events"])
@@ -292,7 +347,10 @@ def test_replay_plays_a_game_of_a_results_table_again(tmp_path):
     edited = [dict(x, score=x["score"] + 1) if x["index"] == 1 and x["seat"] == 0 else x for x in read_rows(out)]
     write_rows(edited, out)
     bad = CliRunner().invoke(app, ["replay", str(out), "--game", "1"])
-    assert bad.exit_code == 2 and "or the bots of this meeple play otherwise than those that wrote the file" in " ".join(bad.output.split())
+    assert (
+        bad.exit_code == 2
+        and "or the bots of this meeple play otherwise than those that wrote the file" in " ".join(bad.output.split())
+    )
 
 
 def test_a_save_file_from_before_the_key_loads_on_the_command_line(tmp_path):
@@ -317,10 +375,28 @@ def test_a_save_file_from_before_the_key_loads_on_the_command_line(tmp_path):
 def test_the_winning_margin_of_a_tie_for_first_is_zero():
     """Three seats, two tied for the best score: the margin is 0, not the lead over the third
     (the shared win of the helper's 68-68-12 Magnum Sal game)."""
-    tie = GameResult(index=0, seed=0, bots=["greedy", "greedy", "random"], scores=[68, 68, 12], ranking=[0, 1, 2],
-                     returns=[0.75, 0.75, 0.0], winners=[0, 1], steps=10, seconds=0.0)
-    lead = GameResult(index=1, seed=1, bots=["greedy", "greedy", "random"], scores=[40, 55, 12], ranking=[1, 0, 2],
-                      returns=[0.5, 1.0, 0.0], winners=[1], steps=10, seconds=0.0)
+    tie = GameResult(
+        index=0,
+        seed=0,
+        bots=["greedy", "greedy", "random"],
+        scores=[68, 68, 12],
+        ranking=[0, 1, 2],
+        returns=[0.75, 0.75, 0.0],
+        winners=[0, 1],
+        steps=10,
+        seconds=0.0,
+    )
+    lead = GameResult(
+        index=1,
+        seed=1,
+        bots=["greedy", "greedy", "random"],
+        scores=[40, 55, 12],
+        ranking=[1, 0, 2],
+        returns=[0.5, 1.0, 0.0],
+        winners=[1],
+        steps=10,
+        seconds=0.0,
+    )
     assert summarize([tie, lead])["margin"] == (7.5, 7.5, 15)
 
 
@@ -328,8 +404,9 @@ def test_edited_start_players_in_a_results_file_are_refused(tmp_path):
     """--report (and --resume, which reads files the same way) refuses a game whose rows
     disagree on start_player or name no seat; a seat written as 2.0 (pandas) is read as 2."""
     out = tmp_path / "k.csv"
-    r = CliRunner().invoke(app, ["simulate", "klondike", "--seats", "greedy,random", "--players", "4", "-n", "4",
-                                 "--out", str(out)])
+    r = CliRunner().invoke(
+        app, ["simulate", "klondike", "--seats", "greedy,random", "--players", "4", "-n", "4", "--out", str(out)]
+    )
     assert r.exit_code == 0, r.output
     rows = read_rows(out)
     ok = [dict(x, start_player=f"{x['start_player']}.0") for x in rows]
@@ -339,8 +416,9 @@ def test_edited_start_players_in_a_results_file_are_refused(tmp_path):
         bad = [dict(x, **edit) if x["index"] == 2 else x for x in rows]
         write_rows(bad, out)
         rep = CliRunner().invoke(app, ["simulate", "klondike", "--report", "--out", str(out)])
-        assert rep.exit_code == 2 and "game 2: its start_player is not one seat 0..3 on all its rows" in \
-            " ".join(rep.output.split()), rep.output
+        assert rep.exit_code == 2 and "game 2: its start_player is not one seat 0..3 on all its rows" in " ".join(
+            rep.output.split()
+        ), rep.output
     vary = [dict(x, start_player=x["seat"]) if x["index"] == 1 else x for x in rows]
     write_rows(vary, out)
     rep = CliRunner().invoke(app, ["simulate", "klondike", "--report", "--out", str(out)])
@@ -361,11 +439,13 @@ def test_report_of_an_old_file_keeps_an_older_editions_start_player_unknown(tmp_
     rep = CliRunner().invoke(app, ["simulate", "klondike", "--report", "--out", str(out)])
     assert rep.exit_code == 2 and "game 1: its options '{' are not JSON" in " ".join(rep.output.split()), rep.output
     ms = tmp_path / "ms.csv"
-    r = CliRunner().invoke(app, ["simulate", "magnum-sal", "--seats", "random,random", "-n", "1", "-o",
-                                 "max_rounds=2", "--out", str(ms)])
+    r = CliRunner().invoke(
+        app, ["simulate", "magnum-sal", "--seats", "random,random", "-n", "1", "-o", "max_rounds=2", "--out", str(ms)]
+    )
     assert r.exit_code == 0, r.output
-    old = [{k: v for k, v in x.items() if k not in ("start_player", "turn_order")} | {"rules": 1}
-           for x in read_rows(ms)]
+    old = [
+        {k: v for k, v in x.items() if k not in ("start_player", "turn_order")} | {"rules": 1} for x in read_rows(ms)
+    ]
     write_rows(old, ms)
     rep = CliRunner().invoke(app, ["simulate", "magnum-sal", "--report", "--out", str(ms)])
     assert rep.exit_code == 0 and "by turn order" not in rep.output and "rules edition 1" in rep.output
@@ -378,14 +458,15 @@ def test_replay_game_of_a_missing_table_and_report_notes_unused_options(tmp_path
     assert CliRunner().invoke(app, ["simulate", "solomon", "-n", "2", "--out", str(out)]).exit_code == 0
     r = CliRunner().invoke(app, ["simulate", "solomon", "--report", "--out", str(out), "-n", "7", "--seed", "3"])
     assert r.exit_code == 0
-    assert "--report plays nothing and reads the bots and games from the file: -n/--games, --seed not used" in \
-        " ".join(r.output.split())
+    assert "--report plays nothing and reads the bots and games from the file: -n/--games, --seed not used" in " ".join(
+        r.output.split()
+    )
 
 
 def test_a_csv_saved_again_by_a_spreadsheet_reads_back_or_says_what_was_rounded(tmp_path):
     """A spreadsheet adds a byte-order mark, writes TRUE/FALSE and may turn 2 into 2.0: the
     rows read back as written; a seed it rounded to 3.76755E+18 is refused, not misread."""
-    big = 3767551794706613575                     # a seed as the ladder draws them (64 bits)
+    big = 3767551794706613575  # a seed as the ladder draws them (64 bits)
     r = play_game("solomon", ["random", "random"], seed=big)
     path = write_rows(r.rows(), tmp_path / "r.csv")
     text = path.read_text(encoding="utf-8")
@@ -409,6 +490,7 @@ class _KilledWorker(meeple.agents.Agent):
     def choose(self, state):
         import os
         import signal
+
         os.kill(os.getpid(), signal.SIGKILL)
 
 
@@ -416,12 +498,13 @@ def test_a_killed_worker_is_a_clear_error_not_a_traceback():
     """run_games with workers: a worker killed from outside raises WorkerDiedError (a
     MeepleError the CLI reports in one line), after the games finished before were reported."""
     from meeple.sim import WorkerDiedError, run_games
+
     done = []
     jobs = [(["random", "random"], 1, 0), ([_KilledWorker(), "random"], 2, 1)]
     with pytest.raises(WorkerDiedError, match="worker process ended abruptly"):
         run_games("solomon", jobs, workers=2, progress=done.append)
     assert isinstance(WorkerDiedError("x"), meeple.MeepleError)
-    assert [r.index for r in done] in ([], [0])      # a game that ended first is reported
+    assert [r.index for r in done] in ([], [0])  # a game that ended first is reported
 
 
 def test_results_files_are_read_and_written_only_by_a_csv_or_parquet_name(tmp_path):

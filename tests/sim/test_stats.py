@@ -83,10 +83,30 @@ def test_a_multiplayer_pair_tally_does_not_depend_on_the_bot_order():
     (1 + 0.5) / 2 in each game), not the games minus random's tally (2 - 0)."""
     from meeple.sim.ladder import pair_results
 
-    games = [GameResult(index=0, seed=1, bots=["greedy", "random", "greedy"], scores=[3, 1, 2],
-                        ranking=[0, 2, 1], returns=[1.0, 0.0, 0.5], winners=[0], steps=1, seconds=0.0),
-             GameResult(index=1, seed=2, bots=["random", "greedy", "greedy"], scores=[1, 3, 2],
-                        ranking=[1, 2, 0], returns=[0.0, 1.0, 0.5], winners=[1], steps=1, seconds=0.0)]
+    games = [
+        GameResult(
+            index=0,
+            seed=1,
+            bots=["greedy", "random", "greedy"],
+            scores=[3, 1, 2],
+            ranking=[0, 2, 1],
+            returns=[1.0, 0.0, 0.5],
+            winners=[0],
+            steps=1,
+            seconds=0.0,
+        ),
+        GameResult(
+            index=1,
+            seed=2,
+            bots=["random", "greedy", "greedy"],
+            scores=[1, 3, 2],
+            ranking=[1, 2, 0],
+            returns=[0.0, 1.0, 0.5],
+            winners=[1],
+            steps=1,
+            seconds=0.0,
+        ),
+    ]
     for order in (["greedy", "random"], ["random", "greedy"]):
         (p,) = [x.winner_first() for x in pair_results(games, order)]
         assert (p.a, p.b, p.games, p.a_wins, p.b_wins) == ("greedy", "random", 2, 1.5, 0.0)
@@ -107,11 +127,29 @@ def test_tied_seats_share_a_place_in_state_and_results_rows():
     assert st.places() == [3, 1, 1]
     assert st.winners() == [1, 2] and st.returns() == [0.0, 0.75, 0.75]
     assert st.ranking() == [1, 2, 0]
-    res = GameResult(index=0, seed=2, bots=["a", "b", "c"], scores=[5, 7, 7], ranking=st.ranking(),
-                     returns=st.returns(), winners=st.winners(), steps=1, seconds=0.0)
+    res = GameResult(
+        index=0,
+        seed=2,
+        bots=["a", "b", "c"],
+        scores=[5, 7, 7],
+        ranking=st.ranking(),
+        returns=st.returns(),
+        winners=st.winners(),
+        steps=1,
+        seconds=0.0,
+    )
     assert [row["place"] for row in res.rows("solomon", "standard")] == [3, 1, 1]
-    res4 = GameResult(index=0, seed=2, bots=list("abcd"), scores=[9, 4, 4, 1], ranking=[0, 1, 2, 3],
-                      returns=[1.0, 0.5, 0.5, 0.0], winners=[0], steps=1, seconds=0.0)
+    res4 = GameResult(
+        index=0,
+        seed=2,
+        bots=list("abcd"),
+        scores=[9, 4, 4, 1],
+        ranking=[0, 1, 2, 3],
+        returns=[1.0, 0.5, 0.5, 0.0],
+        winners=[0],
+        steps=1,
+        seconds=0.0,
+    )
     assert [row["place"] for row in res4.rows("x", "v")] == [1, 2, 2, 4]
 
 

@@ -119,6 +119,7 @@ def test_python_dash_m_meeple_testing(capsys):
     assert conformance.main(["chess"]) == 1
     assert "FAIL unknown game 'chess'" in capsys.readouterr().out
     assert conformance.main([]) == 2
-    proc = subprocess.run([sys.executable, "-m", "meeple.testing", "chess"], capture_output=True, text=True,
-                          timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "meeple.testing", "chess"], capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode == 1 and "FAIL unknown game 'chess'" in proc.stdout, proc.stderr

@@ -36,13 +36,16 @@ def test_fuzz_slice_finds_nothing_and_throws_every_kind(name):
     assert report.failures == [] and report.failures_total == 0, [f.to_dict() for f in report.failures[:2]]
     assert report.steps == SLICE
     kinds = {k.split(":")[0] for k in report.rejections}
-    assert {"elsewhere", "typo", "garbage", "unicode", "long", "not_str", "foreign_action", "seat",
-            "save"} <= kinds
+    assert {"elsewhere", "typo", "garbage", "unicode", "long", "not_str", "foreign_action", "seat", "save"} <= kinds
     assert report.rejections["not_str"] > 0 and report.full_checks > 0
     assert report.games_finished >= 1 and report.max_game_length > 0
     # every step is one input: a legal action, a refusal (or a typo that was legal), or a load
-    thrown = report.legal_steps + sum(report.rejections.values()) + sum(report.loads_accepted.values()) \
+    thrown = (
+        report.legal_steps
+        + sum(report.rejections.values())
+        + sum(report.loads_accepted.values())
         + report.accepted_variants
+    )
     assert thrown == SLICE
 
 
@@ -121,7 +124,7 @@ def test_fuzz_finds_a_game_without_an_end(planted):
 
 def test_fuzz_finds_a_load_that_hangs(planted):
     game = planted(_HangingToy, "toy-hanging")
-    report = fuzz(game, 1500, seed=4, save_every=2, record_every=10 ** 9, load_timeout=0.3)
+    report = fuzz(game, 1500, seed=4, save_every=2, record_every=10**9, load_timeout=0.3)
     slow = [f for f in report.failures if f.kind.startswith("save:") and f.kind.endswith(":slow")]
     assert slow, report.to_dict()
     assert slow[0].problem == "no answer in 0.3 s"
@@ -233,7 +236,7 @@ def _position(name: str, moves: int):
 
 @pytest.mark.parametrize("name", BUNDLED)
 @MUTATIONS
-@given(seed=st.integers(0, 2 ** 32), moves=st.sampled_from([0, 7, 40]))
+@given(seed=st.integers(0, 2**32), moves=st.sampled_from([0, 7, 40]))
 def test_a_mutated_save_is_refused_with_its_field_or_loads_a_sound_state(name, seed, moves):
     state = _position(name, moves)
     game = state.game
@@ -253,7 +256,7 @@ def test_a_mutated_save_is_refused_with_its_field_or_loads_a_sound_state(name, s
 
 @pytest.mark.parametrize("name", BUNDLED)
 @MUTATIONS
-@given(seed=st.integers(0, 2 ** 32), moves=st.sampled_from([7, 40]))
+@given(seed=st.integers(0, 2**32), moves=st.sampled_from([7, 40]))
 def test_a_mutated_record_is_refused_with_its_field_or_replays_soundly(name, seed, moves):
     state = _position(name, moves)
     r = random.Random(seed)
@@ -263,14 +266,14 @@ def test_a_mutated_record_is_refused_with_its_field_or_replays_soundly(name, see
     except meeple.InvalidRecordError as e:
         assert isinstance(e.field, str)
         if op in ("edit_action", "swap_actions", "drop_action") and e.field.startswith("actions["):
-            assert 0 <= int(e.field[len("actions["):-1]) < len(mutated["actions"])
+            assert 0 <= int(e.field[len("actions[") : -1]) < len(mutated["actions"])
     else:
         assert _accepted_state_ok(loaded.game, loaded, r) == "", (op, where)
 
 
 @pytest.mark.parametrize("name", BUNDLED)
 @settings(max_examples=15, deadline=None)
-@given(seed=st.integers(0, 2 ** 32))
+@given(seed=st.integers(0, 2**32))
 def test_mutated_save_text_is_refused_cleanly_and_the_file_is_kept(name, seed, tmp_path_factory):
     from meeple.cli.play import load_save
 

@@ -102,7 +102,8 @@ def make(spec: str, seed: int = 0) -> Agent:
     if "," in spec:
         raise InvalidConfigError(
             f"bad bot spec {spec!r}: a bot's options follow it after colons, e.g. mcts:200:c=0.3:time=1 "
-            "(commas separate bots)")
+            "(commas separate bots)"
+        )
     if spec in LEVELS:
         agent = make(LEVELS[spec], seed)
         agent.spec = spec
@@ -124,7 +125,8 @@ def make(spec: str, seed: int = 0) -> Agent:
         if name in ("flatmc", "mcts"):
             if rest and "=" not in rest[0] and not (rest[0].isascii() and rest[0].isdigit()):
                 raise InvalidConfigError(
-                    f"bot {spec!r}: the budget is a whole number written with digits 0-9, e.g. {name}:500")
+                    f"bot {spec!r}: the budget is a whole number written with digits 0-9, e.g. {name}:500"
+                )
             n = int(rest[0]) if rest and "=" not in rest[0] else None
             opts = _parse_options(rest[1:] if n is not None else rest, spec)
             kw: _PlayoutOptions = {}
@@ -138,7 +140,8 @@ def make(spec: str, seed: int = 0) -> Agent:
                 elif k == "depth":
                     if v not in ("none", "end") and not (v.isascii() and v.isdigit()):
                         raise InvalidConfigError(
-                            f"bot {spec!r}: depth is a whole number of actions >= 0 or 'end', e.g. depth=3")
+                            f"bot {spec!r}: depth is a whole number of actions >= 0 or 'end', e.g. depth=3"
+                        )
                     kw["depth"] = None if v in ("none", "end") else int(v)
                 elif k == "c" and name == "mcts":
                     tree["c"] = float(v)
@@ -150,8 +153,7 @@ def make(spec: str, seed: int = 0) -> Agent:
                     tree["widen"] = float(v)
                 elif k == "prior" and name == "mcts":
                     if not (v.isascii() and v.isdigit()):
-                        raise InvalidConfigError(
-                            f"bot {spec!r}: prior is a whole number of visits >= 0, e.g. prior=10")
+                        raise InvalidConfigError(f"bot {spec!r}: prior is a whole number of visits >= 0, e.g. prior=10")
                     tree["prior"] = int(v)
                 elif k == "takeback" and name == "mcts":
                     if v not in ("any", "root"):
@@ -162,11 +164,16 @@ def make(spec: str, seed: int = 0) -> Agent:
                         raise InvalidConfigError(f"bot {spec!r}: rollout is random or greedy, not {v!r}")
                     kw["rollout"] = v
                 else:
-                    raise InvalidConfigError(f"unknown option {k}={v} in bot {spec!r} ({name} takes "
-                                             f"{OPTION_NAMES[name]})")
+                    raise InvalidConfigError(
+                        f"unknown option {k}={v} in bot {spec!r} ({name} takes {OPTION_NAMES[name]})"
+                    )
             time_cap, depth = kw.get("time_cap"), kw.get("depth")
-            c, bias, widen, guard = (tree.get("c", 0.0), tree.get("bias", 0.0), tree.get("widen", 0.0),
-                                     tree.get("guard", 0.0))
+            c, bias, widen, guard = (
+                tree.get("c", 0.0),
+                tree.get("bias", 0.0),
+                tree.get("widen", 0.0),
+                tree.get("guard", 0.0),
+            )
             if not all(math.isfinite(x) for x in (time_cap or 0.0, c, bias, widen, guard)):
                 raise InvalidConfigError(f"bot {spec!r}: options must be finite numbers")
             if time_cap is not None and time_cap <= 0:
@@ -178,8 +185,9 @@ def make(spec: str, seed: int = 0) -> Agent:
             if guard > 1:
                 raise InvalidConfigError(f"bot {spec!r}: guard is a value difference in [0, 1]")
             if n is not None and n > MAX_BUDGET:
-                raise InvalidConfigError(f"bot {spec!r}: the budget is at most {MAX_BUDGET:,} "
-                                         "(add :time=S to cap a long search by time)")
+                raise InvalidConfigError(
+                    f"bot {spec!r}: the budget is at most {MAX_BUDGET:,} (add :time=S to cap a long search by time)"
+                )
             if name == "flatmc":
                 agent = FlatMCAgent(seed, playouts=n or 20, **kw)
             else:
@@ -194,20 +202,23 @@ def make(spec: str, seed: int = 0) -> Agent:
         raise
     except ValueError as e:
         raise InvalidConfigError(
-            f"malformed bot spec {spec!r}: budgets and options are numbers, e.g. mcts:500:time=1.5") from e
+            f"malformed bot spec {spec!r}: budgets and options are numbers, e.g. mcts:500:time=1.5"
+        ) from e
     if "=" in name:  # "c=0.3" alone: an option cut off its bot (by a comma on the command line)
         raise InvalidConfigError(
             f"bad bot spec {spec!r}: a bot's options follow it after colons, e.g. mcts:200:c=0.3:time=1 "
-            "(commas separate bots)")
+            "(commas separate bots)"
+        )
     raise InvalidConfigError(
         f"unknown bot {spec!r}; bots: random, greedy (option :turn=S), easy, medium, hard, flatmc:N (options "
-        f"{OPTION_NAMES['flatmc']}), mcts:N (options {OPTION_NAMES['mcts']})")
+        f"{OPTION_NAMES['flatmc']}), mcts:N (options {OPTION_NAMES['mcts']})"
+    )
 
 
 OPTION_NAMES = {
     "flatmc": ":time=S :turn=S :depth=D|end :rollout=random|greedy",
     "mcts": ":time=S :turn=S :depth=D|end :c=C :bias=B :widen=W :prior=T :guard=G :rollout=random|greedy "
-            ":takeback=any|root",
+    ":takeback=any|root",
 }
 """The options each searching bot takes, as its error messages list them."""
 
@@ -218,9 +229,20 @@ def settings(agent: Agent, state: State) -> tuple[object, ...]:
     where 0.7 is the game's search default ``c``, give equal tuples). Two bots with equal settings and
     seeds choose alike; the ladder refuses such a pair (a bot would play against itself)."""
     if isinstance(agent, MCTSAgent):
-        return ("mcts", agent.iterations, agent.time_cap, agent.turn_budget, agent.playout_depth(state),
-                agent.exploration(state), agent.rollout, agent.bias, agent.widen, agent.guard,
-                agent.prior_visits(state), tuple(sorted(agent.takebacks(state).items())))
+        return (
+            "mcts",
+            agent.iterations,
+            agent.time_cap,
+            agent.turn_budget,
+            agent.playout_depth(state),
+            agent.exploration(state),
+            agent.rollout,
+            agent.bias,
+            agent.widen,
+            agent.guard,
+            agent.prior_visits(state),
+            tuple(sorted(agent.takebacks(state).items())),
+        )
     if isinstance(agent, FlatMCAgent):
         return ("flatmc", agent.playouts, agent.depth, agent.rollout, agent.time_cap, agent.turn_budget)
     # greedy:turn=S (easy) is greedy: a decision takes about a millisecond, its share never runs out

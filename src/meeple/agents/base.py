@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 
 from ..core import Action, SearchDefaults, State
 
-
 TURN_MARGIN = 0.1
 """Share of a turn's budget kept back for what a decision does after its deadline (the
 search iteration under way, choosing among the root's actions, a busy machine's scheduling):
@@ -149,8 +148,7 @@ class Agent:
             return False
         seat, after, text = mark
         history = state._history
-        return (state.current_player == seat and len(history) == after and after > 0
-                and history[-1] == text)
+        return state.current_player == seat and len(history) == after and after > 0 and history[-1] == text
 
     def turn_left(self, state: State) -> float | None:
         """Seconds left of the turn's budget for a decision on ``state`` (the whole budget

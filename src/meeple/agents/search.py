@@ -13,17 +13,15 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..core import Action, State
-from ..core.parts import RolloutPolicy, Reversals, SecretRedraw
+from ..core.parts import Reversals, RolloutPolicy, SecretRedraw
 from .base import NO_SEARCH_DEFAULTS, Agent, evaluate, legal_actions_to_choose_from, relative_values, search_defaults
-
 
 MAX_PLAYOUT = 10_000
 """Most actions a playout plays (also with ``depth=end``): a game without a safety cap, such as
 Magnum Sal with ``max_rounds=0``, can go on for ever under random play."""
 
 
-def playout(state: State, rng: random.Random, depth: int | None, policy: str,
-            root: State | None = None) -> list[float]:
+def playout(state: State, rng: random.Random, depth: int | None, policy: str, root: State | None = None) -> list[float]:
     """Play ``state`` (mutated) on to the end or ``depth`` more actions (at most
     :data:`MAX_PLAYOUT`); per-seat values in [0, 1].
 
@@ -56,8 +54,14 @@ class FlatMCAgent(Agent):
     ``rollout=random|greedy``, ``time=S`` (seconds a decision), ``turn=S`` (seconds a turn).
     """
 
-    def __init__(self, seed: int = 0, playouts: int = 20, depth: int | None = 10,
-                 rollout: str = "random", time_cap: float | None = None) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        playouts: int = 20,
+        depth: int | None = 10,
+        rollout: str = "random",
+        time_cap: float | None = None,
+    ) -> None:
         super().__init__(seed)
         self.playouts = playouts
         self.depth = depth
@@ -251,10 +255,20 @@ class MCTSAgent(Agent):
     ``any``, searched as any action; the hint of ``meeple play`` uses ``root``).
     """
 
-    def __init__(self, seed: int = 0, iterations: int = 1000, time_cap: float | None = None,
-                 depth: int | None = GAME_DEPTH, c: float | None = None, rollout: str = "greedy", bias: float = 2.0,
-                 widen: float = 0.25, guard: float = 0.0, prior: int | None = None,
-                 takeback: str = "any") -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int = 1000,
+        time_cap: float | None = None,
+        depth: int | None = GAME_DEPTH,
+        c: float | None = None,
+        rollout: str = "greedy",
+        bias: float = 2.0,
+        widen: float = 0.25,
+        guard: float = 0.0,
+        prior: int | None = None,
+        takeback: str = "any",
+    ) -> None:
         super().__init__(seed)
         if takeback not in ("any", "root"):
             raise ValueError(f"takeback is 'any' or 'root', not {takeback!r}")
@@ -375,8 +389,7 @@ class MCTSAgent(Agent):
                     kept = [a for a in legal if a.text not in takebacks and a.text != barred]
                     legal = kept or legal
                     barred = None
-                if node.priors is None and prior_visits and node.visits >= prior_visits \
-                        and len(legal) > 1:
+                if node.priors is None and prior_visits and node.visits >= prior_visits and len(legal) > 1:
                     # a node visited often enough gets the greedy view of its actions
                     node.set_priors(one_ply_priors(s, legal))
                 priors = node.priors

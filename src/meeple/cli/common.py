@@ -19,6 +19,7 @@ from typer.core import TyperCommand, TyperGroup
 from ..core import Game, InvalidConfigError, load_game
 from ..front import action_notes, listed_actions, render  # noqa: F401  (moved to meeple.front; kept for old callers)
 
+
 def silence_stdout() -> None:
     """Send what is still printed to /dev/null once the output is closed (else every later
     print, and Python's own flush at exit, fails again)."""
@@ -255,8 +256,7 @@ def check_results_path(path) -> Path:
         fail(f"--out {path} is a link to a missing file; give another name")
     if path.exists():
         if not is_results_file(path):
-            fail(f"--out {path} exists and is not a meeple results file; it is left alone: "
-                 "give another name")
+            fail(f"--out {path} exists and is not a meeple results file; it is left alone: give another name")
         mode = "ab"  # opened to test, not changed
     else:
         mode = "xb"
@@ -288,8 +288,7 @@ def write_results(rows: list[dict], path: Path, game: str) -> Path:
         while spare.exists():
             k += 1
             spare = Path(f"meeple-results-{game}-{k}{path.suffix.lower()}")
-        err_console.print(f"[yellow]warning:[/] could not write {path} ({e.strerror or e}); "
-                          f"writing {spare} instead")
+        err_console.print(f"[yellow]warning:[/] could not write {path} ({e.strerror or e}); writing {spare} instead")
         return write_rows(rows, spare)
 
 
@@ -305,8 +304,10 @@ def check_backup_path(path: Path) -> Path:
     it is the user's, and it is left alone."""
     backup = backup_path(path)
     if (backup.exists() or backup.is_symlink()) and not (backup.is_file() and is_results_file(backup)):
-        fail(f"--out {path} holds an earlier run, to be kept as {backup}, but {backup} is in the way "
-             "and is not a meeple results file; it is left alone: move it or give another --out")
+        fail(
+            f"--out {path} holds an earlier run, to be kept as {backup}, but {backup} is in the way "
+            "and is not a meeple results file; it is left alone: move it or give another --out"
+        )
     return backup
 
 
@@ -314,11 +315,12 @@ def earlier_results_note(path: Path, backup: Path, run: str) -> str:
     """The note shown when a new ``run`` ("ladder", "simulation") will replace the results file
     ``path``: its games go to ``backup`` (:func:`keep_earlier_results`), and an older file
     already there is named, since it is then replaced."""
-    older = (f"; the older {backup} there is replaced (move it first to keep it)"
-             if backup.exists() else "")
-    return (f"[yellow]note:[/] {path} holds the games of an earlier run: they are moved to {backup} once "
-            f"the first game of this one ends{older} (--resume keeps them in place, if they are of this "
-            f"same {run})")
+    older = f"; the older {backup} there is replaced (move it first to keep it)" if backup.exists() else ""
+    return (
+        f"[yellow]note:[/] {path} holds the games of an earlier run: they are moved to {backup} once "
+        f"the first game of this one ends{older} (--resume keeps them in place, if they are of this "
+        f"same {run})"
+    )
 
 
 def keep_earlier_results(path: Path, backup: Path) -> None:
@@ -339,8 +341,16 @@ class Checkpoint:
     ``results``: games already on record (a resumed ladder), written with the new ones.
     """
 
-    def __init__(self, path: Path, game: str, variant: str, results=(), every: float = 30.0,
-                 options: dict | None = None, backup: Path | None = None):
+    def __init__(
+        self,
+        path: Path,
+        game: str,
+        variant: str,
+        results=(),
+        every: float = 30.0,
+        options: dict | None = None,
+        backup: Path | None = None,
+    ):
         import time
 
         self.path = path

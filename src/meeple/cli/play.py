@@ -23,8 +23,19 @@ from rich.table import Table
 
 from ..agents import LEVELS, make
 from ..core import IllegalActionError, InvalidRecordError, State, derive_seed, replay
-from ..front import (SAVE_FORMAT, TAKEBACK_SAMPLES, _first_difference, _resolved, _without_events,  # noqa: F401
-                     check_save_target, hidden_shown, load_save, save_game, seat_label, takeback)
+from ..front import (  # noqa: F401
+    SAVE_FORMAT,
+    TAKEBACK_SAMPLES,
+    _first_difference,
+    _resolved,
+    _without_events,
+    check_save_target,
+    hidden_shown,
+    load_save,
+    save_game,
+    seat_label,
+    takeback,
+)
 from .common import action_notes, console, err_console, listed_actions, reflow, render, silence_stdout
 
 HELP = """[bold]Commands[/]
@@ -48,8 +59,12 @@ HELP = """[bold]Commands[/]
   [cyan]help rules[/]    the rules summary and the action notation
   [cyan]help[/]          this text"""
 
-STEPS_EXAMPLE = {"magnum-sal": "'place from supply to S1'", "lignum": "'go 4 carriers 2'",
-                 "klondike": "'claim U5 place U5 1 2 0' (race)", "solomon": "'move b2-a1'"}
+STEPS_EXAMPLE = {
+    "magnum-sal": "'place from supply to S1'",
+    "lignum": "'go 4 carriers 2'",
+    "klondike": "'claim U5 place U5 1 2 0' (race)",
+    "solomon": "'move b2-a1'",
+}
 """Per game, steps typed on one line that the help shows (``meeple play`` splits them)."""
 
 
@@ -99,8 +114,10 @@ def other_save(path: str | Path, ours: dict) -> str | None:
         if isinstance(record, dict) and isinstance(record.get("game"), str):
             k = len(record.get("actions") or [])
             what = f"{record['game']}, seed {record.get('seed')}, {k} action{'s' if k != 1 else ''}"
-            resume = (f"; resume it with '{meeple_command()} play {record['game']} "
-                      f"--load {shlex.quote(os.path.abspath(path))}'")
+            resume = (
+                f"; resume it with '{meeple_command()} play {record['game']} "
+                f"--load {shlex.quote(os.path.abspath(path))}'"
+            )
             load_save(path)  # offered only if it loads
     except InvalidRecordError:
         resume = " (it cannot be resumed as it is)"
@@ -134,8 +151,10 @@ def show_actions(state: State) -> None:
     game's display order (:func:`meeple.cli.common.listed_actions`), as typed numbers read."""
     legal = listed_actions(state)
     notes, footnote = action_notes(state, legal)
-    items = [f"[bold cyan]{i + 1:>3}[/] {escape(a.text)}" + (f"  [yellow]({escape(note)})[/]" if note else "")
-             for i, (a, note) in enumerate(zip(legal, notes))]
+    items = [
+        f"[bold cyan]{i + 1:>3}[/] {escape(a.text)}" + (f"  [yellow]({escape(note)})[/]" if note else "")
+        for i, (a, note) in enumerate(zip(legal, notes))
+    ]
     console.print(Columns(items, equal=True, column_first=True, padding=(0, 2)))
     if footnote:
         console.print(f"[yellow]{escape(footnote)}[/]")
@@ -191,7 +210,7 @@ def _heads(state: State, line: str):
     for a in sorted(state.legal_actions(), key=lambda a: -len(a.text)):
         head = a.text.lower()
         if low.startswith(head + " ") and len(low) > len(head) + 1:
-            yield a, line[len(head) + 1:]
+            yield a, line[len(head) + 1 :]
 
 
 def _split(state: State, line: str, probes, depth: int):
@@ -257,8 +276,10 @@ def failed_step(state: State, text: str):
             error = e
     else:
         if next(_heads(probe, line), None) is not None:  # more steps than one line plays
-            error = IllegalActionError(f"that makes more than {MAX_STEPS_ON_A_LINE} steps on one line; "
-                                       f"type at most {MAX_STEPS_ON_A_LINE}, then the rest")
+            error = IllegalActionError(
+                f"that makes more than {MAX_STEPS_ON_A_LINE} steps on one line; "
+                f"type at most {MAX_STEPS_ON_A_LINE}, then the rest"
+            )
             return played, line, error
     if played and not error.rule and _game_reason(probe0, text):
         return None  # the game's reason for the whole line ('loan 5') beats "'5' is not an action"
@@ -277,7 +298,7 @@ def retyped_steps(state: State, text: str) -> tuple[str, str] | None:
         played = " ".join(history[-k:])
         if not line.lower().startswith(played.lower() + " "):
             continue
-        rest = line[len(played) + 1:]
+        rest = line[len(played) + 1 :]
         if _reads(state, rest) or split_steps(state, rest) is not None:
             return played, rest
     return None
@@ -348,9 +369,11 @@ def show_hint(state: State, seed: int) -> None:
         searched = [v for v in agent.action_values(state) if v[2] > 0]
         values = sorted(searched, key=lambda v: (v[2], v[1]), reverse=True)[:3]
         if not values:
-            console.print("[yellow]No estimate: the hard bot's search tried none of the actions "
-                          "listed here before its time ran out (is the machine busy?). Type hint "
-                          "again.[/]")
+            console.print(
+                "[yellow]No estimate: the hard bot's search tried none of the actions "
+                "listed here before its time ran out (is the machine busy?). Type hint "
+                "again.[/]"
+            )
             return
         label = "est. win chance" if state.num_players == 2 else "est. share of rivals beaten"
         table = Table("action", label, "visits", title="Hint (hard bot)")
@@ -358,9 +381,11 @@ def show_hint(state: State, seed: int) -> None:
             table.add_row(a.text, f"{v:.0%}", str(n))
         console.print(table)
         # below the table, not as its caption: a caption wraps to the table's narrow width
-        console.print("[dim]Ranked as the bot chooses: most visits first (more visits = more "
-                      "trusted); the estimate comes from the evaluation's lead, not a calibrated "
-                      "probability.[/]")
+        console.print(
+            "[dim]Ranked as the bot chooses: most visits first (more visits = more "
+            "trusted); the estimate comes from the evaluation's lead, not a calibrated "
+            "probability.[/]"
+        )
         return
     else:  # pragma: no cover - the hard level is an MCTS bot
         table = Table("action")
@@ -378,8 +403,11 @@ def show_result(state: State, seats: list[str]) -> None:
         table.add_row(str(places[s]), state.seat_name(s), seats[s] + mark, str(scores[s]))
     console.print(table)
     if state.is_truncated():
-        console.print("[yellow]note:[/] a safety option (not a rule of the game; see 'meeple games') cut this game "
-                      "short: the scores are those of the game as it stood then.", soft_wrap=True)
+        console.print(
+            "[yellow]note:[/] a safety option (not a rule of the game; see 'meeple games') cut this game "
+            "short: the scores are those of the game as it stood then.",
+            soft_wrap=True,
+        )
 
 
 def resume_hint(state: State, path: Path) -> str:
@@ -459,8 +487,16 @@ def _saved(state: State, seats: list[str], path: Path, table: _Table) -> Path:
     return path
 
 
-def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_fn=None,
-              stopped_by: list | None = None, loaded: Path | None = None, floor: int = 0) -> State:
+def play_loop(
+    state: State,
+    seats: list[str],
+    save_path: Path,
+    seed: int,
+    input_fn=None,
+    stopped_by: list | None = None,
+    loaded: Path | None = None,
+    floor: int = 0,
+) -> State:
     """Play until the game ends or a person quits; returns the state reached.
 
     ``input_fn(prompt) -> str`` reads a person's line (default: the console, with line
@@ -487,8 +523,12 @@ def play_loop(state: State, seats: list[str], save_path: Path, seed: int, input_
             if stopped_by is not None and not stopped_by[0]:
                 stopped_by[0] = getattr(signal, "SIGPIPE", 13)
             path = save_or_fallback(table.state, seats, table)
-            _say(err_console, f"the output was closed: game saved to {path}" if path is not None
-                 else "the output was closed: the game could not be saved")
+            _say(
+                err_console,
+                f"the output was closed: game saved to {path}"
+                if path is not None
+                else "the output was closed: the game could not be saved",
+            )
         return table.state
     except KeyboardInterrupt:
         with _signals_held():  # a second signal (a closed terminal sends two) must not cut the save
@@ -579,7 +619,7 @@ def _save_as(state: State, seats: list[str], name: str, table: _Table, quiet: bo
     if len(name) > 1 and name[0] == name[-1] and name[0] in "'\"":
         name = name[1:-1].strip()  # save "my game.json": the quotes are not part of the name
     if name[:1] in "'\"" and name:
-        console.print("[red]unbalanced quotes in the file name: write save \"my game.json\" or save my.json[/]")
+        console.print('[red]unbalanced quotes in the file name: write save "my game.json" or save my.json[/]')
         return False
     target = Path(name).expanduser() if name else table.save_path
     problem = other_save(target, table.own)
@@ -595,8 +635,10 @@ def _save_as(state: State, seats: list[str], name: str, table: _Table, quiet: bo
         console.print(f"[red]cannot save to {escape(str(target))}: {reason}[/]")
         return False
     if not quiet:
-        console.print(f"Saved to [bold]{escape(str(target))}[/] ('quit' saves there too)"
-                      + (f"; created the folder {escape(str(target.parent))}." if made else "."))
+        console.print(
+            f"Saved to [bold]{escape(str(target))}[/] ('quit' saves there too)"
+            + (f"; created the folder {escape(str(target.parent))}." if made else ".")
+        )
     return True
 
 
@@ -639,8 +681,10 @@ def _hand_over(state: State, seat: int, seats: list[str], table, input_fn) -> bo
             if _quit(state, seats, table, rest):
                 return False
             continue
-        console.print(f"(only Enter is read here: '{escape(typed)}' was not played; Enter shows {escape(label)}'s "
-                      "screen, 'quit' saves and leaves)")
+        console.print(
+            f"(only Enter is read here: '{escape(typed)}' was not played; Enter shows {escape(label)}'s "
+            "screen, 'quit' saves and leaves)"
+        )
 
 
 def line_editing():
@@ -790,8 +834,14 @@ def _say(where, text: str) -> None:
         pass
 
 
-def _play_loop(table: _Table, seats: list[str], seed: int, input_fn=None,
-               stopped_by: list | None = None, history: PromptHistory | None = None) -> State:
+def _play_loop(
+    table: _Table,
+    seats: list[str],
+    seed: int,
+    input_fn=None,
+    stopped_by: list | None = None,
+    history: PromptHistory | None = None,
+) -> State:
     state = table.state
     history = history or PromptHistory(None)
     input_fn = input_fn or (lambda p: console.input(p))
@@ -842,14 +892,16 @@ def _play_loop(table: _Table, seats: list[str], seed: int, input_fn=None,
                 _clear_screen()
                 on_screen = len(state.events)
             start = seen.get(seat)
-            recap = (start is not None, state.events[start or 0:on_screen], len(state.events) - (start or 0))
+            recap = (start is not None, state.events[start or 0 : on_screen], len(state.events) - (start or 0))
             history.use(None)  # the one passing the keyboard sees none of the next one's lines
             if not _hand_over(state, seat, seats, table, input_fn):
                 return state  # left (and saved) without a look at the next hand
             last_human = None
         last_seat = seat
         if last_human != (seat, state.move_number):
-            console.print(Panel(render(state, seat), title=f"{state.game.title} - {seat_label(state, seat, seats)} to play"))
+            console.print(
+                Panel(render(state, seat), title=f"{state.game.title} - {seat_label(state, seat, seats)} to play")
+            )
             show_actions(state)
             if recap is not None:
                 show_recap(*recap)
@@ -948,21 +1000,23 @@ def _play_loop(table: _Table, seats: list[str], seed: int, input_fn=None,
             if failed is not None:  # steps on one line: the reason of the step refused
                 played, rest, e2 = failed
                 steps = "', then '".join(escape(t) for t in played)
-                console.print(f"[red]Not allowed:[/] after '{steps}', '{escape(rest)}' is refused: {escape(str(e2))} "
-                              "(nothing was played)")
+                console.print(
+                    f"[red]Not allowed:[/] after '{steps}', '{escape(rest)}' is refused: {escape(str(e2))} "
+                    "(nothing was played)"
+                )
                 console.print("[dim]Type a number from the list, or 'help'.[/]")
                 continue
             if first is None:
                 console.print(f"[red]Not allowed:[/] {escape(str(e))}")
                 again = retyped_steps(state, action) if isinstance(action, str) else None
                 if again is not None:  # 'place from supply to S1' typed after 'place'
-                    console.print(f"'{escape(again[0])}' is played already: type just "
-                                  f"'[bold]{escape(again[1])}[/]'.")
+                    console.print(f"'{escape(again[0])}' is played already: type just '[bold]{escape(again[1])}[/]'.")
                 console.print("[dim]Type a number from the list, or 'help'.[/]")
                 continue
             try:
-                answer = input_fn(f"'{escape(action.strip())}' needs '{escape(first.text)}' first: "
-                                  "play both? (y/n) ").strip()
+                answer = input_fn(
+                    f"'{escape(action.strip())}' needs '{escape(first.text)}' first: play both? (y/n) "
+                ).strip()
             except EOFError:
                 answer = "n"
             # Ctrl-C (or a kill) here saves and stops, as at the prompt (play_loop's handler):
@@ -982,6 +1036,8 @@ def _play_loop(table: _Table, seats: list[str], seed: int, input_fn=None,
     show_result(state, seats)
     path = save_or_fallback(state, seats, table)
     if path is not None:
-        console.print(f"The finished game is saved in [bold]{escape(str(path))}[/] (see it again: "
-                      f"{escape(replay_hint(path))})", soft_wrap=True)
+        console.print(
+            f"The finished game is saved in [bold]{escape(str(path))}[/] (see it again: {escape(replay_hint(path))})",
+            soft_wrap=True,
+        )
     return state

@@ -14,8 +14,7 @@ from ..core import replay as core_replay
 from .common import console, err_console, fail, render
 
 
-def step_through(state, view: int | None, start: int, seats: list[str], input_fn=None,
-                 events: bool = True) -> bool:
+def step_through(state, view: int | None, start: int, seats: list[str], input_fn=None, events: bool = True) -> bool:
     """``replay --step``: the board of ``state``'s game after ``start`` actions as ``view``
     sees it (None: a spectator), then action by action on Enter; a number jumps to the
     position after that many actions (back too, also from the end), ``q`` or the end of input
@@ -33,15 +32,21 @@ def step_through(state, view: int | None, start: int, seats: list[str], input_fn
     while True:
         at_end = line.move_number >= total
         if show:
-            console.print(Panel(render(line, view), title=f"{title} - after {line.move_number} of {total} "
-                                                          f"actions, as {who} sees it"))
+            console.print(
+                Panel(
+                    render(line, view), title=f"{title} - after {line.move_number} of {total} actions, as {who} sees it"
+                )
+            )
             if at_end:
                 if line.is_terminal():
                     show_result(line, seats)
                 console.print("End of the record.")
         show = True
-        prompt = ("a number: jump there; Enter or q: stop" if at_end else
-                  f"Enter: action {line.move_number + 1}; a number: jump there; q: stop")
+        prompt = (
+            "a number: jump there; Enter or q: stop"
+            if at_end
+            else f"Enter: action {line.move_number + 1}; a number: jump there; q: stop"
+        )
         try:
             answer = input_fn(f"[dim]{prompt}[/] ").strip()
         except EOFError:
@@ -56,13 +61,14 @@ def step_through(state, view: int | None, start: int, seats: list[str], input_fn
                 console.print(f"[red]Type a number of actions from 0 to {total}, Enter or q.[/]")
                 show = False
                 continue
-            line = core_replay({**state.record(), "actions": actions[:int(answer)]})
+            line = core_replay({**state.record(), "actions": actions[: int(answer)]})
             continue
         p = line.current_player
         before = len(line.events)
         text = actions[line.move_number]
-        console.print(f"[bold]{line.move_number + 1}. {line.seat_name(p)}:[/] {shown_action(line, text, view)}",
-                      highlight=False)
+        console.print(
+            f"[bold]{line.move_number + 1}. {line.seat_name(p)}:[/] {shown_action(line, text, view)}", highlight=False
+        )
         line.apply_action(text)
         if events:
             for e in line.events[before:]:
@@ -120,8 +126,11 @@ def _bots_only(path: Path) -> bool:
         seats = json.loads(path.read_text(encoding="utf-8")).get("seats")
     except (OSError, ValueError, AttributeError):
         return False
-    return (isinstance(seats, list) and bool(seats)
-            and all(isinstance(s, str) and s.strip().lower() != "human" for s in seats))
+    return (
+        isinstance(seats, list)
+        and bool(seats)
+        and all(isinstance(s, str) and s.strip().lower() != "human" for s in seats)
+    )
 
 
 def records_dir(game: str, records: Path, n: int, todo: list[int]):
@@ -146,19 +155,22 @@ def records_dir(game: str, records: Path, n: int, todo: list[int]):
         path = record_file(records, game, i, n)
         problem = check_save_target(path) if path.exists() else None
         if problem:
-            fail(f"--records: {path} is in the way: it is not a meeple save (it is left as it is; give "
-                 "another folder)")
+            fail(f"--records: {path} is in the way: it is not a meeple save (it is left as it is; give another folder)")
         if path.exists():
             if not _bots_only(path):
-                fail(f"--records: {path} is in the way: it is a saved game with a person's seat (or no "
-                     "seats), not a record of bots' games; it is left as it is: give another folder")
+                fail(
+                    f"--records: {path} is in the way: it is a saved game with a person's seat (or no "
+                    "seats), not a record of bots' games; it is left as it is: give another folder"
+                )
             replaced += 1
     ours = {record_file(records, game, i, n).name for i in range(n)}  # a resumed run's own too
     others = sum(1 for p in records.glob(f"{game}-*.json") if p.name not in ours)
     if replaced or others:
-        console.print(f"[yellow]note:[/] {records} holds games of an earlier run: {replaced} of them are replaced"
-                      + (f", {others} other{'s stay' if others > 1 else ' stays'} beside this run's" if others else "")
-                      + " (give a new folder to keep runs apart)")
+        console.print(
+            f"[yellow]note:[/] {records} holds games of an earlier run: {replaced} of them are replaced"
+            + (f", {others} other{'s stay' if others > 1 else ' stays'} beside this run's" if others else "")
+            + " (give a new folder to keep runs apart)"
+        )
     return lambda index: record_file(records, game, index, n)
 
 

@@ -32,12 +32,16 @@ class Action:
         _set(self, "args", args)
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
-        raise AttributeError(f"an Action cannot be changed (every state of its game shares it): "
-                             f"Action({self.text!r}).{name} stays as it is")
+        raise AttributeError(
+            f"an Action cannot be changed (every state of its game shares it): "
+            f"Action({self.text!r}).{name} stays as it is"
+        )
 
     def __delattr__(self, name: str) -> NoReturn:
-        raise AttributeError(f"an Action cannot be changed (every state of its game shares it): "
-                             f"Action({self.text!r}).{name} stays as it is")
+        raise AttributeError(
+            f"an Action cannot be changed (every state of its game shares it): "
+            f"Action({self.text!r}).{name} stays as it is"
+        )
 
     def __reduce__(self) -> tuple[type[Action], tuple[str, str, tuple[Any, ...]]]:
         return Action, (self.text, self.kind, self.args)

@@ -11,8 +11,8 @@ from typing import Any
 
 from .errors import InvalidConfigError
 
-SEED_MIN = -(2 ** 63)
-SEED_MAX = 2 ** 63 - 1
+SEED_MIN = -(2**63)
+SEED_MAX = 2**63 - 1
 """Seeds are signed 64-bit integers: each one deals its own game (the generator keeps 64 bits,
 so 0 and 2**64 would deal the same one) and fits an int64 column of a results file."""
 

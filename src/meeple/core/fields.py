@@ -125,14 +125,39 @@ class Field:
         TypeError: a type the declarations do not know.
     """
 
-    __slots__ = ("name", "type", "shape", "low", "high", "choices", "noun", "keys", "why", "copy",
-                 "default", "saved", "save")
+    __slots__ = (
+        "name",
+        "type",
+        "shape",
+        "low",
+        "high",
+        "choices",
+        "noun",
+        "keys",
+        "why",
+        "copy",
+        "default",
+        "saved",
+        "save",
+    )
 
-    def __init__(self, name: str, type: _Type, shape: Iterable[_Size] = (), *, low: _Bound = None,
-                 high: _Bound = None, choices: Iterable[str] | None = None, noun: str = "",
-                 keys: Iterable[str] | None = None, why: str = "", copy: int | None = DEEP,
-                 default: Any = _MISSING, saved: bool = True,
-                 save: Callable[[State], Any] | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        type: _Type,
+        shape: Iterable[_Size] = (),
+        *,
+        low: _Bound = None,
+        high: _Bound = None,
+        choices: Iterable[str] | None = None,
+        noun: str = "",
+        keys: Iterable[str] | None = None,
+        why: str = "",
+        copy: int | None = DEEP,
+        default: Any = _MISSING,
+        saved: bool = True,
+        save: Callable[[State], Any] | None = None,
+    ) -> None:
         self.name = name
         self.type = _norm(type)
         self.shape: tuple[_Size, ...] = tuple(shape)
@@ -196,15 +221,19 @@ class Fields:
                 value = f.default(state) if callable(f.default) else _json(f.default)
             else:
                 what = _describe(f.type, f.shape, 0, state, noun="" if f.choices else f.noun)
-                raise InvalidRecordError(f"malformed saved {game} state: {f.name} is missing ({what})",
-                                         f"state.{f.name}")
+                raise InvalidRecordError(
+                    f"malformed saved {game} state: {f.name} is missing ({what})", f"state.{f.name}"
+                )
             state.__dict__[f.name] = value
 
     def describe(self, state: State | None = None) -> dict[str, str]:
         """Per saved field, its expected JSON value in words (``"a list of integers, one per
         seat"``): sizes that depend on the state are given for ``state`` when given."""
-        return {f.name: _describe(f.type, f.shape, 0, state, noun="" if f.choices else f.noun)
-                for f in self.fields if f.saved}
+        return {
+            f.name: _describe(f.type, f.shape, 0, state, noun="" if f.choices else f.noun)
+            for f in self.fields
+            if f.saved
+        }
 
 
 # ------------------------------------------------------------------ types
@@ -231,8 +260,10 @@ def _norm(t: _Type) -> _Type:
         return types.GenericAlias(tuple, tuple(_norm(a) for a in args))
     if origin is dict and len(args) == 2 and args[0] is str:
         return types.GenericAlias(dict, (str, _norm(args[1])))
-    raise TypeError(f"a field's type must be int, str, bool, None, object, list[T], tuple[A, B, ...], "
-                    f"dict[str, T] or a union of them, not {t!r}")
+    raise TypeError(
+        f"a field's type must be int, str, bool, None, object, list[T], tuple[A, B, ...], "
+        f"dict[str, T] or a union of them, not {t!r}"
+    )
 
 
 def _kind(t: _Type) -> str:
@@ -396,7 +427,9 @@ _A = {int: "an integer", str: "a string", bool: "true or false", type(None): "nu
 _PLURAL = {int: "integers", str: "strings", bool: "true/false values", type(None): "nulls"}
 
 
-def _describe(t: _Type, shape: tuple[_Size, ...], level: int, state: State | None, plural: bool = False, noun: str = "") -> str:
+def _describe(
+    t: _Type, shape: tuple[_Size, ...], level: int, state: State | None, plural: bool = False, noun: str = ""
+) -> str:
     """``t`` (with the sizes of ``shape`` from ``level``) in words: ``a list of 3 integers``;
     a record (tuple) is named ``noun`` when given (``a list of 0..4 tiles [an integer, ...]``)."""
     if t in _SCALARS:
@@ -465,8 +498,13 @@ class _Loader:
                 v = int(v)
             low, high = self.low, self.high
             if (low is not None and v < low) or (high is not None and v > high):
-                values = (f"{low}..{high}" if low is not None and high is not None
-                          else f"{low} or more" if low is not None else f"{high} or less")
+                values = (
+                    f"{low}..{high}"
+                    if low is not None and high is not None
+                    else f"{low} or more"
+                    if low is not None
+                    else f"{high} or less"
+                )
                 self.fail(f"{self.field.name} must hold values {values}, not {v}", path, True)
             return v
         if t is str and self.field.choices is not None:
@@ -503,8 +541,9 @@ class _Loader:
             elif _kind(inner) == "list" and _args(inner)[0] in _SCALARS:  # rows of scalars
                 elem = _args(inner)[0]
                 rows = shape[level + 1] if level + 1 < len(shape) else None
-                if all(x.__class__ is list and (rows is None or self._size_ok(x, rows)) and self._plain(elem, x)
-                       for x in v):
+                if all(
+                    x.__class__ is list and (rows is None or self._size_ok(x, rows)) and self._plain(elem, x) for x in v
+                ):
                     return [*map(list, v)]
             return [self.load(inner, x, f"{path}[{i}]", level + 1) for i, x in enumerate(v)]
         if kind == "tuple":

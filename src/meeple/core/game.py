@@ -167,11 +167,11 @@ class Game:
         num_players = whole_number(num_players, "num_players")
         if not self.min_players <= num_players <= self.max_players:
             raise InvalidConfigError(
-                f"{self.title} takes {self.min_players} to {self.max_players} players, not {num_players}")
+                f"{self.title} takes {self.min_players} to {self.max_players} players, not {num_players}"
+            )
         variant = self.canonical_variant(variant)
         if variant not in self.variants:
-            raise InvalidConfigError(
-                f"unknown variant {variant!r} for {self.name}; variants: {self.variants_text()}")
+            raise InvalidConfigError(f"unknown variant {variant!r} for {self.name}; variants: {self.variants_text()}")
         known = {o.name: o for o in self.options}
         out: dict[str, Any] = {}
         for key in options:
@@ -195,8 +195,9 @@ class Game:
                     raise InvalidConfigError(f"option {o.name} must be true or false, not {value!r}")
                 raise InvalidConfigError(f"option {o.name} must be of type {kind.__name__}, not {value!r}")
             if o.choices is not None and isinstance(value, str) and value not in o.choices:
-                value = next((c for c in o.choices if isinstance(c, str) and c.lower() == value.strip().lower()),
-                             value)  # in any case, as variant names: layout=Random
+                value = next(
+                    (c for c in o.choices if isinstance(c, str) and c.lower() == value.strip().lower()), value
+                )  # in any case, as variant names: layout=Random
             if o.choices is not None and value not in o.choices:
                 raise InvalidConfigError(f"option {o.name} must be one of {list(o.choices)}, not {value!r}")
             out[o.name] = list(value) if isinstance(value, (tuple, list)) else value  # our own copy
@@ -242,8 +243,9 @@ class Game:
         """Game-specific checks across options (raise :class:`InvalidConfigError`)."""
 
     # --------------------------------------------------------------- states
-    def new_initial_state(self, num_players: int = 0, seed: int = 0, variant: str | None = None,
-                          **options: Any) -> State:
+    def new_initial_state(
+        self, num_players: int = 0, seed: int = 0, variant: str | None = None, **options: Any
+    ) -> State:
         """A new game.
 
         Args:
@@ -265,8 +267,9 @@ class Game:
         state._setup()
         return state
 
-    def new_state(self, num_players: int = 0, seed: int = 0, variant: str | None = None,
-                  options: dict[str, Any] | None = None) -> State:
+    def new_state(
+        self, num_players: int = 0, seed: int = 0, variant: str | None = None, options: dict[str, Any] | None = None
+    ) -> State:
         """:meth:`new_initial_state` with the options given as a dict (read from a file or a
         command line), where a key named like a parameter (``seed``, ``num_players``,
         ``variant``) is an unknown option, not a second value for that parameter.
@@ -281,10 +284,17 @@ class Game:
         for key in options:
             if key in _PARAMETERS:
                 names = ", ".join(o.name for o in self.options) or "none"
-                flag = {"num_players": "--players (or as many --seats)", "seed": "--seed",
-                        "variant": "--variant"}.get(key)
-                hint = (f" ({key} is not an option: give it with {flag} on the command line, or as "
-                        f"new_initial_state's {key} argument)") if flag else ""
+                flag = {"num_players": "--players (or as many --seats)", "seed": "--seed", "variant": "--variant"}.get(
+                    key
+                )
+                hint = (
+                    (
+                        f" ({key} is not an option: give it with {flag} on the command line, or as "
+                        f"new_initial_state's {key} argument)"
+                    )
+                    if flag
+                    else ""
+                )
                 raise InvalidConfigError(f"unknown option {key!r} for {self.name}{hint}; options: {names}")
         return self.new_initial_state(num_players, seed, variant, **options)
 
@@ -323,7 +333,7 @@ class Game:
                 v = d[key]
                 if isinstance(v, bool) or not isinstance(v, int):
                     raise InvalidRecordError(f"{key} must be an integer, not {v!r}", key)
-            if not 0 <= d["rng"] < 2 ** 64:
+            if not 0 <= d["rng"] < 2**64:
                 raise InvalidRecordError(f"rng must be a generator state 0..2**64-1, not {d['rng']}", "rng")
             field = "seed"
             try:
@@ -337,10 +347,12 @@ class Game:
             if "start_player" in d:
                 field = "start_player"
                 start = d["start_player"]
-                if start is not None and (isinstance(start, bool) or not isinstance(start, int)
-                                          or not 0 <= start < state.num_players):
-                    raise InvalidRecordError(f"start_player must be a seat 0..{state.num_players - 1} or null, "
-                                             f"not {start!r}", "start_player")
+                if start is not None and (
+                    isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < state.num_players
+                ):
+                    raise InvalidRecordError(
+                        f"start_player must be a seat 0..{state.num_players - 1} or null, not {start!r}", "start_player"
+                    )
             elif isinstance(history, list) and REDACTED not in history:
                 # a save from before the key: the set-up's draw follows from the seed
                 start = self.new_state(num_players, d["seed"], variant, opts).start_player
@@ -353,8 +365,7 @@ class Game:
                 raise InvalidRecordError("history must be a list of action notations", "history")
             for i, x in enumerate(history):
                 if not isinstance(x, str):
-                    raise InvalidRecordError(f"history must be a list of action notations, not {x!r}",
-                                             f"history[{i}]")
+                    raise InvalidRecordError(f"history must be a list of action notations, not {x!r}", f"history[{i}]")
             if not isinstance(events, list):
                 raise InvalidRecordError("events must be a list of strings", "events")
             for i, x in enumerate(events):
@@ -364,8 +375,9 @@ class Game:
             state._events = list(events)
             field = "state"
             if not isinstance(d["state"], dict):
-                raise InvalidRecordError(f"state must be an object of the game's fields, not "
-                                         f"{type(d['state']).__name__}", "state")
+                raise InvalidRecordError(
+                    f"state must be an object of the game's fields, not {type(d['state']).__name__}", "state"
+                )
             try:
                 state._load_state_dict(d["state"])
             except InvalidRecordError:
@@ -379,14 +391,19 @@ class Game:
             raise
         except InvalidConfigError as e:
             raise InvalidRecordError(f"saved game has a bad configuration: {e}", field or "options") from e
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError,
-                RecursionError) as e:
-            if isinstance(e, KeyError) and field in ("variant", "num_players", "seed", "rng", "history", "events",
-                                                     "state") and e.args and e.args[0] == field:
-                raise InvalidRecordError(f"malformed saved {self.name} state: the key {field!r} is missing",
-                                         field) from e
-            raise InvalidRecordError(f"malformed saved {self.name} state: {type(e).__name__}: {e}",
-                                     field or "state") from e
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError, RecursionError) as e:
+            if (
+                isinstance(e, KeyError)
+                and field in ("variant", "num_players", "seed", "rng", "history", "events", "state")
+                and e.args
+                and e.args[0] == field
+            ):
+                raise InvalidRecordError(
+                    f"malformed saved {self.name} state: the key {field!r} is missing", field
+                ) from e
+            raise InvalidRecordError(
+                f"malformed saved {self.name} state: {type(e).__name__}: {e}", field or "state"
+            ) from e
         return state
 
     def _field_at_fault(self, d: dict[str, Any], error: Exception) -> str:
@@ -402,8 +419,9 @@ class Game:
         text = str(error)
         named = [k for k in fields if isinstance(k, str) and re.search(rf"(?<![\w.]){re.escape(k)}(?![\w])", text)]
         try:
-            ref = self.new_state(d["num_players"], 0, self.canonical_variant(d["variant"]),
-                                 d.get("options") or {}).to_dict()["state"]
+            ref = self.new_state(
+                d["num_players"], 0, self.canonical_variant(d["variant"]), d.get("options") or {}
+            ).to_dict()["state"]
         except Exception:  # noqa: BLE001  (a locator only: the error itself is raised anyway)
             ref = {}
         for k in ref:

@@ -182,5 +182,15 @@ class Explanation(Protocol):
 PART_NAMES = ("heuristics", "encoding", "stats", "explain")
 """The attributes of a :class:`~meeple.core.game.Game` that hold its parts."""
 
-__all__ = ["Encoding", "Evaluation", "Explanation", "GameStats", "Heuristics", "PART_NAMES", "Reversals",
-           "RolloutPolicy", "SearchDefaults", "SecretRedraw"]
+__all__ = [
+    "Encoding",
+    "Evaluation",
+    "Explanation",
+    "GameStats",
+    "Heuristics",
+    "PART_NAMES",
+    "Reversals",
+    "RolloutPolicy",
+    "SearchDefaults",
+    "SecretRedraw",
+]

@@ -18,8 +18,10 @@ def register(game_class: type[Game]) -> type[Game]:
     """
     missing = sorted(game_class.state_class.__abstractmethods__)  # State is an ABC
     if missing:
-        raise TypeError(f"game {game_class.name!r}: {game_class.state_class.__name__} does not implement the "
-                        f"State hooks {', '.join(missing)} (see meeple.core.State)")
+        raise TypeError(
+            f"game {game_class.name!r}: {game_class.state_class.__name__} does not implement the "
+            f"State hooks {', '.join(missing)} (see meeple.core.State)"
+        )
     _GAMES[game_class.name] = game_class()
     return game_class
 
@@ -64,8 +66,11 @@ def replay(record: dict) -> State:
     if not isinstance(record, dict):
         raise InvalidRecordError(f"a record must be a JSON object, not {type(record).__name__}", "")
     if "meeple_save" in record and "game" not in record:
-        raise InvalidRecordError("this is a save file of 'meeple play' or 'simulate --records', not a record: "
-                                 "replay its record, meeple.replay(save['record'])", "record")
+        raise InvalidRecordError(
+            "this is a save file of 'meeple play' or 'simulate --records', not a record: "
+            "replay its record, meeple.replay(save['record'])",
+            "record",
+        )
     try:
         game = load_game(record.get("game", ""))
     except InvalidConfigError as e:
@@ -78,8 +83,7 @@ def replay(record: dict) -> State:
         raise InvalidRecordError("record 'actions' must be a list of action notations", where)
     for i, a in enumerate(actions):
         if not isinstance(a, str):
-            raise InvalidRecordError(f"record 'actions' must be a list of action notations, not {a!r}",
-                                     f"{where}[{i}]")
+            raise InvalidRecordError(f"record 'actions' must be a list of action notations, not {a!r}", f"{where}[{i}]")
     seed = record.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidRecordError(f"record 'seed' must be an int, not {seed!r}", "seed")
@@ -90,21 +94,26 @@ def replay(record: dict) -> State:
         raise InvalidRecordError(f"record 'options' must be an object (NAME: value), not {options!r}", "options")
     num_players = record.get("num_players")
     if num_players == 0 or num_players is None:  # 0 would mean 'the most' to new_initial_state
-        raise InvalidRecordError(f"record 'num_players' must be the number of seats, not {num_players!r}",
-                                 "num_players")
+        raise InvalidRecordError(
+            f"record 'num_players' must be the number of seats, not {num_players!r}", "num_players"
+        )
     variant = record.get("variant")
     if variant is None:  # a record names its variant (record() always writes it)
-        raise InvalidRecordError(f"record has no 'variant' (variants of {game.name}: {game.variants_text()})",
-                                 "variant")
+        raise InvalidRecordError(
+            f"record has no 'variant' (variants of {game.name}: {game.variants_text()})", "variant"
+        )
     try:
         state = game.new_state(num_players, seed, variant, options)
     except InvalidConfigError as e:
         raise InvalidRecordError(f"record has a bad configuration: {e}", _config_field(str(e))) from e
     if REDACTED in actions:
-        raise InvalidRecordError(f"action {actions.index(REDACTED) + 1} is {REDACTED!r}: this is the record of a "
-                                 "re-sample (resample_hidden), whose history hides the choices its seat did not "
-                                 "see; it cannot be replayed (save the re-sample with to_dict and load it with "
-                                 "state_from_dict)", f"{where}[{actions.index(REDACTED)}]")
+        raise InvalidRecordError(
+            f"action {actions.index(REDACTED) + 1} is {REDACTED!r}: this is the record of a "
+            "re-sample (resample_hidden), whose history hides the choices its seat did not "
+            "see; it cannot be replayed (save the re-sample with to_dict and load it with "
+            "state_from_dict)",
+            f"{where}[{actions.index(REDACTED)}]",
+        )
     for i, text in enumerate(actions):
         try:
             state.apply_action(text)

@@ -21,7 +21,7 @@ from .fields import Fields
 from .rng import Rng
 
 if TYPE_CHECKING:
-    from typing_extensions import Self
+    from typing import Self
 
     from .game import Game
 
@@ -35,8 +35,10 @@ REDACTED = "?"
 
 
 def _read_only(self: object, *args: object, **kwargs: object) -> NoReturn:
-    raise TypeError("a state's options are read-only (its clones share them): make a new state "
-                    "with other options, game.new_initial_state(..., NAME=value)")
+    raise TypeError(
+        "a state's options are read-only (its clones share them): make a new state "
+        "with other options, game.new_initial_state(..., NAME=value)"
+    )
 
 
 class _Shared:
@@ -85,8 +87,7 @@ class Options(_Shared, dict[str, Any]):
 
     def __init__(self, options: Mapping[str, Any] | Iterable[tuple[str, Any]] = ()) -> None:
         # a list value is held read-only too: changed in place, it would change every copy
-        dict.__init__(self, {k: (ReadOnlyList(v) if isinstance(v, list) else v)
-                             for k, v in dict(options).items()})
+        dict.__init__(self, {k: (ReadOnlyList(v) if isinstance(v, list) else v) for k, v in dict(options).items()})
 
     def __reduce__(self) -> tuple[type[Options], tuple[dict[str, Any]]]:
         return (Options, (dict(self),))
@@ -226,8 +227,9 @@ class State(ABC):
         """
         index = _seat(seat, self.num_players)
         if index is None:
-            raise ValueError(f"seat {seat!r} is not a seat of this {self.num_players}-player game "
-                             f"(an int 0..{self.num_players - 1})")
+            raise ValueError(
+                f"seat {seat!r} is not a seat of this {self.num_players}-player game (an int 0..{self.num_players - 1})"
+            )
         return self._seat_name(index)
 
     def _seat_name(self, seat: int) -> str:
@@ -286,9 +288,11 @@ class State(ABC):
         if isinstance(action, str):
             action = self.parse_action(action)
         elif not isinstance(action, Action):
-            raise TypeError(f"apply_action takes an Action from legal_actions() or its notation (a str), "
-                            f"not {type(action).__name__} {action!r}; for the i-th legal action give "
-                            "state.legal_actions()[i]")
+            raise TypeError(
+                f"apply_action takes an Action from legal_actions() or its notation (a str), "
+                f"not {type(action).__name__} {action!r}; for the i-th legal action give "
+                "state.legal_actions()[i]"
+            )
         else:
             legal = self._legal()
             for a in legal:  # the usual case: one of the listed objects (identity only: fast)
@@ -362,7 +366,7 @@ class State(ABC):
         super().__init_subclass__(**kwargs)
         fields = cls.__dict__.get("FIELDS")
         if fields is not None and "_copy" not in cls.__dict__ and cls._fields is State._fields:
-            setattr(cls, "_copy", fields.copy)  # mypy refuses `cls._copy = ...` (a method)
+            setattr(cls, "_copy", fields.copy)  # noqa: B010 - mypy refuses `cls._copy = ...` (a method)
 
     def _fields(self) -> Fields:
         """The declaration of this state's own fields: ``FIELDS`` (games whose fields differ by
@@ -419,7 +423,7 @@ class State(ABC):
         actions before it read ``"?"``: see :meth:`resample_hidden`)."""
         history = list(self._history)
         if self._redacted:
-            history[:self._redacted] = [REDACTED] * self._redacted
+            history[: self._redacted] = [REDACTED] * self._redacted
         return history
 
     @property
@@ -483,8 +487,10 @@ class State(ABC):
         """
         index = None if seat is None else _seat(seat, self.num_players)
         if seat is not None and index is None:
-            raise ValueError(f"seat {seat!r} is not a seat of this {self.num_players}-player game "
-                             f"(an int 0..{self.num_players - 1}, or None for a spectator)")
+            raise ValueError(
+                f"seat {seat!r} is not a seat of this {self.num_players}-player game "
+                f"(an int 0..{self.num_players - 1}, or None for a spectator)"
+            )
         seat = index
         obs = self._observation(seat)
         obs["game"] = self.game.name
@@ -528,12 +534,15 @@ class State(ABC):
         """
         index = _seat(seat, self.num_players)  # the same check as observation()
         if index is None:
-            raise ValueError(f"seat {seat!r} is not a seat of this {self.num_players}-player game "
-                             f"(an int 0..{self.num_players - 1})")
+            raise ValueError(
+                f"seat {seat!r} is not a seat of this {self.num_players}-player game (an int 0..{self.num_players - 1})"
+            )
         seat = index
         if not isinstance(rng, random.Random):
-            raise TypeError(f"resample_hidden takes a random.Random as rng, not {type(rng).__name__} "
-                            f"{rng!r} (e.g. random.Random(7))")
+            raise TypeError(
+                f"resample_hidden takes a random.Random as rng, not {type(rng).__name__} "
+                f"{rng!r} (e.g. random.Random(7))"
+            )
         new = self._copy()
         new._resample(seat, rng)
         chance = rng.getrandbits(64)
@@ -629,8 +638,10 @@ class State(ABC):
         (games override it; ``d`` is the saved ``to_dict()["state"]``)."""
 
     def __repr__(self) -> str:
-        return (f"<{self.game.name} state: {self.num_players} players, move {len(self._history)}, "
-                f"current player {self.current_player}>")
+        return (
+            f"<{self.game.name} state: {self.num_players} players, move {len(self._history)}, "
+            f"current player {self.current_player}>"
+        )
 
 
 def _seat(seat: Any, n: int) -> int | None:
@@ -661,19 +672,28 @@ def check_record_header(d: Any, game_name: str, edition: int = 1, changes: Mappi
     if game_key(d.get("game")) != game_name:
         raise InvalidRecordError(f"this record is for game {d.get('game')!r}, not {game_name!r}", "game")
     if d.get("version") != RECORD_VERSION or isinstance(d.get("version"), bool):
-        raise InvalidRecordError(f"unsupported record version {d.get('version')!r} (expected {RECORD_VERSION})",
-                                 "version")
+        raise InvalidRecordError(
+            f"unsupported record version {d.get('version')!r} (expected {RECORD_VERSION})", "version"
+        )
     rules = d.get("rules", 1)
     if type(rules) is int and rules > edition:
-        raise InvalidRecordError(f"this {game_name} game was saved by a newer meeple, under rules edition {rules}; "
-                                 f"this one plays edition {edition}: update meeple to load it", "rules")
+        raise InvalidRecordError(
+            f"this {game_name} game was saved by a newer meeple, under rules edition {rules}; "
+            f"this one plays edition {edition}: update meeple to load it",
+            "rules",
+        )
     if rules != edition or type(rules) is not int:
-        what = "; ".join(f"edition {k}: {v}" for k, v in sorted((changes or {}).items())
-                         if isinstance(rules, int) and rules < k <= edition)
+        what = "; ".join(
+            f"edition {k}: {v}"
+            for k, v in sorted((changes or {}).items())
+            if isinstance(rules, int) and rules < k <= edition
+        )
         raise InvalidRecordError(
             f"this {game_name} game was saved under rules edition {rules!r}; this meeple plays edition "
             f"{edition}" + (f" ({what})" if what else "") + ": its seed and moves mean another game now, "
-            "so it cannot be loaded or replayed", "rules")
+            "so it cannot be loaded or replayed",
+            "rules",
+        )
 
 
 def saved_int(v: Any, name: str = "a value") -> int:
@@ -712,4 +732,3 @@ def ranking_with_ties(state: State, value: Callable[[int], object], rule: str, w
     if ties:
         return text + " (" + "; ".join(ties) + f": no tie-break, {rule})"
     return text + f" ({wins}; a tie would be shared, {rule})"
-

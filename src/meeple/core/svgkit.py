@@ -80,23 +80,56 @@ class Canvas:
         """Append raw markup (already escaped)."""
         self.parts.append(markup)
 
-    def rect(self, x: float, y: float, w: float, h: float, fill: str = "#fff", stroke: str = "none",
-             rx: float = 0, **kw: object) -> str:
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        fill: str = "#fff",
+        stroke: str = "none",
+        rx: float = 0,
+        **kw: object,
+    ) -> str:
         """A ``<rect>`` (returned, not added)."""
         self.grow(x + w, y + h)
-        return (f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="{num(rx)}" '
-                f'fill="{fill}" stroke="{stroke}"{attrs(**kw)}/>')
+        return (
+            f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="{num(rx)}" '
+            f'fill="{fill}" stroke="{stroke}"{attrs(**kw)}/>'
+        )
 
-    def text(self, x: float, y: float, s: object, size: float = MIN_TEXT, anchor: str = "start",
-             weight: str = "normal", fill: str = "#222", **kw: object) -> str:
+    def text(
+        self,
+        x: float,
+        y: float,
+        s: object,
+        size: float = MIN_TEXT,
+        anchor: str = "start",
+        weight: str = "normal",
+        fill: str = "#222",
+        **kw: object,
+    ) -> str:
         """A ``<text>`` (returned, not added); ``size`` is raised to :data:`MIN_TEXT`."""
         size = max(size, MIN_TEXT)
         self.grow(x, y)
-        return (f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}" text-anchor="{anchor}" '
-                f'font-weight="{weight}" fill="{fill}"{attrs(**kw)}>{esc(s)}</text>')
+        return (
+            f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}" text-anchor="{anchor}" '
+            f'font-weight="{weight}" fill="{fill}"{attrs(**kw)}>{esc(s)}</text>'
+        )
 
-    def place(self, action: str | None, x: float, y: float, w: float, h: float, body: str = "", *,
-              confirm: bool = False, key: str | None = None, title: str = "") -> str:
+    def place(
+        self,
+        action: str | None,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        body: str = "",
+        *,
+        confirm: bool = False,
+        key: str | None = None,
+        title: str = "",
+    ) -> str:
         """A place on the board (returned, not added): ``body`` with a transparent hit area of
         at least :data:`MIN_HIT` units each way centred on ``(x, y, w, h)``. Clickable
         (``class="act"``, ``data-action``) only when ``action`` is legal now; ``confirm`` asks a
@@ -107,17 +140,20 @@ class Canvas:
         live = action is not None and action in self.legal
         hit = f'<rect class="hit" x="{num(hx)}" y="{num(hy)}" width="{num(hw)}" height="{num(hh)}" fill="transparent"/>'
         tip = f"<title>{esc(title)}</title>" if title else ""
-        a = attrs(class_="act" if live else None, data_action=action if live else None,
-                  data_confirm=bool(live and confirm), data_place=key)
+        a = attrs(
+            class_="act" if live else None,
+            data_action=action if live else None,
+            data_confirm=bool(live and confirm),
+            data_place=key,
+        )
         return f"<g{a}>{tip}{body}{hit if live else ''}</g>"
 
     def layer(self, name: str, group: str, body: str, shown: bool = False) -> str:
         """A layer shown only while chosen (see the module docstring); ``shown`` for the one
         shown first."""
-        return f'<g{attrs(class_="layer", data_layer=name, data_layer_group=group, visibility=None if shown else "hidden")}>{body}</g>'
+        return f"<g{attrs(class_='layer', data_layer=name, data_layer_group=group, visibility=None if shown else 'hidden')}>{body}</g>"
 
-    def chooser(self, layer: str, x: float, y: float, w: float, h: float, body: str = "",
-                title: str = "") -> str:
+    def chooser(self, layer: str, x: float, y: float, w: float, h: float, body: str = "", title: str = "") -> str:
         """A place that shows the layer ``layer`` when tapped (no action is played)."""
         hw, hh = max(w, MIN_HIT), max(h, MIN_HIT)
         hx, hy = x - (hw - w) / 2, y - (hh - h) / 2
@@ -131,6 +167,8 @@ class Canvas:
         px), ``role="img"`` and ``aria-label``; ``style``: CSS for an embedded ``<style>``."""
         w, h = self.w + pad, self.h + pad
         st = f"<style>{style}</style>" if style else ""
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {num(w)} {num(h)}" '
-                f'width="{num(w)}" height="{num(h)}" role="img" aria-label="{esc(label)}" '
-                f'font-family="system-ui, sans-serif">{st}{"".join(self.parts)}</svg>')
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {num(w)} {num(h)}" '
+            f'width="{num(w)}" height="{num(h)}" role="img" aria-label="{esc(label)}" '
+            f'font-family="system-ui, sans-serif">{st}{"".join(self.parts)}</svg>'
+        )

@@ -215,8 +215,14 @@ class View:
         legal = state.legal_actions()
         return legal[0] if len(legal) == 1 else None
 
-    def board_svg(self, obs: dict, legal: list[str], names: list[str], seat: int | None = None,
-                  highlights: dict[int, list[str]] | None = None) -> str | None:
+    def board_svg(
+        self,
+        obs: dict,
+        legal: list[str],
+        names: list[str],
+        seat: int | None = None,
+        highlights: dict[int, list[str]] | None = None,
+    ) -> str | None:
         """The board as SVG markup, as ``obs`` (one seat's observation) shows it; each legal
         action that has a place on the board is a clickable element with
         ``data-action="NOTATION"``. ``highlights``: per seat, the place keys its last turn

@@ -38,8 +38,10 @@ try:
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.vec_env import DummyVecEnv, VecNormalize
 except ImportError as e:  # pragma: no cover - depends on the install
-    raise ImportError("meeple.interop.baseline needs the baseline extra: pip install meeple[baseline] "
-                      f"(or uv sync --extra baseline); missing: {e.name}") from e
+    raise ImportError(
+        "meeple.interop.baseline needs the baseline extra: pip install meeple[baseline] "
+        f"(or uv sync --extra baseline); missing: {e.name}"
+    ) from e
 
 import meeple
 from meeple.core.checks import whole_number
@@ -50,17 +52,25 @@ from meeple.sim.stats import wilson_interval
 N_ENVS = 4
 """Environments stepped together in training (``DummyVecEnv``, one process)."""
 
-PPO_KWARGS = {"n_steps": 512, "batch_size": 256, "n_epochs": 4, "learning_rate": 3e-4,
-              "gamma": 1.0, "gae_lambda": 0.95, "ent_coef": 0.01,
-              "policy_kwargs": {"net_arch": [256, 256]}}
+PPO_KWARGS = {
+    "n_steps": 512,
+    "batch_size": 256,
+    "n_epochs": 4,
+    "learning_rate": 3e-4,
+    "gamma": 1.0,
+    "gae_lambda": 0.95,
+    "ent_coef": 0.01,
+    "policy_kwargs": {"net_arch": [256, 256]},
+}
 """MaskablePPO's settings (``n_steps`` per environment and update; gamma 1: the reward comes
 once, at the end of the game)."""
 
 EVAL_OPPONENTS = ("random", "greedy")
 
 
-def train(game: str, steps: int, seed: int = 0, num_players: int = 2, opponent: str = "random",
-          ppo_kwargs: dict | None = None):
+def train(
+    game: str, steps: int, seed: int = 0, num_players: int = 2, opponent: str = "random", ppo_kwargs: dict | None = None
+):
     """Train MaskablePPO on ``game`` for ``steps`` agent steps (see the module docstring).
 
     Returns:
@@ -87,8 +97,7 @@ def train(game: str, steps: int, seed: int = 0, num_players: int = 2, opponent: 
     return model, venv
 
 
-def evaluate(model, normalizer, game: str, opponent: str, deals: int, seed: int = 10_000,
-             num_players: int = 2) -> dict:
+def evaluate(model, normalizer, game: str, opponent: str, deals: int, seed: int = 10_000, num_players: int = 2) -> dict:
     """Play ``deals`` paired deals of ``game`` against ``opponent`` (every deal with the seats
     swapped: ``2 * deals`` games at two players, each seat of the deal once at more).
 
@@ -100,8 +109,7 @@ def evaluate(model, normalizer, game: str, opponent: str, deals: int, seed: int 
     wins = 0.0
     games = 0
     diffs = []
-    envs = [MeepleGymEnv(game, num_players=num_players, opponents=opponent, seat=seat)
-            for seat in range(num_players)]
+    envs = [MeepleGymEnv(game, num_players=num_players, opponents=opponent, seat=seat) for seat in range(num_players)]
     for d in range(deals):
         for seat, env in enumerate(envs):
             obs, info = env.reset(seed=seed + d)  # the same game seed for every seat of the deal
@@ -116,8 +124,15 @@ def evaluate(model, normalizer, game: str, opponent: str, deals: int, seed: int 
             scores = info["scores"]
             diffs.append(scores[seat] - max(s for o, s in enumerate(scores) if o != seat))
     lo, hi = wilson_interval(wins, games)
-    return {"opponent": opponent, "games": games, "wins": wins, "win_rate": wins / games if games else 0.0,
-            "ci_low": lo, "ci_high": hi, "mean_score_diff": float(np.mean(diffs)) if diffs else 0.0}
+    return {
+        "opponent": opponent,
+        "games": games,
+        "wins": wins,
+        "win_rate": wins / games if games else 0.0,
+        "ci_low": lo,
+        "ci_high": hi,
+        "mean_score_diff": float(np.mean(diffs)) if diffs else 0.0,
+    }
 
 
 def run(game: str, steps: int, deals: int, seed: int = 0, opponents=EVAL_OPPONENTS) -> dict:
@@ -138,32 +153,52 @@ def run(game: str, steps: int, deals: int, seed: int = 0, opponents=EVAL_OPPONEN
     import sb3_contrib
     import stable_baselines3
 
-    return {"game": game, "num_players": 2, "trained_against": "random", "steps": steps, "seed": seed,
-            "deals": deals, "train_seconds": round(t1 - t0, 1), "train_cpu_seconds": round(c1 - c0, 1),
-            "eval_seconds": round(time.perf_counter() - t1, 1), "eval_cpu_seconds": round(c2 - c1, 1),
-            "eval": results,
-            "machine": {"cpu": platform.processor() or platform.machine(), "cores": os.cpu_count(),
-                        "torch_threads": torch.get_num_threads()},
-            "versions": {"python": platform.python_version(), "torch": torch.__version__,
-                         "stable_baselines3": stable_baselines3.__version__,
-                         "sb3_contrib": sb3_contrib.__version__},
-            "ppo": {k: v for k, v in PPO_KWARGS.items()}, "n_envs": N_ENVS}
+    return {
+        "game": game,
+        "num_players": 2,
+        "trained_against": "random",
+        "steps": steps,
+        "seed": seed,
+        "deals": deals,
+        "train_seconds": round(t1 - t0, 1),
+        "train_cpu_seconds": round(c1 - c0, 1),
+        "eval_seconds": round(time.perf_counter() - t1, 1),
+        "eval_cpu_seconds": round(c2 - c1, 1),
+        "eval": results,
+        "machine": {
+            "cpu": platform.processor() or platform.machine(),
+            "cores": os.cpu_count(),
+            "torch_threads": torch.get_num_threads(),
+        },
+        "versions": {
+            "python": platform.python_version(),
+            "torch": torch.__version__,
+            "stable_baselines3": stable_baselines3.__version__,
+            "sb3_contrib": sb3_contrib.__version__,
+        },
+        "ppo": {k: v for k, v in PPO_KWARGS.items()},
+        "n_envs": N_ENVS,
+    }
 
 
 def table(rows: list[dict]) -> str:
     """The Markdown table of baseline results (rows as :func:`run` returns them, e.g. read
     from the JSON lines of ``--out``): one line per game and evaluation opponent, the win
     rate with its Wilson 95% interval, the mean score difference."""
-    out = ["| game | trained | opponent | games | wins | win rate (95% interval) | mean score diff |",
-           "|---|---|---|---|---|---|---|"]
+    out = [
+        "| game | trained | opponent | games | wins | win rate (95% interval) | mean score diff |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for row in rows:
         name = meeple.load_game(row["game"]).title
         trained = f"{row['steps']:,} steps, {row['train_cpu_seconds']:.0f} CPU s"
         for e in row["eval"]:
             wins = f"{e['wins']:g}"
             rate = f"{100 * e['win_rate']:.1f}% ({100 * e['ci_low']:.1f}-{100 * e['ci_high']:.1f}%)"
-            out.append(f"| {name} | {trained} | {e['opponent']} | {e['games']} | {wins} | {rate} | "
-                       f"{e['mean_score_diff']:+.1f} |")
+            out.append(
+                f"| {name} | {trained} | {e['opponent']} | {e['games']} | {wins} | {rate} | "
+                f"{e['mean_score_diff']:+.1f} |"
+            )
     return "\n".join(out)
 
 
@@ -175,8 +210,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=100, help="paired deals per evaluation opponent")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", default=None, help="append one JSON line per game to this file")
-    p.add_argument("--table", default=None, metavar="FILE",
-                   help="print the Markdown table of the JSON lines in FILE (no training)")
+    p.add_argument(
+        "--table", default=None, metavar="FILE", help="print the Markdown table of the JSON lines in FILE (no training)"
+    )
     a = p.parse_args(argv)
     if a.table:
         with open(a.table, encoding="utf-8") as f:

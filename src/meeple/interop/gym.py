@@ -37,23 +37,33 @@ index`` sees its own seat's observation vector and action mask only.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 try:
     import gymnasium
     import numpy as np
     from gymnasium import spaces as gym_spaces
 except ImportError as e:  # pragma: no cover - depends on the install
-    raise ImportError("meeple.interop.gym needs the rl extra: pip install meeple[rl] "
-                      f"(or uv sync --extra rl); missing: {e.name}") from e
+    raise ImportError(
+        f"meeple.interop.gym needs the rl extra: pip install meeple[rl] (or uv sync --extra rl); missing: {e.name}"
+    ) from e
 
 import meeple
 from meeple.agents import make as make_bot
 from meeple.agents.base import Agent
 from meeple.core.checks import whole_number
 from meeple.core.errors import InvalidConfigError
-from meeple.interop.pettingzoo import (ILLEGAL, REWARDS, RENDER_MODES, MeepleAECEnv, end_info,
-                                       final_rewards, forfeit_rewards, render_text)
+from meeple.interop.pettingzoo import (
+    ILLEGAL,
+    RENDER_MODES,
+    REWARDS,
+    MeepleAECEnv,
+    end_info,
+    final_rewards,
+    forfeit_rewards,
+    render_text,
+)
+
 
 def env_id(game: str) -> str:
     """The Gymnasium id of a game id: ``"magnum-sal"`` -> ``"meeple/MagnumSal-v0"``."""
@@ -93,9 +103,18 @@ class MeepleGymEnv(gymnasium.Env):
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
 
-    def __init__(self, game: str, num_players: int = 2, opponents="random", seat: int | None = None,
-                 illegal: str = "raise", reward: str = "ranking", variant: str | None = None,
-                 render_mode: str | None = None, **options):
+    def __init__(
+        self,
+        game: str,
+        num_players: int = 2,
+        opponents="random",
+        seat: int | None = None,
+        illegal: str = "raise",
+        reward: str = "ranking",
+        variant: str | None = None,
+        render_mode: str | None = None,
+        **options,
+    ):
         self.codec = MeepleAECEnv(game, num_players, variant, None, reward, illegal, **options)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise InvalidConfigError(f"render_mode must be None or one of {list(RENDER_MODES)}, not {render_mode!r}")
@@ -113,8 +132,9 @@ class MeepleGymEnv(gymnasium.Env):
         if isinstance(opponents, (str, Agent)) or callable(opponents):
             opponents = [opponents] * (n - 1)
         if not isinstance(opponents, Sequence) or len(opponents) != n - 1:
-            raise InvalidConfigError(f"opponents: one opponent or a list of {n - 1} (one per other seat), "
-                                     f"not {opponents!r}")
+            raise InvalidConfigError(
+                f"opponents: one opponent or a list of {n - 1} (one per other seat), not {opponents!r}"
+            )
         self._opponents = [self._opponent(o, i) for i, o in enumerate(opponents)]
         self.observation_space = self.codec.observation_space("player_0")["observation"]
         self.action_space = gym_spaces.Discrete(len(self.codec._space))
@@ -130,8 +150,9 @@ class MeepleGymEnv(gymnasium.Env):
             return make_bot(o, seed=i)  # InvalidConfigError on a bad spec
         if isinstance(o, Agent) or callable(o):
             return o
-        raise InvalidConfigError(f"an opponent is a bot spec, a meeple Agent or a callable "
-                                 f"policy(observation, mask) -> index, not {o!r}")
+        raise InvalidConfigError(
+            f"an opponent is a bot spec, a meeple Agent or a callable policy(observation, mask) -> index, not {o!r}"
+        )
 
     # ------------------------------------------------------------ helpers
     def notation(self, index: int) -> str:
@@ -191,8 +212,7 @@ class MeepleGymEnv(gymnasium.Env):
         super().reset(seed=seed)
         rng = self.np_random
         n = self.num_players
-        self.state = self.game.new_initial_state(n, int(rng.integers(2**63 - 1)), self.variant,
-                                                 **self.codec.options)
+        self.state = self.game.new_initial_state(n, int(rng.integers(2**63 - 1)), self.variant, **self.codec.options)
         self.seat = self.fixed_seat if self.fixed_seat is not None else int(rng.integers(n))
         others = [s for s in range(n) if s != self.seat]
         self._by_seat = dict(zip(others, self._opponents))

@@ -48,8 +48,10 @@ try:
     import numpy as np
     import pyspiel
 except ImportError as e:  # pragma: no cover - depends on the install
-    raise ImportError("meeple.interop.openspiel needs the rl extra: pip install meeple[rl] "
-                      f"(or uv sync --extra rl); missing: {e.name}") from e
+    raise ImportError(
+        "meeple.interop.openspiel needs the rl extra: pip install meeple[rl] "
+        f"(or uv sync --extra rl); missing: {e.name}"
+    ) from e
 
 import meeple
 import meeple.core.checks
@@ -78,8 +80,8 @@ class _Holder:
     def __init__(self, game, state, mine=None, digest=None):
         self.game = game
         self.state = state
-        self.mine = mine           # None or (previous chain, seat, action index)
-        self.digest = digest       # None or per seat "count:sha1" of its own actions so far
+        self.mine = mine  # None or (previous chain, seat, action index)
+        self.digest = digest  # None or per seat "count:sha1" of its own actions so far
 
     def __deepcopy__(self, memo):
         st = self.state
@@ -87,8 +89,15 @@ class _Holder:
 
     def __reduce__(self):
         st = self.state
-        return (_load_holder, (None if st is None else st.game.name, None if st is None else st.to_dict(),
-                               _chain_list(self.mine), self.digest))
+        return (
+            _load_holder,
+            (
+                None if st is None else st.game.name,
+                None if st is None else st.to_dict(),
+                _chain_list(self.mine),
+                self.digest,
+            ),
+        )
 
 
 def _chain_list(chain) -> list:
@@ -141,9 +150,14 @@ class MeepleGame(pyspiel.Game):
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=self.num_seats / 2,
-            max_game_length=int(params.get("max_game_length", MAX_GAME_LENGTH)))
-        full = {"num_players": self.num_seats, "variant": self.variant, "seed": self.seed,
-                "max_game_length": info.max_game_length}
+            max_game_length=int(params.get("max_game_length", MAX_GAME_LENGTH)),
+        )
+        full = {
+            "num_players": self.num_seats,
+            "variant": self.variant,
+            "seed": self.seed,
+            "max_game_length": info.max_game_length,
+        }
         super().__init__(self.game_type, info, full)
 
     def new_initial_state(self):
@@ -152,8 +166,7 @@ class MeepleGame(pyspiel.Game):
 
     def new_meeple_state(self, outcome: int):
         """The meeple state that root chance outcome ``outcome`` starts."""
-        return self.meeple_game.new_initial_state(self.num_seats, self.seed * CHANCE_OUTCOMES + outcome,
-                                                  self.variant)
+        return self.meeple_game.new_initial_state(self.num_seats, self.seed * CHANCE_OUTCOMES + outcome, self.variant)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         """An observer of a seat's view (``private_info`` SINGLE_PLAYER, the default) or the
@@ -250,8 +263,12 @@ class MeepleState(pyspiel.State):
         new = self.clone()
         if self._held.state is None:
             return new
-        new._held = _Holder(self._held.game, self.meeple_state.resample_hidden(player_id, random.Random(seed)),
-                            self._held.mine, self._held.digest)
+        new._held = _Holder(
+            self._held.game,
+            self.meeple_state.resample_hidden(player_id, random.Random(seed)),
+            self._held.mine,
+            self._held.digest,
+        )
         return new
 
     def __str__(self):
@@ -332,10 +349,18 @@ def register(game: str) -> type:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"num_players": g.max_players, "variant": g.variants[0], "seed": 0,
-                                 "max_game_length": MAX_GAME_LENGTH})
-    cls = type(f"Meeple{g.name.title().replace('-', '')}Game", (MeepleGame,),
-               {"meeple_name": g.name, "game_type": game_type, "__doc__": f"{g.title} as an OpenSpiel game."})
+        parameter_specification={
+            "num_players": g.max_players,
+            "variant": g.variants[0],
+            "seed": 0,
+            "max_game_length": MAX_GAME_LENGTH,
+        },
+    )
+    cls = type(
+        f"Meeple{g.name.title().replace('-', '')}Game",
+        (MeepleGame,),
+        {"meeple_name": g.name, "game_type": game_type, "__doc__": f"{g.title} as an OpenSpiel game."},
+    )
     pyspiel.register_game(game_type, cls)
     _REGISTERED[name] = cls
     return cls

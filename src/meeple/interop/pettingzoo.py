@@ -50,8 +50,10 @@ try:
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ImportError as e:  # pragma: no cover - depends on the install
-    raise ImportError("meeple.interop.pettingzoo needs the rl extra: pip install meeple[rl] "
-                      f"(or uv sync --extra rl); missing: {e.name}") from e
+    raise ImportError(
+        "meeple.interop.pettingzoo needs the rl extra: pip install meeple[rl] "
+        f"(or uv sync --extra rl); missing: {e.name}"
+    ) from e
 
 import meeple
 from meeple.core.errors import InvalidConfigError
@@ -129,8 +131,12 @@ def end_info(state) -> dict:
     ``state.scores()``), ``ranking`` (seats best first after the rulebook's tie-breaks),
     ``places`` (per seat, 1 = first, tied seats share a place) and ``capped`` (True when a
     safety cap, not a rule, ended it: ``state.is_truncated()``)."""
-    return {"scores": list(state.scores()), "ranking": state.ranking(), "places": state.places(),
-            "capped": bool(state.is_truncated())}
+    return {
+        "scores": list(state.scores()),
+        "ranking": state.ranking(),
+        "places": state.places(),
+        "capped": bool(state.is_truncated()),
+    }
 
 
 class MeepleAECEnv(AECEnv):
@@ -151,8 +157,16 @@ class MeepleAECEnv(AECEnv):
 
     metadata = {"render_modes": list(RENDER_MODES), "name": "meeple_v0", "is_parallelizable": False}
 
-    def __init__(self, game: str, num_players: int = 0, variant: str | None = None,
-                 render_mode: str | None = None, reward: str = "ranking", illegal: str = "raise", **options):
+    def __init__(
+        self,
+        game: str,
+        num_players: int = 0,
+        variant: str | None = None,
+        render_mode: str | None = None,
+        reward: str = "ranking",
+        illegal: str = "raise",
+        **options,
+    ):
         super().__init__()
         self.game = meeple.load_game(game)
         if render_mode is not None and render_mode not in RENDER_MODES:
@@ -177,10 +191,12 @@ class MeepleAECEnv(AECEnv):
         length = len(self._vector(probe.observation(0), self.num_players, self.variant))
         self._obs_len = length
         n = len(self._space)
-        obs_space = gym_spaces.Dict({
-            "observation": gym_spaces.Box(-OBS_BOUND, OBS_BOUND, (length,), np.float32),
-            "action_mask": gym_spaces.Box(0, 1, (n,), np.int8),
-        })
+        obs_space = gym_spaces.Dict(
+            {
+                "observation": gym_spaces.Box(-OBS_BOUND, OBS_BOUND, (length,), np.float32),
+                "action_mask": gym_spaces.Box(0, 1, (n,), np.int8),
+            }
+        )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: gym_spaces.Discrete(n) for a in self.possible_agents}
         self.state_space = gym_spaces.Box(-OBS_BOUND, OBS_BOUND, (self.num_players * length,), np.float32)
@@ -364,14 +380,28 @@ def render_text(state) -> str:
     return console.export_text()
 
 
-def raw_env(game: str, num_players: int = 0, variant: str | None = None, render_mode: str | None = None,
-            reward: str = "ranking", illegal: str = "raise", **options) -> MeepleAECEnv:
+def raw_env(
+    game: str,
+    num_players: int = 0,
+    variant: str | None = None,
+    render_mode: str | None = None,
+    reward: str = "ranking",
+    illegal: str = "raise",
+    **options,
+) -> MeepleAECEnv:
     """The environment without PettingZoo's wrappers (fastest; see :class:`MeepleAECEnv`)."""
     return MeepleAECEnv(game, num_players, variant, render_mode, reward, illegal, **options)
 
 
-def env(game: str, num_players: int = 0, variant: str | None = None, render_mode: str | None = None,
-        reward: str = "ranking", illegal: str = "raise", **options):
+def env(
+    game: str,
+    num_players: int = 0,
+    variant: str | None = None,
+    render_mode: str | None = None,
+    reward: str = "ranking",
+    illegal: str = "raise",
+    **options,
+):
     """A PettingZoo AEC environment of ``game`` (see :class:`MeepleAECEnv` for the
     arguments), wrapped in PettingZoo's ``OrderEnforcingWrapper`` as its own games are.
 

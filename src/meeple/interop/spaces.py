@@ -9,8 +9,8 @@ PettingZoo and OpenSpiel modules turn the lists into numpy arrays.
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterable, Sequence
 from itertools import chain
-from typing import Iterable, Sequence
 
 from meeple.core import Encoding, Game, InvalidConfigError, load_game
 from meeple.core.action import Action
@@ -106,8 +106,7 @@ class Writer:
         if len(out) - start != size or self._record:
             self._close(name, start, size, pad)
 
-    def nested(self, name: str, v, size: int, pad: float = 0.0, words: dict | None = None,
-               depth: int = 0) -> None:
+    def nested(self, name: str, v, size: int, pad: float = 0.0, words: dict | None = None, depth: int = 0) -> None:
         """The numbers of a nested list (depth first) in ``size`` slots (padded with ``pad``).
         ``depth=2`` / ``3``: a regular list of lists (of lists) of numbers, appended fast;
         ``depth=0``: any nesting, where a string is its index in ``words`` (-1 when not
@@ -189,6 +188,7 @@ def pack(values) -> bytes:
     if s is None:
         s = _STRUCTS[k] = struct.Struct(f"={k}f")
     return s.pack(*values)
+
 
 _ONEHOTS: dict = {}
 """(vocabulary id, values) -> their one-hot blocks (vocabularies are module constants)."""
@@ -273,8 +273,9 @@ class ActionSpace:
         try:
             return self.index[text]
         except KeyError:
-            raise KeyError(f"action {text!r} is not in this game's action space "
-                           f"({len(self.notations)} actions)") from None
+            raise KeyError(
+                f"action {text!r} is not in this game's action space ({len(self.notations)} actions)"
+            ) from None
 
     def to_notation(self, i: int) -> str:
         """The notation of index ``i``.

@@ -33,8 +33,9 @@ try:
     from gymnasium.vector import AutoresetMode, VectorEnv
     from gymnasium.vector.utils import batch_space
 except ImportError as e:  # pragma: no cover - depends on the install
-    raise ImportError("meeple.interop.vector needs the rl extra: pip install meeple[rl] "
-                      f"(or uv sync --extra rl); missing: {e.name}") from e
+    raise ImportError(
+        f"meeple.interop.vector needs the rl extra: pip install meeple[rl] (or uv sync --extra rl); missing: {e.name}"
+    ) from e
 
 from meeple.core.checks import whole_number
 from meeple.core.errors import InvalidConfigError
@@ -103,8 +104,10 @@ class MeepleVectorEnv(VectorEnv):
             raise RuntimeError("call reset() before step()")
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs,) or not np.issubdtype(actions.dtype, np.integer):
-            raise ValueError(f"actions must be {self.num_envs} integer indices (shape ({self.num_envs},)), "
-                             f"not an array of shape {actions.shape} and dtype {actions.dtype}")
+            raise ValueError(
+                f"actions must be {self.num_envs} integer indices (shape ({self.num_envs},)), "
+                f"not an array of shape {actions.shape} and dtype {actions.dtype}"
+            )
         n_actions = self._masks.shape[1]
         if ((actions < 0) | (actions >= n_actions)).any():
             raise ValueError(f"actions must lie in the action space 0..{n_actions - 1}: {actions.tolist()}")
@@ -112,8 +115,10 @@ class MeepleVectorEnv(VectorEnv):
             bad = np.flatnonzero(self._masks[np.arange(self.num_envs), actions] == 0)
             if len(bad):
                 i = int(bad[0])
-                raise ValueError(f"action {int(actions[i])} ({self.envs[i].notation(int(actions[i]))!r}) is not legal "
-                                 f"in environment {i} now ({len(bad)} illegal; nothing was stepped)")
+                raise ValueError(
+                    f"action {int(actions[i])} ({self.envs[i].notation(int(actions[i]))!r}) is not legal "
+                    f"in environment {i} now ({len(bad)} illegal; nothing was stepped)"
+                )
         rewards = np.zeros(self.num_envs, np.float32)
         terminated = np.zeros(self.num_envs, bool)
         truncated = np.zeros(self.num_envs, bool)

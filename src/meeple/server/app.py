@@ -80,9 +80,14 @@ def rules_payload(game: str) -> dict:
     except (InvalidConfigError, TypeError, AttributeError):
         raise NotFound(f"no game {game!r}") from None
     view = g.view
-    return {"game": g.name, "title": g.title, "how_to_play": view.how_to_play,
-            "sections": [{"id": r.id, "title": r.title, "text": r.text, "ids": list(r.ids), "level": r.level}
-                         for r in view.rules()]}
+    return {
+        "game": g.name,
+        "title": g.title,
+        "how_to_play": view.how_to_play,
+        "sections": [
+            {"id": r.id, "title": r.title, "text": r.text, "ids": list(r.ids), "level": r.level} for r in view.rules()
+        ],
+    }
 
 
 def wants_html(request: Request) -> bool:
@@ -122,27 +127,47 @@ def game_error_page(e: GameError, game_id: str) -> HTMLResponse:
     stored game that does not load (404, ``stored`` in the error's extra), or a token that
     is no seat's (403, with a link to watch the game instead)."""
     if isinstance(e, Forbidden):
-        return error_page("This link does not open a seat",
-                          "The key at the end of this link does not belong to any seat of this game. "
-                          "It may have been cut short or changed when it was copied: ask for the link again. "
-                          "You can still watch the game.", 403, (f"/game/{game_id}", "Watch the game"))
+        return error_page(
+            "This link does not open a seat",
+            "The key at the end of this link does not belong to any seat of this game. "
+            "It may have been cut short or changed when it was copied: ask for the link again. "
+            "You can still watch the game.",
+            403,
+            (f"/game/{game_id}", "Watch the game"),
+        )
     if isinstance(e, NotFound) and e.extra.get("stored"):
-        return error_page("This game cannot be read",
-                          "The game at this link is stored, but this server cannot read it: its stored record "
-                          "is damaged or was saved by another version of meeple. The link itself is right; "
-                          "the server's log says what is wrong. Start a new game from the lobby.", 404)
+        return error_page(
+            "This game cannot be read",
+            "The game at this link is stored, but this server cannot read it: its stored record "
+            "is damaged or was saved by another version of meeple. The link itself is right; "
+            "the server's log says what is wrong. Start a new game from the lobby.",
+            404,
+        )
     if isinstance(e, NotFound):
-        return error_page("There is no game at this link",
-                          "No game has this address. The link may be mistyped or cut short, or the game "
-                          "was removed. Start a new game from the lobby.", 404)
+        return error_page(
+            "There is no game at this link",
+            "No game has this address. The link may be mistyped or cut short, or the game "
+            "was removed. Start a new game from the lobby.",
+            404,
+        )
     return error_page("This link does not work", e.message, e.status)
 
 
-def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: float = BOT_PAUSE,
-               tick: float = 0.25, allowed_hosts=DEFAULT_HOSTS, allowed_origins=(),
-               max_body: int = MAX_BODY, create_rate: tuple[int, float] = (20, 60.0),
-               bots: str | BotRunner = "process", bot_slots: int | None = None, ray_address: str | None = None,
-               bot_wait: float | None = WAIT_BUDGET):
+def create_app(
+    db_url: str | None = None,
+    *,
+    grace: float = 30.0,
+    bot_delay: float = BOT_PAUSE,
+    tick: float = 0.25,
+    allowed_hosts=DEFAULT_HOSTS,
+    allowed_origins=(),
+    max_body: int = MAX_BODY,
+    create_rate: tuple[int, float] = (20, 60.0),
+    bots: str | BotRunner = "process",
+    bot_slots: int | None = None,
+    ray_address: str | None = None,
+    bot_wait: float | None = WAIT_BUDGET,
+):
     """The web server's app on the database ``db_url`` (default: SQLite in the user's data
     folder), migrated at once. ``grace``, ``bot_delay``, ``bot_wait`` and ``tick``: see
     :class:`meeple.server.service.Service`. The service is ``app.state.service``; it starts
@@ -163,8 +188,15 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
     """
     sessions = open_db(db_url)
     runner = bots if isinstance(bots, BotRunner) else make_runner(bots, bot_slots, ray_address)
-    service = Service(sessions, grace=grace, bot_delay=bot_delay, tick=tick, bots=runner, bot_wait=bot_wait,
-                      peers=peers_for(db_url or default_url()))
+    service = Service(
+        sessions,
+        grace=grace,
+        bot_delay=bot_delay,
+        tick=tick,
+        bots=runner,
+        bot_wait=bot_wait,
+        peers=peers_for(db_url or default_url()),
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(_app):
@@ -218,8 +250,11 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
     async def _http_error(request: Request, e: StarletteHTTPException):
         if wants_html(request):
             if e.status_code == 404:
-                return error_page("There is no page here",
-                                  "This address is not a page of meeple. The link may be mistyped or cut short.", 404)
+                return error_page(
+                    "There is no page here",
+                    "This address is not a page of meeple. The link may be mistyped or cut short.",
+                    404,
+                )
             return error_page("Something went wrong", str(e.detail), e.status_code)
         return JSONResponse({"detail": e.detail}, status_code=e.status_code, headers=getattr(e, "headers", None))
 
@@ -246,10 +281,6 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
     async def api_meta():
         return meta()
 
-    @app.get("/api/rules/{game}")
-    async def api_rules(game: str):
-        return rules_payload(game)
-
     @app.get("/api/games")
     async def api_list():
         return {"games": await service.public_list()}
@@ -258,8 +289,9 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
     async def api_create(request: Request):
         client = request.client.host if request.client else "?"
         if not creations.allow(client):
-            raise TooMany(f"too many games created from your address; try again in "
-                          f"{creations.retry_after(client):.0f} s")
+            raise TooMany(
+                f"too many games created from your address; try again in {creations.retry_after(client):.0f} s"
+            )
         return await service.create(await _body(request))
 
     @app.get("/api/games/{game_id}")
@@ -295,8 +327,7 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
             queue.put_nowait({"type": "state", "version": version, "_text": text})
 
         try:
-            game, conn = await service.connect(game_id, token, queue.put_nowait, encoded, client,
-                                               chat=only == "chat")
+            game, conn = await service.connect(game_id, token, queue.put_nowait, encoded, client, chat=only == "chat")
         except GameError as e:
             await websocket.send_json({"type": "error", "message": e.message, "rule": e.rule, "status": e.status})
             await websocket.close(code=4000 + e.status)
@@ -333,8 +364,13 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
                     msg = parse_json(text)
                 except (ValueError, UnicodeDecodeError) as e:
                     why = str(e) if "deeper" in str(e) or "digits" in str(e) or "at most" in str(e) else ""
-                    queue.put_nowait({"type": "error", "message": "messages are JSON objects" + (f" ({why})" if why else ""),
-                                      "rule": ""})
+                    queue.put_nowait(
+                        {
+                            "type": "error",
+                            "message": "messages are JSON objects" + (f" ({why})" if why else ""),
+                            "rule": "",
+                        }
+                    )
                     continue
                 kind = msg.get("type") if isinstance(msg, dict) else None
                 try:
@@ -351,8 +387,15 @@ def create_app(db_url: str | None = None, *, grace: float = 30.0, bot_delay: flo
                 except Stale:  # a double click or a move overtaken: the page shows the game as it is
                     encoded(game.payload_text(conn.seat), game.version)
                 except GameError as e:
-                    queue.put_nowait({"type": "error", "message": e.message, "rule": e.rule, "status": e.status,
-                                      **({"chat": True} if kind == "chat" else {})})
+                    queue.put_nowait(
+                        {
+                            "type": "error",
+                            "message": e.message,
+                            "rule": e.rule,
+                            "status": e.status,
+                            **({"chat": True} if kind == "chat" else {}),
+                        }
+                    )
         except WebSocketDisconnect:
             pass
         finally:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 
@@ -23,7 +23,6 @@ from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, 
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, sessionmaker
-
 
 NAME_MAX = 24
 """Longest seat name a person may type in the lobby (characters)."""
@@ -36,7 +35,7 @@ class Base(DeclarativeBase):
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class GameRow(Base):
@@ -70,8 +69,9 @@ class GameRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, onupdate=_now)
 
-    seats: Mapped[list[SeatRow]] = relationship(back_populates="game_row", order_by="SeatRow.seat",
-                                                cascade="all, delete-orphan")
+    seats: Mapped[list[SeatRow]] = relationship(
+        back_populates="game_row", order_by="SeatRow.seat", cascade="all, delete-orphan"
+    )
 
 
 class SeatRow(Base):
@@ -156,8 +156,10 @@ def make_engine(url: str) -> Engine:
     try:
         parsed = make_url(url)
     except ArgumentError as e:
-        raise BadDatabaseURL(f"not a database URL: {redact(url)!r} (e.g. sqlite:///games.db or "
-                             "postgresql+psycopg://user:password@host/dbname)") from e
+        raise BadDatabaseURL(
+            f"not a database URL: {redact(url)!r} (e.g. sqlite:///games.db or "
+            "postgresql+psycopg://user:password@host/dbname)"
+        ) from e
     try:
         if parsed.get_backend_name() == "sqlite":
             extra = {}
@@ -166,13 +168,16 @@ def make_engine(url: str) -> Engine:
                 try:
                     folder.mkdir(parents=True, exist_ok=True)
                 except OSError as e:
-                    raise BadDatabaseURL(f"cannot make the folder {str(folder)!r} for the SQLite database: "
-                                         f"{e.strerror or e}") from None
+                    raise BadDatabaseURL(
+                        f"cannot make the folder {str(folder)!r} for the SQLite database: {e.strerror or e}"
+                    ) from None
             else:  # one in-memory database shared by every thread (for tests and trials)
                 from sqlalchemy.pool import StaticPool
+
                 extra["poolclass"] = StaticPool
-            engine = create_engine(parsed, connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_SECONDS},
-                                   **extra)
+            engine = create_engine(
+                parsed, connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_SECONDS}, **extra
+            )
 
             @event.listens_for(engine, "connect")
             def _sqlite_pragmas(conn, _record):  # pragma: no cover - exercised by every test

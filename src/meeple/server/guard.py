@@ -31,9 +31,11 @@ DEFAULT_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
 """Hosts a server accepts by default: the loopback names (``--allowed-host`` adds others)."""
 MAX_BODY = 64 * 1024
 """Largest request body, in bytes (a game configuration or a move is well under 2 KB)."""
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-       "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
-       "frame-ancestors 'none'")
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
 """The Content-Security-Policy of every page (inline styles: the boards' SVG carry some)."""
 SECURITY_HEADERS = (
     (b"content-security-policy", CSP.encode()),
@@ -83,19 +85,20 @@ class Guard:
         if origin is not None and (kind == "websocket" or method not in ("GET", "HEAD", "OPTIONS")):
             own = {f"http://{host}".lower(), f"https://{host}".lower()}
             if origin.rstrip("/").lower() not in own | self.origins:
-                return await self._refuse(scope, receive, send, 403,
-                                          "requests from pages of other sites are refused")
+                return await self._refuse(scope, receive, send, 403, "requests from pages of other sites are refused")
         if kind == "websocket":
             return await self.app(scope, receive, send)
         if method in ("POST", "PUT", "PATCH", "DELETE"):
             ctype = headers.get("content-type", "").split(";")[0].strip().lower()
             if ctype != "application/json":
-                return await self._refuse(scope, receive, send, 415, "the request body must be JSON sent as "
-                                          "Content-Type: application/json")
+                return await self._refuse(
+                    scope, receive, send, 415, "the request body must be JSON sent as Content-Type: application/json"
+                )
             length = headers.get("content-length")
             if length is not None and (not length.isdigit() or int(length) > self.max_body):
-                return await self._refuse(scope, receive, send, 413,
-                                          f"the request body is larger than {self.max_body} bytes")
+                return await self._refuse(
+                    scope, receive, send, 413, f"the request body is larger than {self.max_body} bytes"
+                )
             body, more = b"", True
             while more:  # read the whole (small) body first: over the cap, nothing reaches the app
                 message = await receive()
@@ -139,9 +142,17 @@ class Guard:
     @staticmethod
     async def _answer(send, status: int, message: str):
         body = json.dumps({"error": message, "rule": ""}).encode()
-        await send({"type": "http.response.start", "status": status,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                                *SECURITY_HEADERS]})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    *SECURITY_HEADERS,
+                ],
+            }
+        )
         await send({"type": "http.response.body", "body": body})
 
 

@@ -43,22 +43,38 @@ def bot_levels() -> list[dict]:
         iterations, seconds = _search_budget(spec)
         name = spec.split(":")[0]
         if iterations is None:
-            text = (f"Plays the move that looks best right now: it tries each move one step ahead and "
-                    f"keeps the one the game's scoring guide likes most (the '{name}' bot). It does not "
-                    f"plan ahead.")
+            text = (
+                f"Plays the move that looks best right now: it tries each move one step ahead and "
+                f"keeps the one the game's scoring guide likes most (the '{name}' bot). It does not "
+                f"plan ahead."
+            )
         else:
-            text = (f"Looks several moves ahead: it plays out up to {iterations:,} possible lines of play "
-                    f"from each position (a tree search over guesses of what it cannot see; it never peeks "
-                    f"at hidden cards or tiles) and picks the move that did best.")
+            text = (
+                f"Looks several moves ahead: it plays out up to {iterations:,} possible lines of play "
+                f"from each position (a tree search over guesses of what it cannot see; it never peeks "
+                f"at hidden cards or tiles) and picks the move that did best."
+            )
         # the budget covers the whole turn, however many decisions it has (meeple.agents, turn=S)
         think = f"thinks at most about {seconds:g} s a turn" if seconds else "answers at once"
         out.append({"id": level, "label": level.capitalize(), "text": text, "think": think, "test": False})
-    out.append({"id": "random", "label": "Random moves",
-                "text": "Picks any legal move at random: not an opponent, only for trying the page.",
-                "think": "answers at once", "test": True})
-    out.append({"id": "greedy", "label": "Greedy (Easy without its time limit)",
-                "text": "The Easy bot's way of playing under its technical name, never cut short.",
-                "think": "answers at once", "test": True})
+    out.append(
+        {
+            "id": "random",
+            "label": "Random moves",
+            "text": "Picks any legal move at random: not an opponent, only for trying the page.",
+            "think": "answers at once",
+            "test": True,
+        }
+    )
+    out.append(
+        {
+            "id": "greedy",
+            "label": "Greedy (Easy without its time limit)",
+            "text": "The Easy bot's way of playing under its technical name, never cut short.",
+            "think": "answers at once",
+            "test": True,
+        }
+    )
     return out
 
 
@@ -115,16 +131,29 @@ def game_entry(game: Game) -> dict:
     view = game.view
     options = [c for c in (option_control(game, o) for o in game.options) if c is not None]
     names = [o["name"] for o in options]
-    variants = [{"id": v, "text": view.variant_text(v), "options": [n for n in names if view.option_applies(n, v)]}
-                for v in game.variants]
-    return {"id": game.name, "title": game.title, "description": view.description or _fallback_description(game),
-            "length": view.length, "min_players": game.min_players, "max_players": game.max_players,
-            "picture": f"/static/img/{game.name}.png", "variants": variants, "options": options}
+    variants = [
+        {"id": v, "text": view.variant_text(v), "options": [n for n in names if view.option_applies(n, v)]}
+        for v in game.variants
+    ]
+    return {
+        "id": game.name,
+        "title": game.title,
+        "description": view.description or _fallback_description(game),
+        "length": view.length,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "picture": f"/static/img/{game.name}.png",
+        "variants": variants,
+        "options": options,
+    }
 
 
 def catalog() -> dict:
     """``GET /api/catalog``: ``{"games": [game_entry ...], "bot_levels": bot_levels(),
     "defaults": {"seats", "bot"}}`` (the one-click game: you and one bot at medium per
     other seat, two players)."""
-    return {"games": [game_entry(load_game(n)) for n in game_names()], "bot_levels": bot_levels(),
-            "defaults": {"num_players": 2, "bot": "medium"}}
+    return {
+        "games": [game_entry(load_game(n)) for n in game_names()],
+        "bot_levels": bot_levels(),
+        "defaults": {"num_players": 2, "bot": "medium"},
+    }

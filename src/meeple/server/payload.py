@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..core import State
 from ..front import action_notes, listed_actions, text_view
@@ -38,8 +37,11 @@ def public_scores(state: State, obs: dict) -> list[int] | None:
     if isinstance(obs.get("scores"), list) and all(isinstance(x, int) for x in obs["scores"]):
         return list(obs["scores"])
     players = obs.get("players")
-    if isinstance(players, list) and players and all(isinstance(p, dict) and isinstance(p.get("score"), int)
-                                                     for p in players):
+    if (
+        isinstance(players, list)
+        and players
+        and all(isinstance(p, dict) and isinstance(p.get("score"), int) for p in players)
+    ):
         return [p["score"] for p in players]
     return None
 
@@ -83,9 +85,19 @@ SEAT_COLOURS = ("#c0392b", "#1f5fbf", "#1b7a32", "#8e44ad", "#d35400")
 (a view may set ``seat_colours``, the colours its board draws the seats in)."""
 
 
-NAMED_COLOURS = {"red": "#c62828", "orange": "#e65100", "yellow": "#a67c00", "green": "#2e7d32",
-                 "blue": "#1565c0", "purple": "#6a1b9a", "black": "#222222", "white": "#6d6d6d",
-                 "brown": "#6d4c41", "grey": "#616161", "gray": "#616161"}
+NAMED_COLOURS = {
+    "red": "#c62828",
+    "orange": "#e65100",
+    "yellow": "#a67c00",
+    "green": "#2e7d32",
+    "blue": "#1565c0",
+    "purple": "#6a1b9a",
+    "black": "#222222",
+    "white": "#6d6d6d",
+    "brown": "#6d4c41",
+    "grey": "#616161",
+    "gray": "#616161",
+}
 """Readable text colours for seats named by a colour (Magnum Sal's orange, black, ...)."""
 
 
@@ -112,20 +124,31 @@ def legal_entries(state: State) -> list[dict]:
     (notation, the id the client sends), ``label`` (words, ``View.action_label``), ``help``
     (``View.action_help``: what it does and its rule id; ``""`` for none) and ``note`` (a
     warning, ``View.action_notes``), in the view's display order."""
-    from ..front import action_notes, listed_actions
 
     view = state.game.view
     listed = listed_actions(state)
     notes, _footnote = action_notes(state, listed)
-    return [{"action": a.text, "label": view.action_label(state, a) or a.text, "help": view.action_help(state, a),
-             "note": n} for a, n in zip(listed, notes)]
+    return [
+        {
+            "action": a.text,
+            "label": view.action_label(state, a) or a.text,
+            "help": view.action_help(state, a),
+            "note": n,
+        }
+        for a, n in zip(listed, notes)
+    ]
 
 
 def can_undo(info: TableInfo, seat: int | None, current: int) -> bool:
     """Whether the undo button is offered: ``seat`` is to act and took the last action (the
     server checks the rest when asked, :meth:`meeple.server.service.Service.undo`)."""
-    return seat is not None and seat == current and bool(info.actors) and info.actors[-1] == seat \
+    return (
+        seat is not None
+        and seat == current
+        and bool(info.actors)
+        and info.actors[-1] == seat
         and info.seats[seat] == "human"
+    )
 
 
 def build_payload(state: State, seat: int | None, info: TableInfo, board: tuple[str, str] | None = None) -> dict:
@@ -157,12 +180,19 @@ def build_payload(state: State, seat: int | None, info: TableInfo, board: tuple[
     scores = public_scores(state, obs)
     if terminal:
         scores = list(state.scores())
-        final = {"ranking": state.ranking(), "places": state.places(), "winners": state.winners(),
-                 "scores": scores, "truncated": state.is_truncated()}
+        final = {
+            "ranking": state.ranking(),
+            "places": state.places(),
+            "winners": state.winners(),
+            "scores": scores,
+            "truncated": state.is_truncated(),
+        }
     timer = None
     if info.timer_seconds:
-        timer = {"seconds": info.timer_seconds,
-                 "left": None if info.deadline_in is None else round(max(0.0, info.deadline_in), 1)}
+        timer = {
+            "seconds": info.timer_seconds,
+            "left": None if info.deadline_in is None else round(max(0.0, info.deadline_in), 1),
+        }
     return {
         "type": "state",
         "game_id": info.game_id,
@@ -172,8 +202,7 @@ def build_payload(state: State, seat: int | None, info: TableInfo, board: tuple[
         "num_players": state.num_players,
         "seat": seat,
         "seat_names": names,
-        "players": [{"name": names[s], "kind": info.seats[s], "away": info.away[s]}
-                    for s in range(state.num_players)],
+        "players": [{"name": names[s], "kind": info.seats[s], "away": info.away[s]} for s in range(state.num_players)],
         "connected": list(info.connected),
         "version": info.version,
         "current_player": current,

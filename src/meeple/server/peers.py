@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-from typing import Callable
+from collections.abc import Callable
 
 log = logging.getLogger("meeple.server")
 

@@ -30,9 +30,10 @@ import secrets
 import time
 import unicodedata
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import timezone
-from typing import Any, Callable
+from datetime import UTC
+from typing import Any
 
 from sqlalchemy import select, text
 from sqlalchemy.exc import SQLAlchemyError
@@ -43,8 +44,8 @@ from ..core.checks import check_seed
 from ..front import takeback
 from .bots import WAIT_BUDGET, BotJob, BotRunner, ThreadBots, WaitBudget
 from .db import CHAT_MAX, NAME_MAX, ChatRow, GameRow, SeatRow, hash_token
-from .peers import CHANNEL, Alone
 from .payload import TableInfo, build_payload
+from .peers import CHANNEL, Alone
 
 log = logging.getLogger("meeple.server")
 
@@ -54,8 +55,10 @@ BOT_PAUSE = 0.4
 """Seconds a bot waits before the first decision of its turn (``meeple serve --bot-delay``'s
 default), so people see whose turn it is; its further decisions of the same turn follow
 without a pause and the page shows each in turn (issue 45 keeps this one constant)."""
-SEEDED_NOTE = ("seeded by the creator: whoever chose this game's seed can work out every hidden card "
-               "(tables of people are dealt at random unless their creator chooses a seed)")
+SEEDED_NOTE = (
+    "seeded by the creator: whoever chose this game's seed can work out every hidden card "
+    "(tables of people are dealt at random unless their creator chooses a seed)"
+)
 """The server note every seat sees in a game of several people whose seed its creator chose."""
 PUBLIC_BOTS = ("easy", "medium", "hard", "random", "greedy")
 """Bot levels the lobby offers (any spec ``meeple.agents.make`` reads is accepted)."""
@@ -103,12 +106,6 @@ class Unavailable(GameError):
     status = 503
 
 
-class TooMany(GameError):
-    """429: too many requests from one address (game creation, chat)."""
-
-    status = 429
-
-
 class Illegal(GameError):
     """422: a move the engine refuses (its message and rule id), or an undo the policy refuses."""
 
@@ -116,7 +113,8 @@ class Illegal(GameError):
 
 
 class TooMany(GameError):
-    """429: chat messages sent faster than :data:`CHAT_RATE` allows."""
+    """429: too many requests from one address (game creation, chat messages faster than
+    :data:`CHAT_RATE` allows, too many sockets)."""
 
     status = 429
 
@@ -226,16 +224,32 @@ class LiveGame:
     def info(self) -> TableInfo:
         """The table as :func:`build_payload` reads it."""
         left = None if self.deadline is None else self.deadline - time.monotonic()
-        return TableInfo(self.id, list(self.seats), self.connected(), list(self.away), self.version,
-                         list(self.actors), [list(n) for n in self.notes], self.timer_seconds, left, self.bot_level,
-                         dict(self.highlights), self.forced)
+        return TableInfo(
+            self.id,
+            list(self.seats),
+            self.connected(),
+            list(self.away),
+            self.version,
+            list(self.actors),
+            [list(n) for n in self.notes],
+            self.timer_seconds,
+            left,
+            self.bot_level,
+            dict(self.highlights),
+            self.forced,
+        )
 
     def payload(self, seat: int | None) -> dict:
         """The payload for ``seat`` now (cached until the next commit or change of the table; the
         board is drawn once a commit and seat)."""
         info = self.info()
-        key = (seat, info.version, tuple(info.away), len(info.notes),
-               None if info.deadline_in is None else self.deadline)
+        key = (
+            seat,
+            info.version,
+            tuple(info.away),
+            len(info.notes),
+            None if info.deadline_in is None else self.deadline,
+        )
         hit = self._cache.get(seat)
         if hit is not None and hit[0] == key:  # presence alone changed nothing drawn: no rebuild
             return self._fresh(hit[1], info)
@@ -253,8 +267,14 @@ class LiveGame:
         turn timer's seconds left and who is connected are spliced in fresh)."""
         p = self.payload(seat)
         base = self.payload_base(seat)
-        return (base[:-1] + ',"timer":' + json.dumps(p["timer"], separators=(",", ":"))
-                + ',"connected":' + json.dumps(p["connected"]) + "}")
+        return (
+            base[:-1]
+            + ',"timer":'
+            + json.dumps(p["timer"], separators=(",", ":"))
+            + ',"connected":'
+            + json.dumps(p["connected"])
+            + "}"
+        )
 
     FRESH_KEYS = ("timer", "connected")
     """Payload keys spliced in at each send, outside :meth:`payload_base`: the seconds left
@@ -309,13 +329,19 @@ class LiveGame:
         """The public one-line view of the game (no token, no hidden information)."""
         s = self.state
         names = [self.display_name(i) for i in range(s.num_players)]
-        return {"id": self.id, "game": s.game.name, "title": s.game.title, "variant": s.variant,
-                "num_players": s.num_players, "seats": [{"name": names[i], "kind": self.seats[i]}
-                                                        for i in range(s.num_players)],
-                "version": self.version, "terminal": s.is_terminal(),
-                "current_name": None if s.is_terminal() else names[s.current_player],
-                "winners": [names[w] for w in s.winners()] if s.is_terminal() else None,
-                "spectator": f"/game/{self.id}"}
+        return {
+            "id": self.id,
+            "game": s.game.name,
+            "title": s.game.title,
+            "variant": s.variant,
+            "num_players": s.num_players,
+            "seats": [{"name": names[i], "kind": self.seats[i]} for i in range(s.num_players)],
+            "version": self.version,
+            "terminal": s.is_terminal(),
+            "current_name": None if s.is_terminal() else names[s.current_player],
+            "winners": [names[w] for w in s.winners()] if s.is_terminal() else None,
+            "spectator": f"/game/{self.id}",
+        }
 
 
 def check_bot(spec: Any, what: str) -> str:
@@ -353,8 +379,17 @@ class Service:
             default none).
     """
 
-    def __init__(self, sessions, grace: float = 30.0, bot_delay: float = 0.0, tick: float = 0.25,
-                 bots: BotRunner | None = None, idle: float = 600.0, peers=None, bot_wait: float | None = WAIT_BUDGET):
+    def __init__(
+        self,
+        sessions,
+        grace: float = 30.0,
+        bot_delay: float = 0.0,
+        tick: float = 0.25,
+        bots: BotRunner | None = None,
+        idle: float = 600.0,
+        peers=None,
+        bot_wait: float | None = WAIT_BUDGET,
+    ):
         self.sessions = sessions
         self.grace = grace
         self.bot_delay = bot_delay
@@ -379,8 +414,11 @@ class Service:
         try:
             ids = await asyncio.to_thread(self._unfinished_ids)
         except SQLAlchemyError as e:  # a damaged database page: serve what can be read
-            log.error("the list of unfinished games cannot be read (%s); none is resumed now, each "
-                      "is loaded when first asked for", e.__class__.__name__)
+            log.error(
+                "the list of unfinished games cannot be read (%s); none is resumed now, each "
+                "is loaded when first asked for",
+                e.__class__.__name__,
+            )
             ids = []
         for game_id in ids:
             try:
@@ -426,16 +464,26 @@ class Service:
         """
         if not isinstance(config, dict):
             raise BadConfig("the game configuration must be a JSON object")
-        unknown = set(config) - {"game", "variant", "options", "num_players", "seats", "seed", "bot_level",
-                                 "timer_seconds", "names"}
+        unknown = set(config) - {
+            "game",
+            "variant",
+            "options",
+            "num_players",
+            "seats",
+            "seed",
+            "bot_level",
+            "timer_seconds",
+            "names",
+        }
         if unknown:
             raise BadConfig(f"unknown configuration key(s): {', '.join(sorted(unknown))}")
         try:
             game = load_game(config.get("game"))
         except (InvalidConfigError, TypeError, AttributeError) as e:
             message = str(e)  # the engine's own names the game and lists the games
-            raise BadConfig(message if message.startswith("unknown game")
-                            else f"unknown game {config.get('game')!r}: {message}") from None
+            raise BadConfig(
+                message if message.startswith("unknown game") else f"unknown game {config.get('game')!r}: {message}"
+            ) from None
         seats = config.get("seats")
         num_players = config.get("num_players", len(seats) if isinstance(seats, list) else None)
         counts = f"{game.title} takes {game.min_players} to {game.max_players} players"
@@ -452,8 +500,10 @@ class Service:
             raise BadConfig("seats must list 'human' or a bot level for each seat")
         if num_players != len(seats):
             raise BadConfig(f"num_players is {num_players!r} but {len(seats)} seats are given")
-        seats = [HUMAN if isinstance(x, str) and x.strip().lower() == HUMAN else check_bot(x, f"seat {i + 1}")
-                 for i, x in enumerate(seats)]
+        seats = [
+            HUMAN if isinstance(x, str) and x.strip().lower() == HUMAN else check_bot(x, f"seat {i + 1}")
+            for i, x in enumerate(seats)
+        ]
         level = config.get("bot_level")
         bot_level = check_bot("easy" if level is None else level, "bot_level")
         # a seed fixes every hidden card: whoever chose it could replay the deal at home, so a
@@ -473,21 +523,46 @@ class Service:
         game_id = secrets.token_urlsafe(9)
         tokens = [secrets.token_urlsafe(24) if kind == HUMAN else None for kind in seats]
         hashes = [None if t is None else hash_token(t) for t in tokens]
-        row = GameRow(id=game_id, game=game.name, rules=game.rules_edition, num_players=state.num_players, variant=state.variant,
-                      options=state.record()["options"], seed=state.seed, actions=[], undo_offset=0,
-                      bot_level=bot_level, timer_seconds=timer, notes=[list(n) for n in notes], finished=False)
-        row.seats = [SeatRow(seat=i, bot=None if k == HUMAN else k, token_hash=h, name=people[i])
-                     for i, (k, h) in enumerate(zip(seats, hashes))]
+        row = GameRow(
+            id=game_id,
+            game=game.name,
+            rules=game.rules_edition,
+            num_players=state.num_players,
+            variant=state.variant,
+            options=state.record()["options"],
+            seed=state.seed,
+            actions=[],
+            undo_offset=0,
+            bot_level=bot_level,
+            timer_seconds=timer,
+            notes=[list(n) for n in notes],
+            finished=False,
+        )
+        row.seats = [
+            SeatRow(seat=i, bot=None if k == HUMAN else k, token_hash=h, name=people[i])
+            for i, (k, h) in enumerate(zip(seats, hashes))
+        ]
         await asyncio.to_thread(self._insert, row)
         g = LiveGame(game_id, state, seats, hashes, bot_level, timer, 0, [list(n) for n in notes], [], people=people)
         self.games[game_id] = g
         self._changed(g, broadcast=False)
         names = [g.display_name(i) for i in range(state.num_players)]
-        return {"id": game_id, "game": game.name, "title": game.title,
-                "seats": [{"seat": i, "name": names[i], "kind": seats[i], "token": tokens[i],
-                           "link": None if tokens[i] is None else f"/game/{game_id}?token={tokens[i]}"}
-                          for i in range(state.num_players)],
-                "spectator": f"/game/{game_id}"}
+        return {
+            "id": game_id,
+            "game": game.name,
+            "title": game.title,
+            "seats": [
+                {
+                    "seat": i,
+                    "name": names[i],
+                    "kind": seats[i],
+                    "token": tokens[i],
+                    "link": None if tokens[i] is None else f"/game/{game_id}?token={tokens[i]}",
+                }
+                for i in range(state.num_players)
+            ],
+            "spectator": f"/game/{game_id}",
+        }
 
     def _insert(self, row: GameRow) -> None:
         with self.sessions() as s:
@@ -522,8 +597,9 @@ class Service:
             raise
         except Exception as e:  # a bad stored row: JSON, types, a damaged page
             self._log_unreadable(game_id, f"cannot be read: {e.__class__.__name__}: {e}")
-            raise NotFound(f"game {game_id!r} is stored but cannot be read", detail=f"{e.__class__.__name__}: {e}",
-                           stored=True) from None
+            raise NotFound(
+                f"game {game_id!r} is stored but cannot be read", detail=f"{e.__class__.__name__}: {e}", stored=True
+            ) from None
 
     def _log_unreadable(self, game_id: str, why: str) -> None:
         """Log that a stored game does not load, once per game and process (a page asking
@@ -537,8 +613,16 @@ class Service:
             row = s.get(GameRow, game_id)
             if row is None:
                 raise NotFound(f"no game {game_id!r}")
-            record = {"game": row.game, "version": 1, "rules": row.rules, "num_players": row.num_players, "variant": row.variant,
-                      "options": row.options, "seed": row.seed, "actions": []}
+            record = {
+                "game": row.game,
+                "version": 1,
+                "rules": row.rules,
+                "num_players": row.num_players,
+                "variant": row.variant,
+                "options": row.options,
+                "seed": row.seed,
+                "actions": [],
+            }
             try:
                 state = replay(record)
                 actors = []
@@ -548,8 +632,11 @@ class Service:
             except (InvalidRecordError, IllegalActionError) as e:
                 # the detail (a stored action, the legal actions) is for the log, not the visitor
                 self._log_unreadable(game_id, f"does not replay: {e}")
-                raise NotFound(f"game {game_id!r} is stored but does not replay with this version of meeple",
-                               detail=str(e), stored=True) from None
+                raise NotFound(
+                    f"game {game_id!r} is stored but does not replay with this version of meeple",
+                    detail=str(e),
+                    stored=True,
+                ) from None
             seats = [HUMAN] * row.num_players
             hashes: list[str | None] = [None] * row.num_players
             people: list[str | None] = [None] * row.num_players
@@ -557,8 +644,18 @@ class Service:
                 seats[seat.seat] = seat.bot or HUMAN
                 hashes[seat.seat] = seat.token_hash
                 people[seat.seat] = seat.name
-            return LiveGame(row.id, state, seats, hashes, row.bot_level, row.timer_seconds, row.undo_offset,
-                            [list(n) for n in row.notes], actors, people=people)
+            return LiveGame(
+                row.id,
+                state,
+                seats,
+                hashes,
+                row.bot_level,
+                row.timer_seconds,
+                row.undo_offset,
+                [list(n) for n in row.notes],
+                actors,
+                people=people,
+            )
 
     def _save(self, g: LiveGame, state: State, undo_offset: int, notes: list) -> None:
         """Store ``state`` as the game's record, if the stored one is still the record of the
@@ -568,8 +665,10 @@ class Service:
             row = s.execute(select(GameRow).where(GameRow.id == g.id).with_for_update()).scalar_one()
             if list(row.actions) != list(g.state.history) or row.undo_offset != g.undo_offset:
                 self.games.pop(g.id, None)
-                raise Stale("this game was changed by another server on the same database; "
-                            "reload the page to see it", version=None)
+                raise Stale(
+                    "this game was changed by another server on the same database; reload the page to see it",
+                    version=None,
+                )
             row.actions = list(state.history)
             row.undo_offset = undo_offset
             row.notes = [list(n) for n in notes]
@@ -612,9 +711,15 @@ class Service:
     MAX_SOCKETS_PER_SEAT = 8
     """Pages one seat (its token) may have open on its game."""
 
-    async def connect(self, game_id: str, token: str | None, push: Callable[[dict], Any],
-                      push_text: Callable[[str, int], Any] | None = None, client: str = "",
-                      chat: bool = False) -> tuple[LiveGame, Connection]:
+    async def connect(
+        self,
+        game_id: str,
+        token: str | None,
+        push: Callable[[dict], Any],
+        push_text: Callable[[str, int], Any] | None = None,
+        client: str = "",
+        chat: bool = False,
+    ) -> tuple[LiveGame, Connection]:
         """Subscribe ``push`` (or ``push_text``, see :class:`Connection`) to the game for the
         seat of ``token``; the first payload is pushed at once. A seat played by the stand-in
         bot because its person left is theirs again. ``chat``: the chat panel's socket of a
@@ -671,8 +776,7 @@ class Service:
                 fresh = await asyncio.to_thread(self._load, game_id)
             except GameError:
                 return
-            if (fresh.state.history == g.state.history and fresh.undo_offset == g.undo_offset
-                    and fresh.notes == g.notes):
+            if fresh.state.history == g.state.history and fresh.undo_offset == g.undo_offset and fresh.notes == g.notes:
                 return  # our own commit, or nothing new
             g.state, g.actors, g.undo_offset, g.notes = fresh.state, fresh.actors, fresh.undo_offset, fresh.notes
             g._cache.clear()
@@ -702,8 +806,9 @@ class Service:
         if isinstance(version, bool) or not isinstance(version, int):
             raise BadConfig(f"version must be an integer, not {version!r}")
         if version != g.version:
-            raise Stale(f"stale version {version}: the game is at version {g.version} (resynchronised)",
-                        version=g.version)
+            raise Stale(
+                f"stale version {version}: the game is at version {g.version} (resynchronised)", version=g.version
+            )
 
     async def move(self, game_id: str, token: Any, action: Any, version: Any = None) -> dict:
         """Play ``action`` (a notation) for the seat of ``token``; return its new payload.
@@ -769,7 +874,7 @@ class Service:
                 raise Illegal(f"cannot take back: {message}", "BGA-undo")
             drop = state.observed_move_number() - earlier.observed_move_number()
             notes = g.notes + [[len(earlier.events), f"{g.display_name(seat)} took back a decision"]]
-            await self._commit(g, earlier, g.actors[:len(earlier.history)], g.undo_offset + drop + 1, notes)
+            await self._commit(g, earlier, g.actors[: len(earlier.history)], g.undo_offset + drop + 1, notes)
         self._changed(g)
         return g.payload(seat)
 
@@ -786,8 +891,10 @@ class Service:
             except SQLAlchemyError as e:
                 if wait is None:
                     log.error("game %s: the database refused the commit: %s", g.id, e.__class__.__name__)
-                    raise Unavailable("the game could not be saved just now (the database is busy or "
-                                      "unreachable); nothing changed: try again in a moment") from None
+                    raise Unavailable(
+                        "the game could not be saved just now (the database is busy or "
+                        "unreachable); nothing changed: try again in a moment"
+                    ) from None
                 await asyncio.sleep(wait)
         self._track_highlights(g, g.state, state, actors)
         g.state, g.actors, g.undo_offset, g.notes = state, actors, undo_offset, notes
@@ -897,8 +1004,7 @@ class Service:
 
     def _chat_rows(self, game_id: str, limit: int) -> list[dict]:
         with self.sessions() as s:
-            rows = s.scalars(select(ChatRow).where(ChatRow.game_id == game_id)
-                             .order_by(ChatRow.id.desc()).limit(limit))
+            rows = s.scalars(select(ChatRow).where(ChatRow.game_id == game_id).order_by(ChatRow.id.desc()).limit(limit))
             return [chat_message(r) for r in reversed(list(rows))]
 
     # ---------------------------------------------------------- after changes
@@ -927,8 +1033,14 @@ class Service:
             g.deadline = None
         elif not restart and g.deadline is not None:
             return
-        if g.seats[p] == HUMAN and g.timer_seconds and not g.away[p] and g.joined[p] and g.deadline is None \
-                and g.timed_out is None:
+        if (
+            g.seats[p] == HUMAN
+            and g.timer_seconds
+            and not g.away[p]
+            and g.joined[p]
+            and g.deadline is None
+            and g.timed_out is None
+        ):
             g.deadline = time.monotonic() + g.timer_seconds
 
     def _broadcast(self, g: LiveGame) -> None:
@@ -1016,9 +1128,16 @@ class Service:
                     g.wait.begin(started)
                 cap = g.wait.cap(started)
             seed = g.state.seed
-            job = BotJob(state.game.name, state.to_dict(), spec, derive_seed(seed, 1000 + p),
-                         derive_seed(derive_seed(seed, 1000 + p), len(state.history)), g.clocks.get((p, spec)), cap,
-                         HUMAN in g.seats)
+            job = BotJob(
+                state.game.name,
+                state.to_dict(),
+                spec,
+                derive_seed(seed, 1000 + p),
+                derive_seed(derive_seed(seed, 1000 + p), len(state.history)),
+                g.clocks.get((p, spec)),
+                cap,
+                HUMAN in g.seats,
+            )
             try:
                 text, g.clocks[(p, spec)] = await self.bots.choose(job)
             except asyncio.CancelledError:
@@ -1078,7 +1197,9 @@ class Service:
                 if left is not None and not g.away[s] and now - left >= self.grace:
                     g.away[s] = True
                     if self._others_here(g, s):  # else no bot plays for them: nothing to say
-                        self._note(g, f"{g.display_name(s)} left: the {g.bot_level} bot plays for them until they return")
+                        self._note(
+                            g, f"{g.display_name(s)} left: the {g.bot_level} bot plays for them until they return"
+                        )
                     changed = True
             p = state.current_player
             if g.deadline is not None and now >= g.deadline and g.timed_out is None:
@@ -1088,8 +1209,12 @@ class Service:
             if g.retry_at is not None and now >= g.retry_at:
                 g.retry_at = None
                 changed = True
-            if self.peers.shared and (g.driver is None or g.driver.done()) and now - g.lead_try >= 1.0 \
-                    and self._bot_for(g) is not None:
+            if (
+                self.peers.shared
+                and (g.driver is None or g.driver.done())
+                and now - g.lead_try >= 1.0
+                and self._bot_for(g) is not None
+            ):
                 g.lead_try = now
                 self._drive_soon(g)  # the process that drove it may have died: its lock is free now
             if changed:
@@ -1108,10 +1233,25 @@ def meta() -> dict:
         options = []
         for o in game.options:
             kind = (o.kind or type(o.default)).__name__ if (o.kind or o.default is not None) else "int"
-            options.append({"name": o.name, "default": o.default, "help": o.help,
-                            "choices": None if o.choices is None else list(o.choices), "kind": kind})
-        games.append({"id": game.name, "title": game.title, "min_players": game.min_players,
-                      "max_players": game.max_players, "variants": list(game.variants), "options": options})
+            options.append(
+                {
+                    "name": o.name,
+                    "default": o.default,
+                    "help": o.help,
+                    "choices": None if o.choices is None else list(o.choices),
+                    "kind": kind,
+                }
+            )
+        games.append(
+            {
+                "id": game.name,
+                "title": game.title,
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "variants": list(game.variants),
+                "options": options,
+            }
+        )
     return {"games": games, "bot_levels": list(PUBLIC_BOTS), "levels": dict(LEVELS)}
 
 
@@ -1192,8 +1332,10 @@ class RateLimit:
             seen.popleft()
         if len(seen) >= self.limit:
             wait = self.window - (now - seen[0])
-            raise TooMany(f"slow down: at most {self.limit} messages in {self.window:g} seconds "
-                          f"(try again in {max(1, round(wait))} s)")
+            raise TooMany(
+                f"slow down: at most {self.limit} messages in {self.window:g} seconds "
+                f"(try again in {max(1, round(wait))} s)"
+            )
         seen.append(now)
         if len(self._seen) > 10_000:  # forget senders that have been quiet a whole window
             for k in [k for k, d in self._seen.items() if not d or now - d[-1] >= self.window]:
@@ -1222,6 +1364,11 @@ def chat_message(row: ChatRow) -> dict:
     (``at``: ISO 8601 time in UTC)."""
     at = row.created_at
     if at is not None and at.tzinfo is None:  # SQLite gives back naive times: they are UTC
-        at = at.replace(tzinfo=timezone.utc)
-    return {"id": row.id, "seat": row.seat, "name": row.name, "text": row.text,
-            "at": None if at is None else at.isoformat()}
+        at = at.replace(tzinfo=UTC)
+    return {
+        "id": row.id,
+        "seat": row.seat,
+        "name": row.name,
+        "text": row.text,
+        "at": None if at is None else at.isoformat(),
+    }

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from ..core.errors import MeepleError
 
@@ -58,8 +58,10 @@ def check_backend(backend: str, address: str | None = None) -> tuple[str, str | 
         if backend != "ray":
             raise InvalidConfigError("--address names a Ray cluster: give it with --backend ray")
         if not _ADDRESS.match(address):
-            raise InvalidConfigError(f"bad Ray address {address!r}: give ray://HOST:PORT (a cluster's client "
-                                     "server, port 10001 by default), HOST:PORT (from a cluster node) or auto")
+            raise InvalidConfigError(
+                f"bad Ray address {address!r}: give ray://HOST:PORT (a cluster's client "
+                "server, port 10001 by default), HOST:PORT (from a cluster node) or auto"
+            )
     return backend, address
 
 
@@ -74,8 +76,9 @@ def import_ray():
     try:
         import ray
     except ImportError as e:
-        raise InvalidConfigError("--backend ray needs Ray: install meeple's ray extra "
-                                 "(uv sync --extra ray, or pip install 'meeple[ray]')") from e
+        raise InvalidConfigError(
+            "--backend ray needs Ray: install meeple's ray extra (uv sync --extra ray, or pip install 'meeple[ray]')"
+        ) from e
     return ray
 
 
@@ -111,20 +114,22 @@ def probe_address(address: str, timeout: float | None = None) -> None:
 
     if address in ("auto", "local"):
         return
-    hostport = address[len("ray://"):] if address.startswith("ray://") else address
+    hostport = address[len("ray://") :] if address.startswith("ray://") else address
     host, _, port = hostport.rpartition(":")
     host = host[1:-1] if host.startswith("[") and host.endswith("]") else host  # [::1]
     wait = _connect_timeout() if timeout is None else timeout
     try:
         with socket.create_connection((host, int(port)), timeout=wait):
             pass
-    except socket.timeout:
-        raise InvalidConfigError(f"cannot start or reach Ray at {address}: no answer from {hostport} "
-                                 f"within {wait:g} s") from None
+    except TimeoutError:
+        raise InvalidConfigError(
+            f"cannot start or reach Ray at {address}: no answer from {hostport} within {wait:g} s"
+        ) from None
     except OSError as e:
         reason = e.strerror or str(e)
-        raise InvalidConfigError(f"cannot start or reach Ray at {address}: nothing answers at "
-                                 f"{hostport} ({reason})") from None
+        raise InvalidConfigError(
+            f"cannot start or reach Ray at {address}: nothing answers at {hostport} ({reason})"
+        ) from None
 
 
 def start_ray(workers: int, address: str | None = None) -> bool:
@@ -137,9 +142,9 @@ def start_ray(workers: int, address: str | None = None) -> bool:
     Raises:
         meeple.InvalidConfigError: Ray missing, or the cluster at ``address`` cannot be reached.
     """
-    from ..core import InvalidConfigError
-
     import sys
+
+    from ..core import InvalidConfigError
 
     local = address is None or address == "local"
     os.environ.setdefault("RAY_AUTH_MODE", "disabled")
@@ -170,15 +175,25 @@ def start_ray(workers: int, address: str | None = None) -> bool:
             ray_constants.ENABLE_RAY_CLUSTER = False  # (ray imported before: the same, for this start)
             try:
                 # address="local": a new private Ray, never one found running on the machine
-                ray.init(address="local", num_cpus=workers, include_dashboard=False,
-                         _node_ip_address="127.0.0.1", log_to_driver=False, configure_logging=False)
+                ray.init(
+                    address="local",
+                    num_cpus=workers,
+                    include_dashboard=False,
+                    _node_ip_address="127.0.0.1",
+                    log_to_driver=False,
+                    configure_logging=False,
+                )
             finally:
                 ray_constants.ENABLE_RAY_CLUSTER = single
         else:
             import meeple
 
-            ray.init(address=address, log_to_driver=False, configure_logging=False,
-                     runtime_env={"py_modules": [os.path.dirname(meeple.__file__)]})
+            ray.init(
+                address=address,
+                log_to_driver=False,
+                configure_logging=False,
+                runtime_env={"py_modules": [os.path.dirname(meeple.__file__)]},
+            )
     except (ConnectionError, TimeoutError, RuntimeError, ValueError) as e:
         raise InvalidConfigError(f"cannot start or reach Ray{' at ' + address if address else ''}: {e}") from e
     return True
@@ -192,8 +207,7 @@ def stop_ray(started: bool) -> None:
         ray.shutdown()
 
 
-def run_on_ray(job: Callable, tasks: list, workers: int, address: str | None,
-               done: Callable[[dict], None]) -> None:
+def run_on_ray(job: Callable, tasks: list, workers: int, address: str | None, done: Callable[[dict], None]) -> None:
     """Run ``job(task)`` for every task as Ray tasks, at most ``workers`` at a time, and call
     ``done`` with each result (a dict) in the order they finish.
 
@@ -228,16 +242,22 @@ def run_on_ray(job: Callable, tasks: list, workers: int, address: str | None,
                         raise cause from None
                     raise
                 except OutOfMemoryError:
-                    raise WorkerDiedError("Ray stopped a worker: the machine ran low on memory (Ray's memory "
-                                          "monitor); the games it was playing are lost") from None
+                    raise WorkerDiedError(
+                        "Ray stopped a worker: the machine ran low on memory (Ray's memory "
+                        "monitor); the games it was playing are lost"
+                    ) from None
                 except RaySystemError as e:
-                    raise WorkerDiedError(f"Ray could not start a worker process ({e}); its log: "
-                                          "raylet.err in the Ray session's logs folder "
-                                          "(/tmp/ray/session_latest/logs on this machine)") from None
+                    raise WorkerDiedError(
+                        f"Ray could not start a worker process ({e}); its log: "
+                        "raylet.err in the Ray session's logs folder "
+                        "(/tmp/ray/session_latest/logs on this machine)"
+                    ) from None
                 except WorkerCrashedError:
-                    raise WorkerDiedError("a Ray worker process ended abruptly (killed by a signal, or by "
-                                          "the system when memory ran short); the games it was playing "
-                                          "are lost") from None
+                    raise WorkerDiedError(
+                        "a Ray worker process ended abruptly (killed by a signal, or by "
+                        "the system when memory ran short); the games it was playing "
+                        "are lost"
+                    ) from None
                 task = next(queue, None)
                 if task is not None:
                     pending.append(remote.remote(task))

@@ -45,8 +45,9 @@ def mid_game_state(name: str, num_players: int, seed: int, variant: str | None =
     return state
 
 
-def bench_game(name: str, num_players: int, seconds: float = 3.0, seed: int = 0, variant: str | None = None,
-               public: bool = True) -> dict:
+def bench_game(
+    name: str, num_players: int, seconds: float = 3.0, seed: int = 0, variant: str | None = None, public: bool = True
+) -> dict:
     """Random play of ``name`` in ``variant`` (default the game's first) for about ``seconds``,
     then clones of a mid-game state for ``seconds / 2``, on one core (``seconds`` of this
     process's CPU time, :data:`_clock`).
@@ -72,8 +73,12 @@ def bench_game(name: str, num_players: int, seconds: float = 3.0, seed: int = 0,
         if _clock() - t1 >= seconds / 2:
             break
     clone_elapsed = _clock() - t1
-    return {"steps_per_s": steps / elapsed, "games_per_s": games / elapsed,
-            "clones_per_s": clones / clone_elapsed, "mean_steps": steps / games}
+    return {
+        "steps_per_s": steps / elapsed,
+        "games_per_s": games / elapsed,
+        "clones_per_s": clones / clone_elapsed,
+        "mean_steps": steps / games,
+    }
 
 
 def decision_state(name: str, num_players: int, seed: int):
@@ -84,8 +89,13 @@ def decision_state(name: str, num_players: int, seed: int):
     return state
 
 
-def bench_search(name: str, num_players: int = 2, seed: int = 0, iterations: int = 500,
-                 levels: tuple[str, ...] = ("easy", "medium", "hard")) -> dict:
+def bench_search(
+    name: str,
+    num_players: int = 2,
+    seed: int = 0,
+    iterations: int = 500,
+    levels: tuple[str, ...] = ("easy", "medium", "hard"),
+) -> dict:
     """ISMCTS iterations/s and seconds a move for each named level, from mid-game decisions.
 
     Returns ``{"iterations_per_s": float, "mcts_s": float, "<level>_s": float, ...}``: the

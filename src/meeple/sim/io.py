@@ -72,9 +72,11 @@ def _int(text: str) -> int:
     value = float(text)
     if not value.is_integer():
         raise ValueError(f"{text!r} is not a whole number")
-    if abs(value) > 2 ** 53:
-        raise ValueError(f"{text!r} is rounded (a spreadsheet shows big numbers so): "
-                         "keep the column as text, or use the file as written")
+    if abs(value) > 2**53:
+        raise ValueError(
+            f"{text!r} is rounded (a spreadsheet shows big numbers so): "
+            "keep the column as text, or use the file as written"
+        )
     return int(value)
 
 
@@ -83,9 +85,22 @@ def _int_or_none(text: str) -> int | None:
     return None if text == "" else _int(text)
 
 
-_CSV_TYPES = {"index": _int, "seed": _int, "num_players": _int, "seat": _int, "score": _int, "place": _int,
-              "win": float, "return": float, "steps": _int, "seconds": float, "truncated": _bool, "rules": _int,
-              "start_player": _int_or_none, "turn_order": _int_or_none}
+_CSV_TYPES = {
+    "index": _int,
+    "seed": _int,
+    "num_players": _int,
+    "seat": _int,
+    "score": _int,
+    "place": _int,
+    "win": float,
+    "return": float,
+    "steps": _int,
+    "seconds": float,
+    "truncated": _bool,
+    "rules": _int,
+    "start_player": _int_or_none,
+    "turn_order": _int_or_none,
+}
 
 
 def read_rows(path: str | Path) -> list[dict]:

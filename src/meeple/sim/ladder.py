@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import Callable
 
 from ..core import derive_seed
 from .runner import GameResult, run_games
@@ -28,7 +28,7 @@ class PairResult:
         """a's win rate against b."""
         return self.a_wins / self.games if self.games else 0.0
 
-    def winner_first(self) -> "PairResult":
+    def winner_first(self) -> PairResult:
         """The same head-to-head told from the side of the bot that won more."""
         b_wins = self.games - self.a_wins if self.b_wins is None else self.b_wins
         if self.a_wins >= b_wins:
@@ -81,8 +81,10 @@ def resume_jobs(jobs: list, done: list[GameResult], run: str = "ladder") -> tupl
     for r in done:
         index = by_key.get((tuple(r.bots), r.seed))
         if index is None:
-            raise ValueError(f"game {r.index} in the file ({' v '.join(r.bots)}, seed {r.seed}) is no game "
-                             f"of this {run}: {_why_not_a_job(r, jobs, run)}")
+            raise ValueError(
+                f"game {r.index} in the file ({' v '.join(r.bots)}, seed {r.seed}) is no game "
+                f"of this {run}: {_why_not_a_job(r, jobs, run)}"
+            )
         kept.append(r if r.index == index else replace(r, index=index))
     have = {r.index for r in kept}
     return kept, [j for j in jobs if j[2] not in have]
@@ -98,8 +100,10 @@ def _why_not_a_job(r: GameResult, jobs: list, run: str) -> str:
     other = f"the file holds another {run}"
     if len(r.bots) not in players:
         option = "--players" if run == "ladder" else "--seats and --players"
-        return (f"{other}: its games have {len(r.bots)} players, this {run}'s {min(players)} "
-                f"(give the {option} of the run that made it)")
+        return (
+            f"{other}: its games have {len(r.bots)} players, this {run}'s {min(players)} "
+            f"(give the {option} of the run that made it)"
+        )
     missing = sorted(set(r.bots) - bots)
     if missing:
         option = "--bots" if run == "ladder" else "--seats"
@@ -107,8 +111,7 @@ def _why_not_a_job(r: GameResult, jobs: list, run: str) -> str:
     if tuple(r.bots) not in seatings:
         return f"{other}: " + ("another bot order (--bots)" if run == "ladder" else "its bots sit otherwise (--seats)")
     more = "more games a pair" if run == "ladder" else "more games"
-    return (f"{other} or {more}: another --seed, or a larger -n (give the -n of the run that made it, "
-            "or a larger one)")
+    return f"{other} or {more}: another --seed, or a larger -n (give the -n of the run that made it, or a larger one)"
 
 
 def _deal(seed: int, i: int, j: int, k: int) -> int:
@@ -162,9 +165,17 @@ def ratings(results: list[GameResult], bots: list[str]) -> dict[str, tuple[float
     return {b: (x.mu, x.sigma, x.ordinal()) for b, x in rating.items()}
 
 
-def run_ladder(game: str, bots: list[str], n: int, seed: int, num_players: int = 2,
-               variant: str | None = None, options: dict | None = None, workers: int = 1,
-               progress: Callable[[GameResult], None] | None = None):
+def run_ladder(
+    game: str,
+    bots: list[str],
+    n: int,
+    seed: int,
+    num_players: int = 2,
+    variant: str | None = None,
+    options: dict | None = None,
+    workers: int = 1,
+    progress: Callable[[GameResult], None] | None = None,
+):
     """Play the round robin; returns ``(results, pair_results, ratings)``."""
     jobs = ladder_jobs(bots, n, seed, num_players)
     results = run_games(game, jobs, variant, options, workers, progress)

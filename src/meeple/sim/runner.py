@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
-from typing import Callable, Iterable
 
 from ..agents import Agent, make
 from ..core import InvalidConfigError, MeepleError, derive_seed, load_game
@@ -60,8 +60,9 @@ class GameResult:
     start_player: int | None = None
     stats: dict | None = None
 
-    def rows(self, game: str | None = None, variant: str | None = None, options: dict | None = None,
-             rules: int | None = None) -> list[dict]:
+    def rows(
+        self, game: str | None = None, variant: str | None = None, options: dict | None = None, rules: int | None = None
+    ) -> list[dict]:
         """One flat row per seat, for CSV/Parquet; ``start_player`` and the seat's
         ``turn_order`` (1 for the start player, 2 for the seat after him, ...; both None where
         the game has no start player) stand beside ``seat``; ``options`` (the game options
@@ -91,17 +92,28 @@ class GameResult:
         place = {s: 1 + sum(1 for r in self.returns if r > self.returns[s]) for s in range(n)}
         return [
             {
-                "game": game, "variant": variant, "index": self.index, "seed": self.seed,
-                "num_players": n, "seat": s, "bot": self.bots[s], "start_player": self.start_player,
+                "game": game,
+                "variant": variant,
+                "index": self.index,
+                "seed": self.seed,
+                "num_players": n,
+                "seat": s,
+                "bot": self.bots[s],
+                "start_player": self.start_player,
                 "turn_order": None if self.start_player is None else 1 + (s - self.start_player) % n,
                 "score": self.scores[s],
-                "place": place[s], "win": (1.0 / len(self.winners)) if s in self.winners else 0.0,
-                "return": self.returns[s], "steps": self.steps, "seconds": self.seconds,
-                "truncated": self.truncated, "options": opts, "rules": rules, "stats": stats,
+                "place": place[s],
+                "win": (1.0 / len(self.winners)) if s in self.winners else 0.0,
+                "return": self.returns[s],
+                "steps": self.steps,
+                "seconds": self.seconds,
+                "truncated": self.truncated,
+                "options": opts,
+                "rules": rules,
+                "stats": stats,
             }
             for s in range(n)
         ]
-
 
     def _same(self, what: str, given, own):
         """``given`` (else ``own``); ValueError when both are known and differ, or neither is."""
@@ -158,15 +170,22 @@ def results_from_rows(rows: list[dict]) -> list[GameResult]:
             start = starts.pop()
             if starts or (start is not None and not 0 <= start < n):
                 raise ValueError(f"game {index}: its start_player is not one seat 0..{n - 1} on all its rows")
-            out.append(GameResult(
-                index=index, seed=int(seats[0]["seed"]), bots=[str(r["bot"]) for r in seats],
-                scores=[int(r["score"]) for r in seats],
-                ranking=sorted(range(n), key=lambda s: int(seats[s]["place"])),
-                returns=[float(r["return"]) for r in seats],
-                winners=[s for s in range(n) if float(seats[s]["win"]) > 0],
-                steps=int(seats[0]["steps"]), seconds=float(seats[0]["seconds"]),
-                truncated=bool(seats[0]["truncated"]), start_player=start,
-                stats=stats_from_text(seats[0].get("stats"))))
+            out.append(
+                GameResult(
+                    index=index,
+                    seed=int(seats[0]["seed"]),
+                    bots=[str(r["bot"]) for r in seats],
+                    scores=[int(r["score"]) for r in seats],
+                    ranking=sorted(range(n), key=lambda s: int(seats[s]["place"])),
+                    returns=[float(r["return"]) for r in seats],
+                    winners=[s for s in range(n) if float(seats[s]["win"]) > 0],
+                    steps=int(seats[0]["steps"]),
+                    seconds=float(seats[0]["seconds"]),
+                    truncated=bool(seats[0]["truncated"]),
+                    start_player=start,
+                    stats=stats_from_text(seats[0].get("stats")),
+                )
+            )
     except KeyError as e:
         raise ValueError(f"not a meeple results table: no column {e}") from e
     except TypeError as e:
@@ -189,9 +208,17 @@ class GameNotEndingError(MeepleError, RuntimeError):
     A :class:`meeple.MeepleError`; exported as ``meeple.sim.GameNotEndingError``."""
 
 
-def play_game(game_name: str, bots: list, seed: int, variant: str | None = None,
-              options: dict | None = None, index: int = 0, max_steps: int = 2_000_000,
-              keep_actions: bool = False, stats: bool = True) -> GameResult:
+def play_game(
+    game_name: str,
+    bots: list,
+    seed: int,
+    variant: str | None = None,
+    options: dict | None = None,
+    index: int = 0,
+    max_steps: int = 2_000_000,
+    keep_actions: bool = False,
+    stats: bool = True,
+) -> GameResult:
     """Play one whole game between bots; each bot is seeded from ``seed`` and its seat.
     With ``keep_actions`` the result holds the game's action notations (``actions``); with
     ``stats`` (the default) its own statistics (``GameResult.stats``, the game's
@@ -207,8 +234,10 @@ def play_game(game_name: str, bots: list, seed: int, variant: str | None = None,
     """
     game = load_game(game_name)
     if not bots:  # new_state reads 0 seats as the game's maximum
-        raise InvalidConfigError(f"play_game needs a bot for each seat: {game.title} takes "
-                                 f"{game.min_players} to {game.max_players} players, not 0")
+        raise InvalidConfigError(
+            f"play_game needs a bot for each seat: {game.title} takes "
+            f"{game.min_players} to {game.max_players} players, not 0"
+        )
     seed = check_seed(seed)  # a numpy integer too; a plain int in the result
     state = game.new_state(len(bots), seed, variant, options)
     agents = []
@@ -228,14 +257,25 @@ def play_game(game_name: str, bots: list, seed: int, variant: str | None = None,
         if steps > max_steps:
             raise GameNotEndingError(
                 f"{game_name} seed {seed}: no end after {max_steps:,} actions (are the game's safety "
-                "options, such as max_rounds, turned off? see 'meeple games')")
+                "options, such as max_rounds, turned off? see 'meeple games')"
+            )
     seconds = time.perf_counter() - t0
     return GameResult(
-        index=index, seed=seed, bots=list(bots), scores=list(state.scores()), ranking=state.ranking(),
-        returns=state.returns(), winners=state.winners(), steps=steps,
-        seconds=seconds, stats=game_stats(game.name, state) if stats else None,
-        truncated=state.is_truncated(), actions=state.history if keep_actions else None,
-        game=game.name, variant=state.variant, options=dict(state.options),
+        index=index,
+        seed=seed,
+        bots=list(bots),
+        scores=list(state.scores()),
+        ranking=state.ranking(),
+        returns=state.returns(),
+        winners=state.winners(),
+        steps=steps,
+        seconds=seconds,
+        stats=game_stats(game.name, state) if stats else None,
+        truncated=state.is_truncated(),
+        actions=state.history if keep_actions else None,
+        game=game.name,
+        variant=state.variant,
+        options=dict(state.options),
         start_player=state.start_player,
     )
 
@@ -251,11 +291,17 @@ def _job(args):
     return asdict(play_game(game_name, bots, seed, variant, options, index, keep_actions=keep_actions))
 
 
-def run_games(game_name: str, jobs: Iterable[tuple[list[str], int, int]], variant: str | None = None,
-              options: dict | None = None, workers: int = 1,
-              progress: Callable[[GameResult], None] | None = None,
-              keep_actions: bool = False, backend: str = "local",
-              address: str | None = None) -> list[GameResult]:
+def run_games(
+    game_name: str,
+    jobs: Iterable[tuple[list[str], int, int]],
+    variant: str | None = None,
+    options: dict | None = None,
+    workers: int = 1,
+    progress: Callable[[GameResult], None] | None = None,
+    keep_actions: bool = False,
+    backend: str = "local",
+    address: str | None = None,
+) -> list[GameResult]:
     """Play many games; ``jobs`` yields ``(bots, seed, index)``; results sorted by index.
 
     ``backend`` (:mod:`meeple.sim.backends`): ``"local"`` plays in this process
@@ -275,11 +321,13 @@ def run_games(game_name: str, jobs: Iterable[tuple[list[str], int, int]], varian
     tasks = [(game_name, b, s, variant, options, i, keep_actions) for b, s, i in jobs]  # play_game copies b
     results: list[GameResult] = []
     if backend == "ray":
+
         def arrived(d: dict) -> None:
             r = GameResult(**d)
             results.append(r)
             if progress:
                 progress(r)
+
         if tasks:
             run_on_ray(_job, tasks, workers, address, arrived)
     elif workers <= 1:
@@ -317,9 +365,11 @@ def run_games(game_name: str, jobs: Iterable[tuple[list[str], int, int]], varian
                 if old is not None:
                     signal.signal(signal.SIGINT, old)
             if isinstance(error, BrokenProcessPool):
-                raise WorkerDiedError("a worker process ended abruptly (killed by a signal, or by "
-                                      "the system when memory ran short); the games it was "
-                                      "playing are lost") from None
+                raise WorkerDiedError(
+                    "a worker process ended abruptly (killed by a signal, or by "
+                    "the system when memory ran short); the games it was "
+                    "playing are lost"
+                ) from None
             raise
         pool.shutdown()
     results.sort(key=lambda r: r.index)

@@ -81,9 +81,14 @@ def summarize(results) -> dict:
         lo, hi = wilson_interval(d["wins"], d["games"])
         d["ci_low"], d["ci_high"] = lo, hi
     n = len(results)
-    return {"bots": dict(bots), "seats": dict(sorted(seats.items())),
-            "turn_order": dict(sorted(orders.items())), "games": n,
-            "steps": (min(lengths), statistics.median(lengths), max(lengths)) if lengths else None,
-            "margin": (sum(margins) / n, statistics.median(margins), max(margins)) if margins else None,
-            "seatings": {spec: dict(sorted(d.items())) for spec, d in seatings.items()},
-            "mean_steps": steps / n if n else 0.0, "mean_seconds": secs / n if n else 0.0}
+    return {
+        "bots": dict(bots),
+        "seats": dict(sorted(seats.items())),
+        "turn_order": dict(sorted(orders.items())),
+        "games": n,
+        "steps": (min(lengths), statistics.median(lengths), max(lengths)) if lengths else None,
+        "margin": (sum(margins) / n, statistics.median(margins), max(margins)) if margins else None,
+        "seatings": {spec: dict(sorted(d.items())) for spec, d in seatings.items()},
+        "mean_steps": steps / n if n else 0.0,
+        "mean_seconds": secs / n if n else 0.0,
+    }

@@ -21,6 +21,13 @@ from .conformance import ConformanceError, ConformanceReport, check_game, check_
 from .fuzz import FuzzReport, LeakReport, fuzz, information_set_key, leak_check
 
 __all__ = [
-    "ConformanceError", "ConformanceReport", "check_game", "check_state",
-    "FuzzReport", "LeakReport", "fuzz", "information_set_key", "leak_check",
+    "ConformanceError",
+    "ConformanceReport",
+    "check_game",
+    "check_state",
+    "FuzzReport",
+    "LeakReport",
+    "fuzz",
+    "information_set_key",
+    "leak_check",
 ]

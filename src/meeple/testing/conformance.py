@@ -65,8 +65,7 @@ def dump(state) -> str:
 
 def where(state) -> str:
     """The position in words: ``"game variant Np seed S move M"``."""
-    return (f"{state.game.name} {state.variant} {state.num_players}p seed {state.seed} "
-            f"move {state.move_number}")
+    return f"{state.game.name} {state.variant} {state.num_players}p seed {state.seed} move {state.move_number}"
 
 
 def _fail(state, text: str) -> None:
@@ -115,14 +114,30 @@ def check_metadata(game) -> None:
     if not game.variants or not all(isinstance(v, str) for v in game.variants):
         raise ConformanceError(f"{game.name}: variants must be a non-empty list of str, not {game.variants!r}")
     n = game.min_players
-    _refused(lambda: game.new_initial_state(num_players=game.max_players + 1, seed=0), InvalidConfigError,
-             f"{game.max_players + 1} players", game=game)
-    _refused(lambda: game.new_initial_state(num_players=n - 1 or -1, seed=0), InvalidConfigError,
-             f"{n - 1 or -1} players", game=game)
-    _refused(lambda: game.new_initial_state(num_players=n, seed=0, variant="no-such-variant"),
-             InvalidConfigError, "an unknown variant", game=game)
-    _refused(lambda: game.new_initial_state(num_players=n, seed=0, no_such_option=1), InvalidConfigError,
-             "an unknown option", game=game)
+    _refused(
+        lambda: game.new_initial_state(num_players=game.max_players + 1, seed=0),
+        InvalidConfigError,
+        f"{game.max_players + 1} players",
+        game=game,
+    )
+    _refused(
+        lambda: game.new_initial_state(num_players=n - 1 or -1, seed=0),
+        InvalidConfigError,
+        f"{n - 1 or -1} players",
+        game=game,
+    )
+    _refused(
+        lambda: game.new_initial_state(num_players=n, seed=0, variant="no-such-variant"),
+        InvalidConfigError,
+        "an unknown variant",
+        game=game,
+    )
+    _refused(
+        lambda: game.new_initial_state(num_players=n, seed=0, no_such_option=1),
+        InvalidConfigError,
+        "an unknown option",
+        game=game,
+    )
 
 
 def check_malformed_saves(game) -> None:
@@ -138,11 +153,23 @@ def check_malformed_saves(game) -> None:
     game = _load(game)
     state = game.new_initial_state(num_players=game.min_players, seed=3)
     good = state.to_dict()
-    for bad in (None, [], {"game": game.name}, dict(good, state={}), dict(good, num_players="two"),
-                dict(good, variant="nope"), dict(good, game="other"), dict(good, history=[1, 2])):
+    for bad in (
+        None,
+        [],
+        {"game": game.name},
+        dict(good, state={}),
+        dict(good, num_players="two"),
+        dict(good, variant="nope"),
+        dict(good, game="other"),
+        dict(good, history=[1, 2]),
+    ):
         _refused(lambda: game.state_from_dict(bad), InvalidRecordError, f"the save {str(bad)[:60]}...", state)
-    for bad_record in ({}, dict(state.record(), seed="x"), dict(state.record(), actions="a"),
-                       dict(state.record(), num_players=99)):
+    for bad_record in (
+        {},
+        dict(state.record(), seed="x"),
+        dict(state.record(), actions="a"),
+        dict(state.record(), num_players=99),
+    ):
         _refused(lambda: replay(bad_record), InvalidRecordError, f"the record {str(bad_record)[:60]}...", state)
 
 
@@ -197,8 +224,12 @@ def check_illegal_action_changes_nothing(state, seed: int = 7) -> None:
             break
         foreign = [a for a in other.legal_actions() if a.text not in legal_here]
         if foreign:
-            _refused(lambda: state.apply_action(foreign[0]), IllegalActionError,
-                     f"the action {foreign[0].text!r} of another position", state)
+            _refused(
+                lambda: state.apply_action(foreign[0]),
+                IllegalActionError,
+                f"the action {foreign[0].text!r} of another position",
+                state,
+            )
             if dump(state) != before:
                 _fail(state, f"the rejected action {foreign[0].text!r} of another position changed the state")
             break

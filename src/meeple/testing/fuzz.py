@@ -49,8 +49,9 @@ import threading
 import time
 import traceback
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..core.action import Action
 from ..core.errors import IllegalActionError, InvalidConfigError, InvalidRecordError
@@ -98,9 +99,17 @@ class Failure:
 
     def to_dict(self) -> dict:
         """The failure as JSON-safe data (the reproducer file of ``meeple fuzz``)."""
-        return {"kind": self.kind, "problem": self.problem, "game": self.game, "variant": self.variant,
-                "num_players": self.num_players, "options": self.options, "seed": self.seed,
-                "record": self.record, "input": self.input}
+        return {
+            "kind": self.kind,
+            "problem": self.problem,
+            "game": self.game,
+            "variant": self.variant,
+            "num_players": self.num_players,
+            "options": self.options,
+            "seed": self.seed,
+            "record": self.record,
+            "input": self.input,
+        }
 
 
 @dataclass
@@ -146,21 +155,66 @@ class FuzzReport:
 
     def to_dict(self) -> dict:
         """The report as JSON-safe data."""
-        return {"game": self.game, "seed": self.seed, "steps": self.steps, "legal_steps": self.legal_steps,
-                "games_started": self.games_started, "games_finished": self.games_finished,
-                "max_game_length": self.max_game_length, "rejections": dict(sorted(self.rejections.items())),
-                "full_checks": self.full_checks, "loads_accepted": dict(sorted(self.loads_accepted.items())),
-                "accepted_variants": self.accepted_variants, "examples": self.examples,
-                "failures_total": self.failures_total, "failures": [f.to_dict() for f in self.failures],
-                "seconds": round(self.seconds, 3)}
+        return {
+            "game": self.game,
+            "seed": self.seed,
+            "steps": self.steps,
+            "legal_steps": self.legal_steps,
+            "games_started": self.games_started,
+            "games_finished": self.games_finished,
+            "max_game_length": self.max_game_length,
+            "rejections": dict(sorted(self.rejections.items())),
+            "full_checks": self.full_checks,
+            "loads_accepted": dict(sorted(self.loads_accepted.items())),
+            "accepted_variants": self.accepted_variants,
+            "examples": self.examples,
+            "failures_total": self.failures_total,
+            "failures": [f.to_dict() for f in self.failures],
+            "seconds": round(self.seconds, 3),
+        }
 
 
 # ------------------------------------------------------------------------ inputs
-_UNICODE = ["\u00e9", "\u0301", "\u200b", "\u202e", "\ufeff", "\U0001f3b2", "\u4e2d", "\x00", "\n", "\t",
-            "\ud800", "\uffff", "\u00a0", "\u2028", "\u0130", "\u00df", "\u212a", "\ufb01"]
-_NOT_STR = [None, 0, 1, -1, 3.5, float("nan"), True, False, b"done", bytearray(b"pass"), ["done"], ("done",),
-            {"action": "done"}, object(), 2 ** 100, complex(1, 2), Ellipsis]
-_BAD_SEATS = [-1, -4, 4, 5, 99, 2 ** 64, "0", "1", 1.0, 0.0, True, False, [0], (1,), b"\x00", float("nan")]
+_UNICODE = [
+    "\u00e9",
+    "\u0301",
+    "\u200b",
+    "\u202e",
+    "\ufeff",
+    "\U0001f3b2",
+    "\u4e2d",
+    "\x00",
+    "\n",
+    "\t",
+    "\ud800",
+    "\uffff",
+    "\u00a0",
+    "\u2028",
+    "\u0130",
+    "\u00df",
+    "\u212a",
+    "\ufb01",
+]
+_NOT_STR = [
+    None,
+    0,
+    1,
+    -1,
+    3.5,
+    float("nan"),
+    True,
+    False,
+    b"done",
+    bytearray(b"pass"),
+    ["done"],
+    ("done",),
+    {"action": "done"},
+    object(),
+    2**100,
+    complex(1, 2),
+    Ellipsis,
+]
+_BAD_SEATS = [-1, -4, 4, 5, 99, 2**64, "0", "1", 1.0, 0.0, True, False, [0], (1,), b"\x00", float("nan")]
 
 
 def _typo(text: str, r: random.Random) -> str:
@@ -173,24 +227,24 @@ def _typo(text: str, r: random.Random) -> str:
     if op == 0:
         return text[:i] + r.choice("abcxyz0123456789 .-_#?") + text[i:]
     if op == 1:
-        return text[:i] + text[i + 1:]
+        return text[:i] + text[i + 1 :]
     if op == 2:
-        return text[:i] + r.choice("abcxyz0123456789.-") + text[i + 1:]
+        return text[:i] + r.choice("abcxyz0123456789.-") + text[i + 1 :]
     if op == 3 and len(text) > 1:
         j = min(i + 1, len(text) - 1)
-        return text[:i] + text[j] + text[i] + text[j + 1:] if j > i else text[::-1]
+        return text[:i] + text[j] + text[i] + text[j + 1 :] if j > i else text[::-1]
     if op == 4:
         digits = [k for k, c in enumerate(text) if c.isdigit()]
         if digits:
             k = r.choice(digits)
-            return text[:k] + str(r.choice([0, 5, 9, 10, 99, -1, 1000])) + text[k + 1:]
+            return text[:k] + str(r.choice([0, 5, 9, 10, 99, -1, 1000])) + text[k + 1 :]
     words = text.split()
     if op == 5 and len(words) > 1:
         del words[r.randrange(len(words))]
         return " ".join(words)
     if words:
         k = r.randrange(len(words))
-        return " ".join(words[:k + 1] + [words[k]] + words[k + 1:])
+        return " ".join(words[: k + 1] + [words[k]] + words[k + 1 :])
     return text + "x"
 
 
@@ -203,7 +257,9 @@ def _unicode(r: random.Random, seen: list[str]) -> str:
     base = r.choice(seen) if seen and r.random() < 0.5 else _garbage(r)
     chars = list(base)
     for _ in range(r.randint(1, 4)):
-        chars.insert(r.randint(0, len(chars)), r.choice(_UNICODE) if r.random() < 0.7 else chr(r.randrange(0x80, 0x10FFFF)))
+        chars.insert(
+            r.randint(0, len(chars)), r.choice(_UNICODE) if r.random() < 0.7 else chr(r.randrange(0x80, 0x10FFFF))
+        )
     return "".join(chars)
 
 
@@ -241,7 +297,7 @@ def _get(value, path):
     return value
 
 
-_OTHER_TYPE = ["3", 3, -3, 2.5, None, True, [], {}, [1, 2], {"x": 1}, "", "\ud800x", 2 ** 64]
+_OTHER_TYPE = ["3", 3, -3, 2.5, None, True, [], {}, [1, 2], {"x": 1}, "", "\ud800x", 2**64]
 
 
 def mutate_json(data: Any, r: random.Random, prefer: tuple = ()) -> tuple[str, str, Any]:
@@ -285,7 +341,7 @@ def mutate_json(data: Any, r: random.Random, prefer: tuple = ()) -> tuple[str, s
         elif op == "change_type":
             parent[key] = r.choice([v for v in _OTHER_TYPE if type(v) is not type(value)])
         elif op == "out_of_range":
-            parent[key] = r.choice([-1, -value - 1, value + 7, 10 ** 6, 2 ** 63, -(2 ** 63) - 1])
+            parent[key] = r.choice([-1, -value - 1, value + 7, 10**6, 2**63, -(2**63) - 1])
         elif op == "nudge_int":
             parent[key] = value + r.choice([-1, 1])
         elif op == "edit_string":
@@ -300,7 +356,7 @@ def mutate_json(data: Any, r: random.Random, prefer: tuple = ()) -> tuple[str, s
             if value == before:
                 continue
         elif op == "cut_list":
-            del value[r.randrange(len(value)):]
+            del value[r.randrange(len(value)) :]
         elif op == "extend_list":
             value.insert(r.randrange(len(value) + 1), json.loads(json.dumps(r.choice(value))))
         elif op == "swap_keys":
@@ -340,10 +396,10 @@ def mutate_text(text: str, r: random.Random) -> tuple[str, str]:
     a stretch of random bytes in it (as latin-1 characters)."""
     op = r.choice(["truncate", "flip_byte", "random_bytes"])
     if op == "truncate" or len(text) < 2:
-        return "truncate", text[:r.randrange(max(1, len(text)))]
+        return "truncate", text[: r.randrange(max(1, len(text)))]
     i = r.randrange(len(text))
     if op == "flip_byte":
-        return op, text[:i] + chr(r.randrange(256)) + text[i + 1:]
+        return op, text[:i] + chr(r.randrange(256)) + text[i + 1 :]
     junk = "".join(chr(r.randrange(256)) for _ in range(r.randint(1, 64)))
     return op, text[:i] + junk + text[i:]
 
@@ -357,8 +413,9 @@ class _TooSlow(BaseException):
 def _deadline(seconds: float | None):
     """Raise :class:`_TooSlow` inside the block after ``seconds`` of wall time (Unix main
     thread only; elsewhere, or with None, no limit)."""
-    usable = (seconds is not None and hasattr(signal, "setitimer")
-              and threading.current_thread() is threading.main_thread())
+    usable = (
+        seconds is not None and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    )
     if not usable:
         yield
         return
@@ -384,12 +441,26 @@ def _fingerprint(state) -> tuple:
 
 
 # -------------------------------------------------------------------------- fuzz
-def fuzz(game, steps: int, seed: int = 0, variant: str | None = None, num_players: int | None = None,
-         options: dict | None = None, *, illegal_every: int = 3, check_every: int = 50, seat_every: int = 40,
-         save_every: int = 400, record_every: int = 2_000, step_cap: int = DEFAULT_STEP_CAP,
-         max_failures: int = 20, progress: Callable[[int], None] | None = None,
-         tmp_dir: str | None = None, time_limit: float | None = None,
-         load_timeout: float | None = 30.0) -> FuzzReport:
+def fuzz(
+    game,
+    steps: int,
+    seed: int = 0,
+    variant: str | None = None,
+    num_players: int | None = None,
+    options: dict | None = None,
+    *,
+    illegal_every: int = 3,
+    check_every: int = 50,
+    seat_every: int = 40,
+    save_every: int = 400,
+    record_every: int = 2_000,
+    step_cap: int = DEFAULT_STEP_CAP,
+    max_failures: int = 20,
+    progress: Callable[[int], None] | None = None,
+    tmp_dir: str | None = None,
+    time_limit: float | None = None,
+    load_timeout: float | None = 30.0,
+) -> FuzzReport:
     """Fuzz ``game`` (a :class:`meeple.core.game.Game` or its id) for ``steps`` inputs.
 
     Args:
@@ -454,8 +525,19 @@ def fuzz(game, steps: int, seed: int = 0, variant: str | None = None, num_player
                 json.dumps(thrown)
             except (TypeError, ValueError):
                 thrown = repr(thrown)
-            report.failures.append(Failure(kind, problem, game.name, config[0], config[1], options, game_seed,
-                                           record if record is not None else state.record(), thrown))
+            report.failures.append(
+                Failure(
+                    kind,
+                    problem,
+                    game.name,
+                    config[0],
+                    config[1],
+                    options,
+                    game_seed,
+                    record if record is not None else state.record(),
+                    thrown,
+                )
+            )
 
     def new_game():
         nonlocal state, game_len, game_seed, config
@@ -471,8 +553,10 @@ def fuzz(game, steps: int, seed: int = 0, variant: str | None = None, num_player
             config = (state.variant, state.num_players)
             game_len = 0
             return
-        raise InvalidConfigError(f"no configuration of {game.name} could be made from variant={variant!r}, "
-                                 f"num_players={num_players!r}, options={options!r}")
+        raise InvalidConfigError(
+            f"no configuration of {game.name} could be made from variant={variant!r}, "
+            f"num_players={num_players!r}, options={options!r}"
+        )
 
     new_game()
     done = 0
@@ -554,8 +638,9 @@ def _fuzz_illegal(state, r: random.Random, report: FuzzReport, fail, seen: list[
     changed (a failure was recorded)."""
     legal = state.legal_actions_view()  # the state's own list: read only
     loose = {a.text.lower() for a in legal}
-    kind = r.choice(["elsewhere", "elsewhere", "typo", "typo", "garbage", "unicode", "long", "not_str",
-                     "foreign_action"])
+    kind = r.choice(
+        ["elsewhere", "elsewhere", "typo", "typo", "garbage", "unicode", "long", "not_str", "foreign_action"]
+    )
     if kind == "elsewhere":
         pool = [t for t in (r.choice(seen) for _ in range(8)) if t.lower() not in loose] if seen else []
         thrown = pool[0] if pool else _garbage(r)
@@ -604,8 +689,9 @@ def _fuzz_illegal(state, r: random.Random, report: FuzzReport, fail, seen: list[
         fail(kind, f"accepted; expected {expected[0].__name__}", thrown, record)
         return False
     if _fingerprint(state) != mark:
-        fail(kind, "a rejected input changed the state (move number, seat to move, generator or events)", thrown,
-             record)
+        fail(
+            kind, "a rejected input changed the state (move number, seat to move, generator or events)", thrown, record
+        )
         return False
     if full:
         report.full_checks += 1
@@ -625,8 +711,14 @@ def _fuzz_seat(state, r: random.Random, report: FuzzReport, fail) -> None:
     if what == 0:
         _expect(lambda: state.observation(seat), (ValueError,), "seat:observation", seat, report, fail)
     elif what == 1:
-        _expect(lambda: state.resample_hidden(seat, random.Random(1)), (ValueError,), "seat:resample_hidden",
-                seat, report, fail)
+        _expect(
+            lambda: state.resample_hidden(seat, random.Random(1)),
+            (ValueError,),
+            "seat:resample_hidden",
+            seat,
+            report,
+            fail,
+        )
     elif what == 2:
         _expect(lambda: state.seat_name(seat), (ValueError,), "seat:seat_name", seat, report, fail)
     else:
@@ -660,8 +752,9 @@ def _accepted_state_ok(game, loaded, r: random.Random) -> str:
     return ""
 
 
-def _fuzz_save(game, state, r: random.Random, report: FuzzReport, fail, tmp_dir: str,
-               load_timeout: float | None = None) -> None:
+def _fuzz_save(
+    game, state, r: random.Random, report: FuzzReport, fail, tmp_dir: str, load_timeout: float | None = None
+) -> None:
     """A mutated to_dict() into state_from_dict (or, every fourth, mutated JSON text of a save
     file into ``meeple play``'s loader, whose file must stay as it was)."""
     d = state.to_dict()
@@ -760,15 +853,33 @@ class LeakReport:
 
     def to_dict(self) -> dict:
         """The report as JSON-safe data."""
-        return {"game": self.game, "states": self.states, "resamples": self.resamples,
-                "independent": self.independent, "leaks_total": self.leaks_total, "leaks": self.leaks,
-                "seconds": round(self.seconds, 3)}
+        return {
+            "game": self.game,
+            "states": self.states,
+            "resamples": self.resamples,
+            "independent": self.independent,
+            "leaks_total": self.leaks_total,
+            "leaks": self.leaks,
+            "seconds": round(self.seconds, 3),
+        }
 
 
-def leak_check(game, states: int, seed: int = 0, *, variant: str | None = None, num_players: int | None = None,
-               options: dict | None = None, every: int = 7, resamples: int = 2, greedy_share: float = 0.25,
-               options_by_variant: dict | None = None, max_leaks: int = 20,
-               progress: Callable[[int], None] | None = None, time_limit: float | None = None) -> LeakReport:
+def leak_check(
+    game,
+    states: int,
+    seed: int = 0,
+    *,
+    variant: str | None = None,
+    num_players: int | None = None,
+    options: dict | None = None,
+    every: int = 7,
+    resamples: int = 2,
+    greedy_share: float = 0.25,
+    options_by_variant: dict | None = None,
+    max_leaks: int = 20,
+    progress: Callable[[int], None] | None = None,
+    time_limit: float | None = None,
+) -> LeakReport:
     """Sample ``states`` states of whole games of ``game`` and compare what seats see.
 
     Games are played by random bots (and, in ``greedy_share`` of the games, greedy bots), over
@@ -795,8 +906,11 @@ def leak_check(game, states: int, seed: int = 0, *, variant: str | None = None, 
         raise InvalidConfigError(f"states must be a whole number 0 or more, not {states!r}")
     r = random.Random(seed)
     report = LeakReport(game=game.name)
-    configs = [(v, n) for v in ([game.canonical_variant(variant)] if variant is not None else game.variants)
-               for n in ([num_players] if num_players is not None else range(game.min_players, game.max_players + 1))]
+    configs = [
+        (v, n)
+        for v in ([game.canonical_variant(variant)] if variant is not None else game.variants)
+        for n in ([num_players] if num_players is not None else range(game.min_players, game.max_players + 1))
+    ]
     if variant is not None or num_players is not None or options:  # refuse a bad configuration at once
         game.new_state(num_players or game.max_players, 0, variant, dict(options or {}))
     t0 = time.perf_counter()
@@ -848,8 +962,11 @@ def _leak_sample(game, st, r: random.Random, resamples: int, report: LeakReport,
             report.resamples += 1
             if information_set_key(re, seat) != key:
                 leak(f"resample_hidden({seat}) changed seat {seat}'s information-set key")
-            if not st.is_terminal() and [a.text for a in re.legal_actions_view()] != [a.text for a in st.legal_actions_view()] \
-                    and seat == st.current_player:
+            if (
+                not st.is_terminal()
+                and [a.text for a in re.legal_actions_view()] != [a.text for a in st.legal_actions_view()]
+                and seat == st.current_player
+            ):
                 leak(f"resample_hidden({seat}) changed the legal actions of the seat to move")
     d = st.to_dict()
     shuffled = st.shuffle_hidden_orders(d["state"], r)
@@ -863,5 +980,7 @@ def _leak_sample(game, st, r: random.Random, resamples: int, report: LeakReport,
     report.independent += 1
     for seat in [*range(st.num_players), None]:
         if information_set_key(other, seat) != information_set_key(st, seat):
-            leak(f"shuffling a hidden order ({shuffled}) changed the observation of "
-                 f"{'a spectator' if seat is None else f'seat {seat}'}")
+            leak(
+                f"shuffling a hidden order ({shuffled}) changed the observation of "
+                f"{'a spectator' if seat is None else f'seat {seat}'}"
+            )

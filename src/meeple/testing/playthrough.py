@@ -32,8 +32,16 @@ def _board(game, state) -> list[str]:
     from rich.console import Console
 
     buf = io.StringIO()
-    console = Console(file=buf, width=WIDTH - 2, color_system=None, force_terminal=False, highlight=False,
-                      emoji=False, legacy_windows=False, soft_wrap=False)
+    console = Console(
+        file=buf,
+        width=WIDTH - 2,
+        color_system=None,
+        force_terminal=False,
+        highlight=False,
+        emoji=False,
+        legacy_windows=False,
+        soft_wrap=False,
+    )
     console.print(game.view.render_text(state, None))
     return ["  " + line.rstrip() if line.strip() else "" for line in buf.getvalue().splitlines()]
 
@@ -41,8 +49,14 @@ def _board(game, state) -> list[str]:
 def _wrap(text: str, indent: int, more: int = 2) -> list[str]:
     """``text`` in lines of at most :data:`WIDTH` columns, indented by ``indent`` spaces and
     the lines after the first by ``more`` more; words are never split."""
-    return textwrap.wrap(text, WIDTH, initial_indent=" " * indent, subsequent_indent=" " * (indent + more),
-                         break_long_words=False, break_on_hyphens=False) or [""]
+    return textwrap.wrap(
+        text,
+        WIDTH,
+        initial_indent=" " * indent,
+        subsequent_indent=" " * (indent + more),
+        break_long_words=False,
+        break_on_hyphens=False,
+    ) or [""]
 
 
 def _events(lines: list[str], limit: int) -> list[str]:
@@ -67,8 +81,17 @@ def _pack(items: list[str], width: int) -> list[list[str]]:
     return lines
 
 
-def playthrough(game, variant: str, num_players: int, seed: int = 1, *, detailed: int = 50,
-                events_per_action: int = 6, compact_lines: int = 60, max_actions: int = 200_000) -> str:
+def playthrough(
+    game,
+    variant: str,
+    num_players: int,
+    seed: int = 1,
+    *,
+    detailed: int = 50,
+    events_per_action: int = 6,
+    compact_lines: int = 60,
+    max_actions: int = 200_000,
+) -> str:
     """The playthrough of one seeded random game as text (lines of at most about
     :data:`WIDTH` columns, ending with a newline).
 
@@ -92,19 +115,21 @@ def playthrough(game, variant: str, num_players: int, seed: int = 1, *, detailed
     rng = random.Random(seed)
     view = game.view
     names = [state.seat_name(s) for s in range(num_players)]
-    out = [f"meeple playthrough: {game.title} ({game.name}), variant {state.variant}, {num_players} players, "
-           f"seed {seed}, rules edition {game.rules_edition}",
-           f"seats: {', '.join(f'{s} {n}' for s, n in enumerate(names))}",
-           f"moves: uniformly random legal actions, random.Random({seed}); written by scripts/playthroughs.py",
-           "(run it to update this file after a change to the rules)",
-           "",
-           "== set-up",
-           *_events(state.events, 40),
-           "",
-           "== the board at the start, as a spectator sees it",
-           *_board(game, state),
-           "",
-           f"== actions 1 to {detailed}: seat, notation, in words; the events it caused"]
+    out = [
+        f"meeple playthrough: {game.title} ({game.name}), variant {state.variant}, {num_players} players, "
+        f"seed {seed}, rules edition {game.rules_edition}",
+        f"seats: {', '.join(f'{s} {n}' for s, n in enumerate(names))}",
+        f"moves: uniformly random legal actions, random.Random({seed}); written by scripts/playthroughs.py",
+        "(run it to update this file after a change to the rules)",
+        "",
+        "== set-up",
+        *_events(state.events, 40),
+        "",
+        "== the board at the start, as a spectator sees it",
+        *_board(game, state),
+        "",
+        f"== actions 1 to {detailed}: seat, notation, in words; the events it caused",
+    ]
     compact: list[str] = []
     k = 0
     while not state.is_terminal():
@@ -135,15 +160,17 @@ def playthrough(game, variant: str, num_players: int, seed: int = 1, *, detailed
             out.append(f"  ... ({len(compact) - shown} more actions, to action {k})")
     scores = state.scores()
     places = state.places()
-    out += ["",
-            f"== the end after {k} actions{' (cut short by a safety option)' if state.is_truncated() else ''}, "
-            "as a spectator sees it",
-            *_board(game, state),
-            "",
-            "scores:  " + ", ".join(f"{names[s]} {scores[s]}" for s in range(num_players)),
-            "ranking: " + ", ".join(f"{places[s]}. {names[s]}" for s in state.ranking()),
-            "returns: " + ", ".join(f"{names[s]} {r:g}" for s, r in enumerate(state.returns())),
-            "events:  " + f"{len(state.events)} in all"]
+    out += [
+        "",
+        f"== the end after {k} actions{' (cut short by a safety option)' if state.is_truncated() else ''}, "
+        "as a spectator sees it",
+        *_board(game, state),
+        "",
+        "scores:  " + ", ".join(f"{names[s]} {scores[s]}" for s in range(num_players)),
+        "ranking: " + ", ".join(f"{places[s]}. {names[s]}" for s in state.ranking()),
+        "returns: " + ", ".join(f"{names[s]} {r:g}" for s, r in enumerate(state.returns())),
+        "events:  " + f"{len(state.events)} in all",
+    ]
     return "\n".join(out) + "\n"
 
 

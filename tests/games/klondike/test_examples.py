@@ -45,7 +45,7 @@ def race(n=3, seed=0, card="W07", display=("RD7", "BL3", "GN1"), prio=0, rround=
     st = GAME.new_initial_state(num_players=n, seed=seed, variant="race", **opts)
     st.req = REQ_INDEX[card]
     st.req_seen = [st.req]
-    st.req_deck = [c for c in st.req_deck if c != st.req][:9 - rround]
+    st.req_deck = [c for c in st.req_deck if c != st.req][: 9 - rround]
     st.display = [FAVOUR_INDEX[c] for c in display]
     st.fav_deck = [c for c in st.fav_deck if c not in st.display]
     st.rround = rround
@@ -91,9 +91,11 @@ def place_yield(st, seat, text):
 
 # ------------------------------------------------------------------ shared model
 def test_KL_1_3_tile_rotation_ex1():
-    want = {1: ["1.32.1", "..1R3.", "32...2", ".R.31.", "1.R2.R", ".21..3"],
-            2: [".1.3.1", "2.R2..", "1R..13", ".23.R2", "..1.3.", "3R.2.1"],
-            3: ["3..12.", "R.2R.1", ".13.R.", "2...23", ".3R1..", "1.23.1"]}
+    want = {
+        1: ["1.32.1", "..1R3.", "32...2", ".R.31.", "1.R2.R", ".21..3"],
+        2: [".1.3.1", "2.R2..", "1R..13", ".23.R2", "..1.3.", "3R.2.1"],
+        3: ["3..12.", "R.2R.1", ".13.R.", "2...23", ".3R1..", "1.23.1"],
+    }
     for rot, rows in want.items():
         got = ["".join(CODE_CHAR[v] for v in row) for row in FACE_GRIDS[0][rot]]
         assert got == rows
@@ -101,8 +103,7 @@ def test_KL_1_3_tile_rotation_ex1():
 
 def test_KL_1_5_orientations_no_flipping_ex2():
     counts = {k.id: len(k.orientations) for k in KINDS}
-    assert counts == {"I3": 2, "V3": 4, "I4": 2, "O4": 1, "L4": 4, "T4": 4, "Z4": 2, "X5": 1,
-                      "P5": 4, "U5": 4, "D2": 2}
+    assert counts == {"I3": 2, "V3": 4, "I4": 2, "O4": 1, "L4": 4, "T4": 4, "Z4": 2, "X5": 1, "P5": 4, "U5": 4, "D2": 2}
     sh = FAMILY_SHAPE
 
     def norm(cells):
@@ -152,16 +153,16 @@ def test_KL_15_scoring_a_claim_ex5():
     st.rows = [[O4, X5], [X5, O4]] + st.rows[2:]
     st.start = 0
     rules.start_round(st)
-    st.apply_action("bid 0 0")          # P1: O4 for nothing
-    st.apply_action("bid 1 0")          # seat 1
-    st.apply_action("place O4 0 2 0")   # P1 covers . 1 3 .
+    st.apply_action("bid 0 0")  # P1: O4 for nothing
+    st.apply_action("bid 1 0")  # seat 1
+    st.apply_action("place O4 0 2 0")  # P1 covers . 1 3 .
     assert (st.score[0], st.rubies[0], st.fresh[0]) == (4, 3, 0)
     st.apply_action(legal_texts(st)[0])  # P2 lays somewhere
     while st.phase == "sauction":
         st.apply_action("pass")
     assert st.round == 2 and st.start == 1
-    st.apply_action("bid 1 0")          # P2 (start) takes O4
-    st.apply_action("bid 0 2")          # P1 pays 2 for X5
+    st.apply_action("bid 1 0")  # P2 (start) takes O4
+    st.apply_action("bid 0 2")  # P1 pays 2 for X5
     assert st.rubies[0] == 1
     st.apply_action(legal_texts(st)[0])  # P2 lays first
     assert st.cur == 0
@@ -186,24 +187,24 @@ def test_KL_12_rulebook_auction_ex6():
     st.start = 0
     rules.start_round(st)
     assert st.cur == 0
-    st.apply_action("bid 0 0")                      # 1 Jirka
+    st.apply_action("bid 0 0")  # 1 Jirka
     assert st.cur == 1
     assert illegal_rule(st, "bid 0 2") == "KL-12.3"
-    st.apply_action("bid 0 1")                      # 2 Honza
-    assert st.cur == 0                              # Jirka displaced
+    st.apply_action("bid 0 1")  # 2 Honza
+    assert st.cur == 0  # Jirka displaced
     assert illegal_rule(st, "bid 0 3") == "KL-12.3"
-    st.apply_action("bid 0 2")                      # 3 Jirka raises
+    st.apply_action("bid 0 2")  # 3 Jirka raises
     assert st.cur == 1
-    st.apply_action("bid 1 0")                      # 4 Honza moves to O4
+    st.apply_action("bid 1 0")  # 4 Honza moves to O4
     assert st.cur == 2
-    st.apply_action("bid 0 3")                      # 5 Petr
+    st.apply_action("bid 0 3")  # 5 Petr
     assert st.cur == 0
-    st.apply_action("bid 1 1")                      # 6 Jirka moves to O4
+    st.apply_action("bid 1 1")  # 6 Jirka moves to O4
     assert st.cur == 1
-    st.apply_action("bid 2 0")                      # 7 Honza to L4
+    st.apply_action("bid 2 0")  # 7 Honza to L4
     assert st.cur == 3
     assert illegal_rule(st, "bid 0 4") == "KL-12.6"
-    st.apply_action("bid 3 0")                      # 8 Michal
+    st.apply_action("bid 3 0")  # 8 Michal
     assert st.phase == "place"
     assert st.rubies == [2, 3, 0, 3]
     assert [KINDS[k].id for k in st.won] == ["O4", "L4", "X5", "Z4"]
@@ -263,9 +264,17 @@ def test_KL_17_2_row_refill_timing_ex8():
         assert all(len(set(r)) == 3 for r in st.rows)
 
 
-EX9 = [("place I4 0 2 0", (5, 1)), ("place U5 2 0 4", (6, 1)), ("place P5 3 2 7", (4, 1)),
-       ("place U5 2 4 10", (6, 0)), ("place T4 2 4 13", (4, 0)), ("place V3 3 2 15", (4, 1)),
-       ("place X5 0 0 16", (3, 0)), ("place U5 0 2 19", (6, 1)), ("place T4 1 3 22", (6, 0))]
+EX9 = [
+    ("place I4 0 2 0", (5, 1)),
+    ("place U5 2 0 4", (6, 1)),
+    ("place P5 3 2 7", (4, 1)),
+    ("place U5 2 4 10", (6, 0)),
+    ("place T4 2 4 13", (4, 0)),
+    ("place V3 3 2 15", (4, 1)),
+    ("place X5 0 0 16", (3, 0)),
+    ("place U5 0 2 19", (6, 1)),
+    ("place T4 1 3 22", (6, 0)),
+]
 
 
 def test_KL_14_complete_route_ex9():
@@ -300,8 +309,12 @@ def test_KL_14_3_goal_closed_until_edges_ex10():
 
 def test_KL_19_final_penalties_ex11():
     st = family(n=4)  # all four boards L1, as with option layout=identical
-    routes = {0: [t for t, _ in EX9[:8]], 1: [t for t, _ in EX9[:7]] + ["place I3 1 0 19"],
-              2: [t for t, _ in EX9[:8]] + ["place V3 0 4 22"], 3: [t for t, _ in EX9[:7]]}
+    routes = {
+        0: [t for t, _ in EX9[:8]],
+        1: [t for t, _ in EX9[:7]] + ["place I3 1 0 19"],
+        2: [t for t, _ in EX9[:8]] + ["place V3 0 4 22"],
+        3: [t for t, _ in EX9[:7]],
+    }
     for s, texts in routes.items():
         for t in texts:
             lay(st, s, t)
@@ -368,10 +381,12 @@ def test_KL_31_34_rulebook_round_ex14():
         for t in tiles:
             _tick(st, seat, "tile " + t)
         _tick(st, seat, "build")
-    ticks = [("place O4 0 2 0", "place O4 0 2 0", "place O4 0 2 0"),
-             ("place I3 0 1 2", "place I3 0 1 0", "place I3 0 1 2"),
-             ("place V3 1 2 2", "place T4 3 2 2", "place I4 1 2 5"),
-             ("done", "done", "place X5 0 1 6")]
+    ticks = [
+        ("place O4 0 2 0", "place O4 0 2 0", "place O4 0 2 0"),
+        ("place I3 0 1 2", "place I3 0 1 0", "place I3 0 1 2"),
+        ("place V3 1 2 2", "place T4 3 2 2", "place I4 1 2 5"),
+        ("done", "done", "place X5 0 1 6"),
+    ]
     for i, row in enumerate(ticks):
         assert st.phase == "tick" and st.tick == i + 1
         for seat, text in enumerate(row):
@@ -414,7 +429,7 @@ def test_KL_38_two_players_ex17():
     for seat in (0, 1):
         _tick(st, seat, "tile A0")
         _tick(st, seat, "build")
-    _tick(st, 0, "place U5 2 3 0")      # witness of W01: 6 gold
+    _tick(st, 0, "place U5 2 3 0")  # witness of W01: 6 gold
     _tick(st, 1, "place O4 0 2 0")
     _tick(st, 0, "done")
     _tick(st, 1, "place I3 0 1 2")
@@ -431,7 +446,7 @@ def test_KL_38_two_players_ex17():
     for seat in (1, 0):
         _tick(st, seat, "tile A0")
         _tick(st, seat, "build")
-    _tick(st, 1, "done")                 # Ben finishes first with nothing: wrong
+    _tick(st, 1, "done")  # Ben finishes first with nothing: wrong
     _tick(st, 0, "place O4 0 2 0")
     _tick(st, 1, "pick BL8")
     _tick(st, 0, "pick RD3")

@@ -40,10 +40,16 @@ def test_random_games_end(variant, n):
         assert again.to_dict() == st.to_dict()
 
 
-@pytest.mark.parametrize("opts", [
-    {"layout": "choose"}, {"layout": "identical"}, {"secret_rubies": True},
-    {"ruby_supply_limit": 32}, {"edge_rule": "one_edge_per_tile"},
-])
+@pytest.mark.parametrize(
+    "opts",
+    [
+        {"layout": "choose"},
+        {"layout": "identical"},
+        {"secret_rubies": True},
+        {"ruby_supply_limit": 32},
+        {"edge_rule": "one_edge_per_tile"},
+    ],
+)
 def test_family_options_games(opts):
     for n in (2, 3, 4):
         for seed in range(3):
@@ -57,8 +63,7 @@ def test_family_options_games(opts):
 def test_race_options_games(opts):
     for n in (2, 3, 4):
         for seed in range(3):
-            st = run(GAME.new_initial_state(num_players=n, seed=seed, variant="race", **opts),
-                     random.Random(seed))
+            st = run(GAME.new_initial_state(num_players=n, seed=seed, variant="race", **opts), random.Random(seed))
             assert st.rround == 10
 
 

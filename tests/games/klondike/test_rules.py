@@ -2,7 +2,6 @@
 
 import json
 import random
-
 import re
 
 import pytest
@@ -102,7 +101,7 @@ def test_KL_12_3_free_claim_any_bid_up_to_available():
     st.apply_action("bid 0 3")
     assert st.cur == 0  # displaced: can only move (a raise to 4 is unaffordable)
     assert legal_texts(st) == ["bid 1 0", "bid 1 1", "bid 1 2"]
-    assert illegal_rule(st, "bid 0 4") == "KL-12.6"   # the right amount (3 + 1), unaffordable
+    assert illegal_rule(st, "bid 0 4") == "KL-12.6"  # the right amount (3 + 1), unaffordable
     st.apply_action("bid 1 1")
     assert st.phase == "place" and st.rubies == [1, 2]
 
@@ -111,29 +110,29 @@ def test_KL_12_3_wrong_amount_on_a_held_claim_is_refused_before_affordability():
     st = family(n=2)
     st.start, st.rubies = 0, [2, 5]
     rules.start_round(st)
-    st.apply_action("bid 0 2")        # P1 holds slot 0 with 2; P2 (5 rubies) must bid exactly 3
+    st.apply_action("bid 0 2")  # P1 holds slot 0 with 2; P2 (5 rubies) must bid exactly 3
     before = st.to_dict()
     with pytest.raises(IllegalActionError) as e:
-        st.apply_action("bid 0 7")    # wrong amount and more than P2 has: KL-12.3 is broken first
+        st.apply_action("bid 0 7")  # wrong amount and more than P2 has: KL-12.3 is broken first
     assert e.value.rule == "KL-12.3" and "exactly 3" in str(e.value)
     assert st.to_dict() == before
-    assert illegal_rule(st, "bid 0 4") == "KL-12.3"   # wrong amount, affordable
-    assert illegal_rule(st, "bid 1 7") == "KL-12.6"   # a free claim: any amount he has
+    assert illegal_rule(st, "bid 0 4") == "KL-12.3"  # wrong amount, affordable
+    assert illegal_rule(st, "bid 1 7") == "KL-12.6"  # a free claim: any amount he has
 
 
 def test_KL_12_4_displaced_chain_and_return():
     st = family(n=3)
     st.start, st.rubies = 1, [5, 5, 5]
     rules.start_round(st)
-    st.apply_action("bid 0 0")   # seat 1
-    st.apply_action("bid 0 1")   # P3 displaces P2
+    st.apply_action("bid 0 0")  # seat 1
+    st.apply_action("bid 0 1")  # P3 displaces P2
     assert st.cur == 1
-    st.apply_action("bid 0 2")   # P2 raises, displaces P3
+    st.apply_action("bid 0 2")  # P2 raises, displaces P3
     assert st.cur == 2
-    st.apply_action("bid 0 3")   # P3 comes back
-    st.apply_action("bid 1 4")   # P2 moves, bid replaces his 2
-    assert st.cur == 0           # seat 0's normal turn
-    st.apply_action("bid 1 5")   # displaces seat 1
+    st.apply_action("bid 0 3")  # P3 comes back
+    st.apply_action("bid 1 4")  # P2 moves, bid replaces his 2
+    assert st.cur == 0  # seat 0's normal turn
+    st.apply_action("bid 1 5")  # displaces seat 1
     assert st.cur == 1
     st.apply_action("bid 2 0")
     assert st.phase == "place"
@@ -195,6 +194,7 @@ def test_KL_17_3_exhausted_pool_ends_game():
 def test_KL_18_game_ends_after_round_of_goal():
     st = family(n=2)
     from .test_examples import EX9
+
     for t, _ in EX9[:8]:
         lay(st, 0, t)
     st.start = 1
@@ -234,9 +234,17 @@ def test_KL_21_3_square_first_claim_anywhere_and_zones():
 
 def test_KL_21_3_square_task_complete():
     st = family(n=2, variant="square")
-    route = ["place I4 1 0 5", "place I3 1 4 5", "place I4 0 6 1", "place I3 1 5 0",
-             "place I4 1 7 1", "place I4 0 11 2", "place I4 0 11 6", "place I4 1 7 10",
-             "place I3 1 4 11"]
+    route = [
+        "place I4 1 0 5",
+        "place I3 1 4 5",
+        "place I4 0 6 1",
+        "place I3 1 5 0",
+        "place I4 1 7 1",
+        "place I4 0 11 2",
+        "place I4 0 11 6",
+        "place I4 1 7 10",
+        "place I3 1 4 11",
+    ]
     for i, t in enumerate(route):
         lay(st, 0, t)
         assert st.finished[0] == (i == len(route) - 1)
@@ -255,8 +263,8 @@ def test_KL_21_3_penalty_counts_one_path_from_the_last_claim():
     last = _cells((5, 9), (5, 10), (5, 11))
     assert missing_zones(line) == [0, 1]
     assert zone_path(line, last) == 16
-    assert square_penalty(line, False, last) == 32    # the earlier ruling charged 2 x (5 + 6) = 22
-    assert square_penalty(line, True, last) == 0      # a finisher loses nothing
+    assert square_penalty(line, False, last) == 32  # the earlier ruling charged 2 x (5 + 6) = 22
+    assert square_penalty(line, True, last) == 0  # a finisher loses nothing
     # the path goes on from the last claim: two I3 on row 5, cols 5-10 (centre covered); ended
     # at the east, (5,8)-(5,10): E (5,11) 1, N (0,6) 5, W (5,0) 5, S (11,5) 6 = 17; ended at
     # the centre, (5,5)-(5,7): E (5,11) 4, N (0,6) 5, W (5,0) 5, S (11,5) 6 = 20
@@ -270,17 +278,17 @@ def test_KL_21_3_penalty_counts_one_path_from_the_last_claim():
 
 def test_KL_21_3_end_of_game_penalty_from_the_last_claim_laid():
     st = family(n=2, variant="square")
-    for t in ("place I4 0 5 0", "place I4 0 5 4", "place I4 0 5 8"):   # row 5, west to east
+    for t in ("place I4 0 5 0", "place I4 0 5 4", "place I4 0 5 8"):  # row 5, west to east
         lay(st, 0, t)
-    for t in ("place I4 0 5 8", "place I4 0 5 4", "place I4 0 5 0"):   # the same row, east to west
+    for t in ("place I4 0 5 8", "place I4 0 5 4", "place I4 0 5 0"):  # the same row, east to west
         lay(st, 1, t)
     rules.end_game(st)
     # seat 0 ends at the east zone: N (0,6) 5 + S (11,6) 11; seat 1 at the west: N (0,5) 5 + 11
     assert st.penalty == [32, 32]
     st = family(n=2, variant="square")
-    for t in ("place I3 0 5 5", "place I3 0 5 8"):   # centre, then east: 17 cells
+    for t in ("place I3 0 5 5", "place I3 0 5 8"):  # centre, then east: 17 cells
         lay(st, 0, t)
-    for t in ("place I3 0 5 8", "place I3 0 5 5"):   # the same cells, ending at the centre: 20
+    for t in ("place I3 0 5 8", "place I3 0 5 5"):  # the same cells, ending at the centre: 20
         lay(st, 1, t)
     rules.end_game(st)
     assert st.penalty == [34, 40]
@@ -325,7 +333,7 @@ def test_KL_40_1_race_boards_and_commitments_hidden():
         st.apply_action("tile A0")
         st.apply_action("build")
     act(st, "place O4 0 2 0")  # seat 0
-    st.apply_action("done")            # P2, hidden until the tick ends
+    st.apply_action("done")  # P2, hidden until the tick ends
     obs2 = st.observation(2)
     text = json.dumps(obs2)
     assert "O4" not in text and obs2["players"][0].get("claims") is None
@@ -488,7 +496,9 @@ def test_KL_39_children_are_named_by_seat_or_by_the_boards_name():
     st = GAME.new_initial_state(num_players=3, variant="race", children=["p3", 0])
     assert st.options["children"] == [0, 2]
     for bad, shown in (("P4", "'P4'"), ("P0", "'P0'"), ("x", "'x'"), (3, "3"), (True, "True")):
-        with pytest.raises(InvalidConfigError, match=re.escape(f"children must list seats 0..2 (or P1..P3), not {shown}")):
+        with pytest.raises(
+            InvalidConfigError, match=re.escape(f"children must list seats 0..2 (or P1..P3), not {shown}")
+        ):
             GAME.new_initial_state(num_players=3, variant="race", children=[bad])
     with pytest.raises(InvalidConfigError, match="children lists a seat twice"):
         GAME.new_initial_state(num_players=3, variant="race", children=["P2", 1])
@@ -523,9 +533,11 @@ def test_bad_saves_rejected():
             GAME.state_from_dict(bad)
     # KL-12.2-12.5: the auction's counters agree; a reset normal_done gave the start player a
     # second turn though he holds a figure
-    for key, value, why in (("normal_done", 0, r"normal_done 0: the seats from the start player on"),
-                            ("cur", st.start, r"cur must be P"),
-                            ("fig", [-1, -1, -1], r"fig and slot_holder must point at each other")):
+    for key, value, why in (
+        ("normal_done", 0, r"normal_done 0: the seats from the start player on"),
+        ("cur", st.start, r"cur must be P"),
+        ("fig", [-1, -1, -1], r"fig and slot_holder must point at each other"),
+    ):
         bad = json.loads(json.dumps(d))
         bad["state"][key] = value
         with pytest.raises(InvalidRecordError, match=why):
@@ -548,6 +560,7 @@ def test_render_shows_boards_without_leaks():
     from rich.console import Console
 
     from meeple.games.klondike.text import render
+
     st = GAME.new_initial_state(num_players=3, seed=1, variant="race")
     rng = random.Random(0)
     for _ in range(25):
@@ -560,13 +573,13 @@ def test_render_shows_boards_without_leaks():
     con = Console(width=100, record=True)
     con.print(render(st, None))
     out = con.export_text()
-    assert out.count(" <") == 8 and "slot 3" in out          # goal rows 2 and 3 of 4 boards
+    assert out.count(" <") == 8 and "slot 3" in out  # goal rows 2 and 3 of 4 boards
 
 
 def test_KL_40_1_build_commitments_hidden():
     st = race(n=3)
     st.apply_action("tile A0")
-    st.apply_action("build")   # P1 committed A0
+    st.apply_action("build")  # P1 committed A0
     st.apply_action("tile C2")  # P2 is half-way
     other = race(n=3)
     other.apply_action("tile B1")
@@ -583,6 +596,7 @@ def test_KL_40_1_build_commitments_hidden():
 @pytest.mark.parametrize("variant", ["family", "race"])
 def test_greedy_same_choice_on_resample(variant):
     from meeple.agents import make
+
     st = GAME.new_initial_state(num_players=3, seed=6, variant=variant)
     rng = random.Random(6)
     for step in range(120):
@@ -595,9 +609,14 @@ def test_greedy_same_choice_on_resample(variant):
         st.apply_action(rng.choice(st.legal_actions()))
 
 
-@pytest.mark.parametrize("variant,opts", [("family", {"layout": "choose", "secret_rubies": True}),
-                                          ("square", {"ruby_supply_limit": 32}),
-                                          ("race", {"children": [1]})])
+@pytest.mark.parametrize(
+    "variant,opts",
+    [
+        ("family", {"layout": "choose", "secret_rubies": True}),
+        ("square", {"ruby_supply_limit": 32}),
+        ("race", {"children": [1]}),
+    ],
+)
 def test_save_round_trip_every_step(variant, opts):
     st = GAME.new_initial_state(num_players=3, seed=12, variant=variant, **opts)
     rng = random.Random(12)
@@ -617,10 +636,15 @@ def test_KL_50_4_the_spec_variant_names_are_accepted():
 
     assert GAME.new_initial_state(2, seed=1, variant="expert").variant == "race"
     assert GAME.new_initial_state(2, seed=1, variant="family-square").variant == "square"
-    assert (GAME.new_initial_state(2, seed=1, variant="expert").to_dict()
-            == GAME.new_initial_state(2, seed=1, variant="race").to_dict())
-    with pytest.raises(InvalidConfigError, match=r"variants: family, square \(also family-square\), "
-                                                 r"race \(also expert\)"):
+    assert (
+        GAME.new_initial_state(2, seed=1, variant="expert").to_dict()
+        == GAME.new_initial_state(2, seed=1, variant="race").to_dict()
+    )
+    with pytest.raises(
+        InvalidConfigError,
+        match=r"variants: family, square \(also family-square\), "
+        r"race \(also expert\)",
+    ):
         GAME.new_initial_state(2, seed=1, variant="game2")
 
 
@@ -669,11 +693,18 @@ def test_KL_32_edited_race_round_refused_at_load():
     assert GAME.state_from_dict(d).to_dict() == st.to_dict()
     racing = next(s for s in range(3) if st.status[s] == 0)
     for key, edit, why in (
-            ("display", lambda v: [], r"display: \d favour cards a round, less the \d taken, not 0"),
-            ("status", lambda v: [1 if s == racing else x for s, x in enumerate(v)],
-             r"the finished seats \(1\) are those of finish_order"),
-            ("picks", lambda v: [st.display[0] if s == racing else x for s, x in enumerate(v)],
-             r"a seat still racing has taken no favour card")):
+        ("display", lambda v: [], r"display: \d favour cards a round, less the \d taken, not 0"),
+        (
+            "status",
+            lambda v: [1 if s == racing else x for s, x in enumerate(v)],
+            r"the finished seats \(1\) are those of finish_order",
+        ),
+        (
+            "picks",
+            lambda v: [st.display[0] if s == racing else x for s, x in enumerate(v)],
+            r"a seat still racing has taken no favour card",
+        ),
+    ):
         bad = json.loads(json.dumps(d))
         bad["state"][key] = edit(bad["state"][key])
         with pytest.raises(InvalidRecordError, match=why):

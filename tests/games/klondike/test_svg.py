@@ -139,8 +139,11 @@ def test_square_first_claim_goes_anywhere():
 
 def test_domino_auction_chips_and_no_pass():
     bots = _bots(2)
-    s = _advance(_state("family", 2, seed=1),
-                 lambda s: s.observation(None)["phase"] == "sauction" and "sbid 4" in _legal(s), bots)
+    s = _advance(
+        _state("family", 2, seed=1),
+        lambda s: s.observation(None)["phase"] == "sauction" and "sbid 4" in _legal(s),
+        bots,
+    )
     svg, legal = _view(s, s.current_player)
     sbids = {a for a in legal if a.startswith("sbid ")}
     assert "pass" in legal and min(int(a.split()[1]) for a in sbids) == 4  # KL-16.2: at least 4
@@ -194,10 +197,17 @@ def test_only_given_notations_are_clickable():
 
 
 # ----------------------------------------------------------------------------- whole games
-@pytest.mark.parametrize("variant,n,seed,opts", [
-    ("family", 2, 1, {}), ("family", 4, 2, {"secret_rubies": True}), ("square", 2, 3, {}),
-    ("square", 4, 4, {"layout": "choose"}), ("race", 2, 5, {}), ("race", 4, 6, {}),
-])
+@pytest.mark.parametrize(
+    "variant,n,seed,opts",
+    [
+        ("family", 2, 1, {}),
+        ("family", 4, 2, {"secret_rubies": True}),
+        ("square", 2, 3, {}),
+        ("square", 4, 4, {"layout": "choose"}),
+        ("race", 2, 5, {}),
+        ("race", 4, 6, {}),
+    ],
+)
 def test_whole_games_every_view_renders(variant, n, seed, opts):
     """Every step: the seat to act with its legal actions; at every phase change (and at the
     end) every seat and a spectator. Drawings parse, are self-contained, and only legal
@@ -245,8 +255,9 @@ def test_terminal_race_shows_final_scores():
     texts = "\n".join(el.text or "" for el in ET.fromstring(svg).iter(NS + "text"))
     final = s.scores()
     for seat in range(3):
-        m = re.search(re.escape(s.seat_name(seat)) + r": celebrities \d+ \+ total favour \d+ -> \d+ = (-?\d+) points",
-                      texts)
+        m = re.search(
+            re.escape(s.seat_name(seat)) + r": celebrities \d+ \+ total favour \d+ -> \d+ = (-?\d+) points", texts
+        )
         assert m and int(m.group(1)) == final[seat]
     assert "Final scoring" in texts and "WINNER" in texts
 
@@ -256,16 +267,19 @@ def test_race_seat_view_does_not_depend_on_hidden_boards():
     """KL-50.2: the others' landscapes and claims are hidden until the check. A re-sample
     for seat 0 redraws them; seat 0's drawing stays the same byte for byte."""
     bots = _bots(3)
-    s = _advance(_state("race", 3, seed=11),
-                 lambda s: s.observation(None)["phase"] == "tick" and s.tick >= 3, bots)
+    s = _advance(_state("race", 3, seed=11), lambda s: s.observation(None)["phase"] == "tick" and s.tick >= 3, bots)
     names = _names(3)
     rng = random.Random(4)
     svg0 = render_svg(s.observation(0), [], names)
     differs = 0
     for _ in range(5):
         r = s.resample_hidden(0, rng)
-        differs += (r.layouts[1], r.claims[1], r.layouts[2], r.claims[2]) != \
-            (s.layouts[1], s.claims[1], s.layouts[2], s.claims[2])
+        differs += (r.layouts[1], r.claims[1], r.layouts[2], r.claims[2]) != (
+            s.layouts[1],
+            s.claims[1],
+            s.layouts[2],
+            s.claims[2],
+        )
         assert render_svg(r.observation(0), [], names) == svg0
     assert differs  # the hidden parts really changed
     # the only tiles drawn in a tick are the viewer's own (one cell group per tile); none for

@@ -34,8 +34,13 @@ def test_KL_1_6_placements_listed_by_row_then_column():
     assert keys == sorted(keys)
     # KL-21.3: the first claim goes anywhere: U5 has 4 orientations, 2x3 or 3x2 boxes on 12x12
     assert len(acts) == 4 * 10 * 11
-    assert [a.text for a in acts[:5]] == ["place U5 0 0 0", "place U5 1 0 0", "place U5 2 0 0",
-                                           "place U5 3 0 0", "place U5 0 0 1"]
+    assert [a.text for a in acts[:5]] == [
+        "place U5 0 0 0",
+        "place U5 1 0 0",
+        "place U5 2 0 0",
+        "place U5 3 0 0",
+        "place U5 0 0 1",
+    ]
 
 
 def test_shape_legend_draws_every_orientation():
@@ -53,14 +58,14 @@ def test_square_screen_legend_coordinates_and_zones():
     text = screen(st, 0)
     assert "U5 0" in text and "U5 3" in text and "laying claims" in text
     assert "auctioned now" not in text
-    assert ("zone cells (underlined): N (0,5)(0,6) S (11,5)(11,6) W (5,0)(6,0) E (5,11)(6,11) "
-            "C (5-6,5-6)") in text
+    assert ("zone cells (underlined): N (0,5)(0,6) S (11,5)(11,6) W (5,0)(6,0) E (5,11)(6,11) C (5-6,5-6)") in text
     lines = text.splitlines()
     # the own board two characters a cell, the other one; both with column numbers
     assert "     0 1 2 3 4 5  6 7 8 9 0 1       012345 678901" in lines
-    assert "    covered -                       covered -" in lines      # no zone yet
+    assert "    covered -                       covered -" in lines  # no zone yet
     assert lines[lines.index("     0 1 2 3 4 5  6 7 8 9 0 1       012345 678901") + 1] == (
-        " 0   1 . 2 . R 3  3 . 1 2 . 3    0  1.2.R3 3.12.3")
+        " 0   1 . 2 . R 3  3 . 1 2 . 3    0  1.2.R3 3.12.3"
+    )
     st.apply_action("place U5 0 0 4")  # covers (0,4), (0,6): north zone
     lines = screen(st, 0).splitlines()
     at = lines.index("     0 1 2 3 4 5  6 7 8 9 0 1       012345 678901")
@@ -85,10 +90,10 @@ def test_family_screen_phase_names_and_rows():
 
 def test_KL_15_log_grammar():
     from meeple.games.klondike.components import FAMILY_SHAPE, RUBY_OF
+
     st = family(n=2)
     to_place(st, 0, "X5")
-    one = [a for a in st.legal_actions()
-           if sum(RUBY_OF[st.boards[0][i]] for i in FAMILY_SHAPE.cells[a.args[0]]) == 1]
+    one = [a for a in st.legal_actions() if sum(RUBY_OF[st.boards[0][i]] for i in FAMILY_SHAPE.cells[a.args[0]]) == 1]
     assert one
     st.apply_action(one[0])
     assert st.fresh[0] == 1
@@ -100,7 +105,7 @@ def test_race_screen_favour_cards_finish_order_and_tiles():
     st = race(n=3, card="W07", display=("RD7", "BL3", "GN1"))
     text = screen(st, 0)
     assert "RD7 (red 4), BL3 (blue 2), GN1 (green 1)" in text
-    assert "finished:" not in text                      # nobody finishes while laying tiles
+    assert "finished:" not in text  # nobody finishes while laying tiles
     assert "your board: no tiles laid yet" in text
     assert "tiles you may lay" in text and "A0     A1     A2     A3" in text and "D3" in text
     act(st, "tile A0")
@@ -128,14 +133,14 @@ def test_race_final_breakdown_logged_and_shown():
     text = screen(st, 0)
     assert "final scoring" in text and "total favour" in text
     takes = [e for e in st.events if " takes " in e]
-    assert takes and all(re.fullmatch(r"P\d takes [A-Z]{2}\d \((red|black|blue|green) [1-4]\)", e)
-                         for e in takes)
+    assert takes and all(re.fullmatch(r"P\d takes [A-Z]{2}\d \((red|black|blue|green) [1-4]\)", e) for e in takes)
 
 
 def test_KL_13_payment_log_grammar():
     st = family(n=2)
     st.start = 0
     from meeple.games.klondike import rules
+
     rules.start_round(st)
     st.apply_action("bid 0 1")
     st.apply_action("bid 1 0")
@@ -172,12 +177,19 @@ def test_KL_31_2_race_build_errors_cite_game_2():
 
 
 # ------------------------------------------------------------------ item 5: options, help
-@pytest.mark.parametrize("variant,opts", [
-    ("family", {"tick_cap": 10}), ("square", {"children": [0]}), ("family", {"children": [1]}),
-    ("race", {"layout": "choose"}), ("race", {"secret_rubies": True}),
-    ("race", {"ruby_supply_limit": 32}), ("race", {"edge_rule": "one_edge_per_tile"}),
-    ("square", {"edge_rule": "one_edge_per_tile"}),
-])
+@pytest.mark.parametrize(
+    "variant,opts",
+    [
+        ("family", {"tick_cap": 10}),
+        ("square", {"children": [0]}),
+        ("family", {"children": [1]}),
+        ("race", {"layout": "choose"}),
+        ("race", {"secret_rubies": True}),
+        ("race", {"ruby_supply_limit": 32}),
+        ("race", {"edge_rule": "one_edge_per_tile"}),
+        ("square", {"edge_rule": "one_edge_per_tile"}),
+    ],
+)
 def test_KL_50_4_options_of_the_other_game_rejected(variant, opts):
     with pytest.raises(InvalidConfigError):
         GAME.new_initial_state(num_players=2, variant=variant, **opts)
@@ -186,8 +198,11 @@ def test_KL_50_4_options_of_the_other_game_rejected(variant, opts):
 @pytest.mark.parametrize("n,bad", [(2, 0), (2, 5), (3, 8), (4, -1), (4, 11)])
 def test_KL_15_4_ruby_supply_limit_holds_the_starting_rubies(n, bad):
     """KL-10.4: each player starts with 3 rubies, so a supply limit below 3 per player is refused."""
-    with pytest.raises(InvalidConfigError, match=rf"option ruby_supply_limit must be at least {3 * n} "
-                       rf"with {n} players .* or null \(unlimited\), not {bad}$"):
+    with pytest.raises(
+        InvalidConfigError,
+        match=rf"option ruby_supply_limit must be at least {3 * n} "
+        rf"with {n} players .* or null \(unlimited\), not {bad}$",
+    ):
         GAME.new_initial_state(num_players=n, ruby_supply_limit=bad)
     st = GAME.new_initial_state(num_players=n, ruby_supply_limit=3 * n)
     assert st.rubies == [3] * n and st.supply == 0
@@ -208,20 +223,30 @@ def test_KL_50_4_defaults_accepted_everywhere():
 def test_rules_help_explains_shapes_and_is_wrapped():
     assert max(len(line) for line in RULES_HELP.splitlines()) <= 78
     flat = " ".join(RULES_HELP.split())
-    for words in ("U5 U", "P5 P", "V3 corner of three", "clockwise quarter turns", "never flipped",
-                  "top-left corner", "'back'"):
+    for words in (
+        "U5 U",
+        "P5 P",
+        "V3 corner of three",
+        "clockwise quarter turns",
+        "never flipped",
+        "top-left corner",
+        "'back'",
+    ):
         assert words in flat
 
 
 def test_rules_help_names_the_domino_ban_and_the_two_player_last_round():
     flat = " ".join(RULES_HELP.split())
     assert "a player whose route is complete may not bid (KL-16.6)" in flat
-    assert ("in round 9 only the first finisher's favour counts, the last player's card has no "
-            "effect (KL-38.2)") in flat
+    assert (
+        "in round 9 only the first finisher's favour counts, the last player's card has no effect (KL-38.2)"
+    ) in flat
 
 
-@pytest.mark.parametrize("variant,opts", [("family", {"layout": "choose"}), ("square", {}),
-                                          ("race", {}), ("family", {"secret_rubies": True})])
+@pytest.mark.parametrize(
+    "variant,opts",
+    [("family", {"layout": "choose"}), ("square", {}), ("race", {}), ("family", {"secret_rubies": True})],
+)
 def test_screens_render_in_every_phase(variant, opts):
     st = GAME.new_initial_state(num_players=3, seed=4, variant=variant, **opts)
     rng = random.Random(4)
@@ -284,16 +309,16 @@ def test_board_key_and_covered_values_on_the_own_board():
     r, c = int(r), int(c)
     lines = screen(st, 0).splitlines()
     assert KEY in lines
-    assert KEY == ("key: . meadow, 1-3 gold, R ruby; claims a b c.. as laid, capital = the last "
-                   "(touch it next)")
+    assert KEY == ("key: . meadow, 1-3 gold, R ruby; claims a b c.. as laid, capital = the last (touch it next)")
     head = next(i for i, line in enumerate(lines) if line.startswith("     0 1 2 3 4 5  6 7 8 9"))
     assert lines[head - 1].startswith("a3 = claim a on 3 gold")
     from meeple.games.klondike.components import CODE_CHAR, board_cells
+
     cells = board_cells(st.layouts[0])
-    for dr in range(3):                      # I3 upright: rows r..r+2 of column c
+    for dr in range(3):  # I3 upright: rows r..r+2 of column c
         row = lines[head + 1 + r + dr]
-        at = 4 + 2 * c + c // 6              # two characters a cell, a space between tiles
-        assert row[at:at + 2] == "A" + CODE_CHAR[cells[(r + dr) * 24 + c]], row
+        at = 4 + 2 * c + c // 6  # two characters a cell, a space between tiles
+        assert row[at : at + 2] == "A" + CODE_CHAR[cells[(r + dr) * 24 + c]], row
     # the opponent's board, one character a cell, beside it, with no claim yet
     assert lines[head].endswith("012345 678901 234567 890123")
 
@@ -304,6 +329,7 @@ def test_auction_slots_and_bids_sit_next_to_the_prompt():
     st = family(n=4)
     st.start = 0
     from meeple.games.klondike import rules
+
     rules.start_round(st)
     kinds = [k for k in st.observation(0)["rows"][0]]
     st.apply_action("bid 0 1")
@@ -313,11 +339,15 @@ def test_auction_slots_and_bids_sit_next_to_the_prompt():
     at = next(i for i, line in enumerate(lines) if line.startswith("auctioned now"))
     assert lines[at - 1].split() == ["row", "1", "slot", "0", "slot", "1", "slot", "2", "slot", "3"]
     assert lines[at].split("  ")[0] == "auctioned now"
-    cells = [c for c in lines[at][len("auctioned now"):].split("  ") if c.strip()]
-    assert [c.strip() for c in cells] == [f"{kinds[0]}: P1 bids 1", f"{kinds[1]}: free",
-                                          f"{kinds[2]}: P2 bids 0", f"{kinds[3]}: free"]
+    cells = [c for c in lines[at][len("auctioned now") :].split("  ") if c.strip()]
+    assert [c.strip() for c in cells] == [
+        f"{kinds[0]}: P1 bids 1",
+        f"{kinds[1]}: free",
+        f"{kinds[2]}: P2 bids 0",
+        f"{kinds[3]}: free",
+    ]
     assert lines[at + 1].startswith("later rows: 2) ") and lines[at + 2].startswith("pool ")
-    assert at + 3 == len(lines)              # the last line of the board
+    assert at + 3 == len(lines)  # the last line of the board
     assert sum(len(re.findall(r"\bP[1-4]\b", line)) for line in lines[:at] if ": 0 pts" in line) == 4
 
 
@@ -330,6 +360,7 @@ def test_game_over_boards_line_up_and_the_penalty_reads_as_a_sum():
 
     import meeple
     from meeple.games.klondike import text as T
+
     st = meeple.load_game("klondike").new_initial_state(num_players=2, seed=3)
     r = random.Random(3)
     while not st.is_terminal():
@@ -356,7 +387,8 @@ def test_KL_33_2_fate_names_the_player_as_the_boards_do():
     legal = st.legal_actions()
     notes, footnote = action_notes(st, legal)
     assert [(a.text, n) for a, n in zip(legal, notes)] == [
-        (f"fate {s}", f"join P{s + 1}'s fate") for s in range(3) if s != st.lastp]
+        (f"fate {s}", f"join P{s + 1}'s fate") for s in range(3) if s != st.lastp
+    ]
     # KL-33.2 before KL-34.1: the finishers' boards are checked after the choice, and the
     # footnote says why they are not shown (they are hidden from the others until then, KL-40)
     assert "before the boards are shown" in footnote and "KL-34.1" in footnote
@@ -423,14 +455,15 @@ def test_race_board_columns_stay_under_their_numbers_once_claims_are_laid():
     ('|' where a tile begins), so no column slides once claims are laid."""
     st = race(n=2)
     seat = st.cur
-    for _ in range(2):                       # both lay the four tiles A-D unturned
+    for _ in range(2):  # both lay the four tiles A-D unturned
         for t in ("tile A0", "tile B0", "tile C0", "tile D0"):
             st.apply_action(t)
     for t in ("claim I3", "place I3 1 2 0", "claim O4", "place O4 0 4 1"):
-        while st.cur != seat:                # the other seat lays claims of its own
+        while st.cur != seat:  # the other seat lays claims of its own
             st.apply_action(next(a for a in st.legal_actions() if a.kind in ("claim", "place")))
         st.apply_action(t)
     from meeple.games.klondike.components import CODE_CHAR, board_cells
+
     cells = board_cells(st.layouts[seat])
     lines = screen(st, seat).splitlines()
     head = next(i for i, line in enumerate(lines) if line.startswith("     0  1  2"))
@@ -440,8 +473,8 @@ def test_race_board_columns_stay_under_their_numbers_once_claims_are_laid():
         row = lines[head + 1 + r]
         assert len(row.rstrip()) <= len(lines[head])
         for c in range(24):
-            at = 3 + 3 * c                   # separator, then the cell under the number
+            at = 3 + 3 * c  # separator, then the cell under the number
             assert row[at] == ("|" if c % 6 == 0 and c else " "), (r, c, row)
-            assert lines[head][at + 1:at + 3] == f"{c:>2d}"
+            assert lines[head][at + 1 : at + 3] == f"{c:>2d}"
             value = CODE_CHAR[cells[r * 24 + c]]
-            assert row[at + 1:at + 3] == covered.get((r, c), " ") + value, (r, c, row)
+            assert row[at + 1 : at + 3] == covered.get((r, c), " ") + value, (r, c, row)

@@ -19,9 +19,15 @@ from .test_examples import L2, _tick, family, lay, race, to_place
 NS = "{http://www.w3.org/2000/svg}"
 
 CONFIGS = [
-    ("family", 2, {}), ("family", 3, {"secret_rubies": True}), ("family", 4, {"layout": "choose"}),
-    ("square", 2, {"layout": "choose"}), ("square", 3, {}), ("square", 4, {}),
-    ("race", 2, {}), ("race", 3, {"children": [1]}), ("race", 4, {}),
+    ("family", 2, {}),
+    ("family", 3, {"secret_rubies": True}),
+    ("family", 4, {"layout": "choose"}),
+    ("square", 2, {"layout": "choose"}),
+    ("square", 3, {}),
+    ("square", 4, {}),
+    ("race", 2, {}),
+    ("race", 3, {"children": [1]}),
+    ("race", 4, {}),
 ]
 """Every variant with 2, 3 and 4 players (and the options that change what is shown)."""
 
@@ -48,8 +54,12 @@ def _walk(variant, n, opts, seed, steps):
 def _is_words(label: str, notation: str) -> bool:
     """Words, not notation: differs from it, starts with a capital, no rule id, and does not
     quote a notation of several words (``bid 0 2``; a word like "done" may be said)."""
-    return (label != notation and label[:1].isupper() and not RULE_ID.search(label)
-            and (" " not in notation or notation not in label))
+    return (
+        label != notation
+        and label[:1].isupper()
+        and not RULE_ID.search(label)
+        and (" " not in notation or notation not in label)
+    )
 
 
 # ----------------------------------------------------------------------------- words
@@ -67,8 +77,11 @@ def test_every_legal_action_has_a_distinct_label_in_words(variant, n, opts):
                 assert help_ and RULE_ID.search(help_), (a.text, help_)
                 kinds.add(a.kind)
             assert len(set(labels)) == len(labels), [x for x in labels if labels.count(x) > 1]
-    expected = {"family": {"bid", "place"}, "square": {"bid", "place"},
-                "race": {"tile", "build", "claim", "place", "done", "pick"} | ({"fate"} if n > 2 else set())}[variant]
+    expected = {
+        "family": {"bid", "place"},
+        "square": {"bid", "place"},
+        "race": {"tile", "build", "claim", "place", "done", "pick"} | ({"fate"} if n > 2 else set()),
+    }[variant]
     assert expected <= kinds, kinds
 
 
@@ -83,7 +96,10 @@ def test_auction_example_words():
     by = {a.text: a for a in st.legal_actions()}
     assert view.action_label(st, by["bid 0 0"]) == "Set your figure at the cross claim for no rubies"
     assert view.action_label(st, by["bid 1 2"]) == "Bid 2 rubies on the square claim"
-    assert view.status(st, 0) == "Your turn in the auction: set your figure at a claim of the front row (3 rubies to bid with)."
+    assert (
+        view.status(st, 0)
+        == "Your turn in the auction: set your figure at a claim of the front row (3 rubies to bid with)."
+    )
     st.apply_action("bid 0 0")
     by = {a.text: a for a in st.legal_actions()}
     assert view.action_label(st, by["bid 0 1"]) == "Outbid P1: 1 ruby on the cross claim"
@@ -106,8 +122,10 @@ def test_scoring_example_words():
     st.apply_action("place O4 0 2 0")
     to_place(st, 0, "X5")
     by = {a.text: a for a in st.legal_actions()}
-    assert view.action_label(st, by["place X5 0 1 2"]) == \
-        "Lay the cross claim on rows 1-3, columns 2-4: 4 gold and 2 rubies"
+    assert (
+        view.action_label(st, by["place X5 0 1 2"])
+        == "Lay the cross claim on rows 1-3, columns 2-4: 4 gold and 2 rubies"
+    )
     to_place(st, 0, "L4")
     by = {a.text: a for a in st.legal_actions()}
     labels = [view.action_label(st, a) for a in by.values()]
@@ -170,8 +188,9 @@ def test_domino_example_words():
     assert view.status(st, 2) == "Bid more than 4 rubies for the domino, or pass."
     st.apply_action("sbid 6")
     assert st.phase == "splace" and view.status(st, 2).startswith("Lay the domino on your landscape")
-    assert all(view.action_label(st, a).startswith(("Lay the domino", "Give up the domino"))
-               for a in st.legal_actions())
+    assert all(
+        view.action_label(st, a).startswith(("Lay the domino", "Give up the domino")) for a in st.legal_actions()
+    )
 
 
 def test_race_example_words():
@@ -180,52 +199,67 @@ def test_race_example_words():
     fate."""
     view = _game().view
     st = race(n=3)
-    assert view.status(st, 0) == ("Lay out your landscape for 10 gold and 1 ruby: 1 to 4 tiles "
-                                  "(secret until the check).")
+    assert view.status(st, 0) == (
+        "Lay out your landscape for 10 gold and 1 ruby: 1 to 4 tiles (secret until the check)."
+    )
     by = {a.text: a for a in st.legal_actions()}
     assert view.action_label(st, by["tile A0"]) == "Lay landscape tile A, as printed, as your first tile"
     for seat, tiles in ((0, ["A0"]), (1, ["A0"]), (2, ["B0", "C0"])):
         for t in tiles:
             _tick(st, seat, "tile " + t)
         if seat == 0:
-            assert view.action_label(st, next(a for a in st.legal_actions() if a.kind == "build")) == \
-                "Start with this landscape of 1 tile"
+            assert (
+                view.action_label(st, next(a for a in st.legal_actions() if a.kind == "build"))
+                == "Start with this landscape of 1 tile"
+            )
         _tick(st, seat, "build")
     assert view.status(st, 1) == "Waiting for P1, who is choosing a secret move for turn 1."
     by = {a.text: a for a in st.legal_actions()}
     assert view.action_label(st, by["claim O4"]) == "Take the square claim to lay it"
     st.apply_action("claim O4")
     by = {a.text: a for a in st.legal_actions()}
-    assert view.action_label(st, by["place O4 0 2 0"]) == \
-        "Lay the square claim on rows 2-3, columns 0-1: 6 gold and 1 ruby (then 6 gold, 1 ruby)"
+    assert (
+        view.action_label(st, by["place O4 0 2 0"])
+        == "Lay the square claim on rows 2-3, columns 0-1: 6 gold and 1 ruby (then 6 gold, 1 ruby)"
+    )
     assert view.action_label(st, by["back"]) == "Put the square claim back and choose another move"
     st.apply_action("place O4 0 2 0")
-    ticks = [(None, "place O4 0 2 0", "place O4 0 2 0"),
-             ("place I3 0 1 2", "place I3 0 1 0", "place I3 0 1 2"),
-             ("place V3 1 2 2", "place T4 3 2 2", "place I4 1 2 5")]
+    ticks = [
+        (None, "place O4 0 2 0", "place O4 0 2 0"),
+        ("place I3 0 1 2", "place I3 0 1 0", "place I3 0 1 2"),
+        ("place V3 1 2 2", "place T4 3 2 2", "place I4 1 2 5"),
+    ]
     for row in ticks:
         for seat, text in enumerate(row):
             if text:
                 _tick(st, seat, text)
     by = {a.text: a for a in st.legal_actions()}
-    assert view.action_label(st, by["done"]) == "Say done: you cover 10 gold and 1 ruby, the card asks 10 gold and 1 ruby"
+    assert (
+        view.action_label(st, by["done"]) == "Say done: you cover 10 gold and 1 ruby, the card asks 10 gold and 1 ruby"
+    )
     assert view.action_label(st, by["undo"]) == "Take back the corner three claim you laid last"
     for seat, text in enumerate(("done", "done", "place X5 0 1 6")):
         _tick(st, seat, text)
     assert view.status(st, 0) == "You finished first: take a favour card."
     labels = sorted(view.action_label(st, a) for a in st.legal_actions())
-    assert labels == ["Take the horse trader's favour card worth 1", "Take the madam's favour card worth 4",
-                      "Take the mayor's favour card worth 2"]
+    assert labels == [
+        "Take the horse trader's favour card worth 1",
+        "Take the madam's favour card worth 4",
+        "Take the mayor's favour card worth 2",
+    ]
     _tick(st, 0, "pick RD7")
     _tick(st, 1, "pick BL3")
     assert view.status(st, 2) == "Choose whose fate you join: that player's check decides your favour card."
-    assert [view.action_label(st, a) for a in st.legal_actions()] == \
-        ["Join P1's fate: that check decides your card", "Join P2's fate: that check decides your card"]
+    assert [view.action_label(st, a) for a in st.legal_actions()] == [
+        "Join P1's fate: that check decides your card",
+        "Join P2's fate: that check decides your card",
+    ]
 
 
 def test_favour_card_words_and_identical_cards():
     view = _game().view
     from meeple.games.klondike.view import favour_words
+
     assert favour_words("RD7") == "the madam's favour card worth 4"
     assert favour_words("BL3") == "the mayor's favour card worth 2"
     assert favour_words("GN1") == "the horse trader's favour card worth 1"
@@ -237,9 +271,11 @@ def test_favour_card_words_and_identical_cards():
     st.phase, st.pq, st.cur = "pick", [0], 0
     st._legal_cache = None
     labels = [view.action_label(st, a) for a in st.legal_actions()]
-    assert labels == ["Take the madam's favour card worth 1 (first in the display)",
-                      "Take the madam's favour card worth 1 (second in the display)",
-                      "Take the horse trader's favour card worth 1"]
+    assert labels == [
+        "Take the madam's favour card worth 1 (first in the display)",
+        "Take the madam's favour card worth 1 (second in the display)",
+        "Take the horse trader's favour card worth 1",
+    ]
 
 
 # ----------------------------------------------------------------------------- status
@@ -443,6 +479,7 @@ def test_placement_layers_follow_the_pointer():
     confirm place at its anchor cell (the covered cell nearest the claim's centre) whose ghost
     covers exactly its cells; the Rotate chooser of each layer shows the next orientation."""
     from meeple.games.klondike.svg import OWN_CS, handle
+
     st = family(n=2, layout=L2)
     to_place(st, 0, "O4")
     st.apply_action("place O4 0 2 0")
@@ -453,11 +490,14 @@ def test_placement_layers_follow_the_pointer():
     orients = sorted({int(a.split()[2]) for a in legal if a.startswith("place ")})
     assert [el.get("data-layer") for el in layers] == [f"kl-o{o}" for o in orients]
     assert [el.get("visibility") for el in layers] == [None] + ["hidden"] * (len(orients) - 1)
-    for j, lay in enumerate(layers):
-        rotate = [c for c in lay.iter() if c.get("data-show-layer") and any(
-            (t.text or "") == "Rotate" for t in c.iter(NS + "text"))]
+    for j, layer in enumerate(layers):
+        rotate = [
+            c
+            for c in layer.iter()
+            if c.get("data-show-layer") and any((t.text or "") == "Rotate" for t in c.iter(NS + "text"))
+        ]
         assert rotate and rotate[0].get("data-show-layer") == f"kl-o{orients[(j + 1) % len(orients)]}"
-        for g in lay.iter(NS + "g"):
+        for g in layer.iter(NS + "g"):
             a = g.get("data-action")
             if not a:
                 continue
@@ -479,8 +519,10 @@ def test_placement_layers_follow_the_pointer():
             # the preview says what the claim covers, as its label does (KL-1.8)
             covers = next(t.text for t in ghost.iter(NS + "text")).removeprefix("covers ")
             label = _game().view.action_label(st, st.parse_action(a))
-            assert label.endswith(covers.replace(", ", " and ") if covers != "nothing" else "covers nothing"), \
-                (label, covers)
+            assert label.endswith(covers.replace(", ", " and ") if covers != "nothing" else "covers nothing"), (
+                label,
+                covers,
+            )
 
 
 def test_tiles_are_chosen_in_the_landscape_slot():

@@ -1,5 +1,6 @@
 """What a person sees of Lignum in the terminal: loan notes on the listed actions (LG-8.3.1),
 the market options, the refusal of 'area N' outside its choice, and the clearing order."""
+
 import io
 import random
 import re
@@ -37,10 +38,10 @@ def test_LG_8_3_1_loan_notes_at_zero_dollars():
     start_travel(s, [N, H])
     notes, footnote = notes_of(s)
     assert notes == {
-        "go 6": "takes a loan: $1 short",                     # fodder: $1 paid on entering
-        "go 4": "buying there takes a loan: $1 short",        # a carrier must be bought (LG-8.2.4)
+        "go 6": "takes a loan: $1 short",  # fodder: $1 paid on entering
+        "go 4": "buying there takes a loan: $1 short",  # a carrier must be bought (LG-8.2.4)
         "go 10": "buying there takes a loan: $1 short",
-        "go 19": "buying there takes a loan: $1 short",       # nothing to sell
+        "go 19": "buying there takes a loan: $1 short",  # nothing to sell
     }
     assert "$7 for one loan, $16 for two" in footnote and "LG-21.3" in footnote
     # the notation is unchanged: 'go 6' is still typed as 'go 6', and it does take the loan
@@ -58,10 +59,10 @@ def test_LG_8_3_1_loan_notes_for_workers_second_loan_and_two_loans():
     start_travel(s, [H, N])
     play(s, "go 10")
     notes, _ = notes_of(s)
-    assert "cutters 1" not in notes                          # $1 in cash pays one
+    assert "cutters 1" not in notes  # $1 in cash pays one
     assert notes["cutters 2"] == "takes a loan: $1 short"
     assert notes["cutters 3"] == "takes a loan: $2 short"
-    assert notes["cutters 6"] == "takes 2 loans: $5 short"   # $1 + $4 < $6: a second loan
+    assert notes["cutters 6"] == "takes 2 loans: $5 short"  # $1 + $4 < $6: a second loan
     assert "loan" not in notes
     # with one loan held, the next one is loan 2 and the footnote says so
     s.loans[H] = 1
@@ -74,13 +75,16 @@ def test_LG_8_3_1_loan_notes_for_workers_second_loan_and_two_loans():
 def test_LG_8_3_1_loan_notes_at_the_market_and_none_when_selling_is_possible():
     s = new(2)
     empty_players(s, money=0)
-    s.products[H] = [2, 0, 0, 0, 0]                           # two stakes: a sale pays, no loan due
+    s.products[H] = [2, 0, 0, 0, 0]  # two stakes: a sale pays, no loan due
     start_travel(s, [H, N])
     assert "go 19" not in notes_of(s)[0]
     play(s, "go 19")
     notes, _ = notes_of(s)
-    assert notes == {"buy saw": "$1 for a saw; takes a loan: $1 short",
-                     "buy food": "$1 for a food cube; takes a loan: $1 short", "sell 2stake": "+$2 for 2 tokens"}
+    assert notes == {
+        "buy saw": "$1 for a saw; takes a loan: $1 short",
+        "buy food": "$1 for a food cube; takes a loan: $1 short",
+        "sell 2stake": "+$2 for 2 tokens",
+    }
     play(s, "sell 2stake")
     assert notes_of(s) == ({"buy saw": "$1 for a saw", "buy food": "$1 for a food cube"}, "")  # $2 in cash now
 
@@ -116,7 +120,7 @@ def test_loan_notes_agree_with_the_loans_the_rules_take():
             t.apply_action(a)
             assert t.loans[seat] - before == want, (a.text, note)
             counted += bool(want)
-    assert counted >= 10          # 12 with these seeds
+    assert counted >= 10  # 12 with these seeds
 
 
 def test_every_action_that_takes_a_loan_says_so():
@@ -153,7 +157,7 @@ def test_play_lists_the_loan_note_and_go_6_still_works(capsys, tmp_path):
     s = new(2)
     empty_players(s, money=0)
     start_travel(s, [H, N])
-    lines = iter(["", "go 6", "", "quit"])      # "": the hot-seat hand-overs to P1, then P2
+    lines = iter(["", "go 6", "", "quit"])  # "": the hot-seat hand-overs to P1, then P2
     play_mod.play_loop(s, ["human", "human"], tmp_path / "g.json", 1, input_fn=lambda p: next(lines))
     out = capsys.readouterr().out
     assert re.search(r"go 6\s+\(takes a loan: \$1 short\)", out)
@@ -165,7 +169,7 @@ def test_play_lists_the_loan_note_and_go_6_still_works(capsys, tmp_path):
 def test_LG_8_3_market_status_lists_the_real_options():
     s = new(2)
     empty_players(s, money=3)
-    s.equip[H][0] = 4                                         # 4 saws (LG-8.4.1), no product tokens
+    s.equip[H][0] = 4  # 4 saws (LG-8.4.1), no product tokens
     start_travel(s, [H, N])
     play(s, "go 19")
     text = board(s, H)
@@ -180,10 +184,12 @@ def test_LG_8_3_market_status_lists_the_real_options():
     s.products[H] = [3, 0, 0, 0, 1]
     start_travel(s, [H, N])
     play(s, "go 19")
-    text = " ".join(board(s, N).split())                     # the line wraps at 100 columns
-    assert ("P1 decides: the market at space 19: 'sell 2stake', 'sell 1stake+1J', 'sell 3stake', "
-            "'sell 2stake+1J', 'sell 3stake+1J' ") in text
-    assert "'buy" not in text                                 # $0 and 2 loans: nothing to buy
+    text = " ".join(board(s, N).split())  # the line wraps at 100 columns
+    assert (
+        "P1 decides: the market at space 19: 'sell 2stake', 'sell 1stake+1J', 'sell 3stake', "
+        "'sell 2stake+1J', 'sell 3stake+1J' "
+    ) in text
+    assert "'buy" not in text  # $0 and 2 loans: nothing to buy
 
 
 def test_LG_8_4_4_market_status_hides_face_down_tokens_from_others():
@@ -211,12 +217,12 @@ def test_LG_7_1_area_during_travel_in_the_basic_game():
     start_travel(s, [H, N])
     rule, msg = why(s, "area 3")
     assert rule == "LG-7.1" and "LG-24" not in msg and "before the travel" in msg
-    s.round = 0                                               # Y1 spring: areas set at setup
+    s.round = 0  # Y1 spring: areas set at setup
     assert why(s, "area 3")[0] == "LG-4.3"
     s = new(2, "basic")
     empty_players(s)
     goto(s, "w_bonus", clearing=[H, N], round=3)
-    assert why(s, "area 3")[0] == "LG-4.4"                    # no area choice in winter
+    assert why(s, "area 3")[0] == "LG-4.4"  # no area choice in winter
 
 
 def test_LG_24_area_refusals_in_the_tactical_variant():
@@ -249,7 +255,7 @@ def test_LG_7_1_area_number_out_of_range_in_the_secret_choice():
 # ------------------------------------------------------------------ 4. the clearing order
 def test_LG_8_6_clearing_not_yet_known_during_the_secret_choice():
     s = new(2, seed=1)
-    s.clearing = [N, H]                                       # last round's arrival
+    s.clearing = [N, H]  # last round's arrival
     s.round, s.phase, s.pi, s.stage = 1, "choose", 0, ""
     flow.run(s)
     s._legal_cache = None
@@ -267,7 +273,6 @@ def test_LG_8_6_clearing_not_yet_known_during_the_secret_choice():
     empty_players(w)
     goto(w, "w_bonus", clearing=[N, H], round=3)
     assert "clearing A:P2 B:P1" in board(w, H)
-
 
 
 def test_LG_8_4_path_tokens_named_in_words_in_the_log():
@@ -330,14 +335,26 @@ def test_the_board_has_a_key_to_its_short_labels():
     text = " ".join(board(s, 0).split())
     assert " ".join(KEY.split()) in text and "felling areas " + WOOD_KEY in text
     for label in ("X", "(off)", "saw'r 2+1", "fodd×1", "carr×6", "cut×8", "sales"):
-        assert label in text, label                          # on the board ...
+        assert label in text, label  # on the board ...
     keys = KEY + " " + WOOD_KEY
-    for label in ("X =", "(off) =", "saw'r 2+1 =", "fodd×1", "carr×6", "cut×8", "FW SW HW =",
-                  "sFW sSW sHW =", "d1-d3 =", "[P1] =", "· =", "+$0/+$1/+$2"):
-        assert label in keys, label                          # ... and in the key
-    c = Console(width=96, record=True, file=io.StringIO())   # inside the play panel's border
+    for label in (
+        "X =",
+        "(off) =",
+        "saw'r 2+1 =",
+        "fodd×1",
+        "carr×6",
+        "cut×8",
+        "FW SW HW =",
+        "sFW sSW sHW =",
+        "d1-d3 =",
+        "[P1] =",
+        "· =",
+        "+$0/+$1/+$2",
+    ):
+        assert label in keys, label  # ... and in the key
+    c = Console(width=96, record=True, file=io.StringIO())  # inside the play panel's border
     c.print(Text(KEY))
-    assert len(c.export_text().splitlines()) <= 2            # short: two lines in a 100-column panel
+    assert len(c.export_text().splitlines()) <= 2  # short: two lines in a 100-column panel
 
 
 # ------------------------------------------------------------------ prices in the action list
@@ -346,7 +363,7 @@ def test_LG_8_3_LG_8_5_market_prices_are_listed_before_the_choice():
     LG-8.5.1), not only in the log after they are played."""
     s = new(2)
     empty_players(s, money=5)
-    s.products[H] = [3, 0, 0, 0, 1]                           # three stakes and a joker
+    s.products[H] = [3, 0, 0, 0, 1]  # three stakes and a joker
     start_travel(s, [H, N])
     play(s, "go 19")
     notes, footnote = notes_of(s)
@@ -384,11 +401,13 @@ def test_price_notes_agree_with_the_money_the_rules_move():
             if not m:
                 continue
             t = s.clone()
-            before = t.money[seat] - 4 * t.loans[seat]      # a loan's $4 is not the price
+            before = t.money[seat] - 4 * t.loans[seat]  # a loan's $4 is not the price
             t.apply_action(a)
             if s.stage == "forced":  # paid to the debt first; the winter goes on at once
-                assert f"must sell {a.text.split()[1]} from {a.text.split()[2]} for ${m.group(2)}" in \
-                    t.events[len(s.events)], (a.text, notes[a.text])
+                assert (
+                    f"must sell {a.text.split()[1]} from {a.text.split()[2]} for ${m.group(2)}"
+                    in t.events[len(s.events)]
+                ), (a.text, notes[a.text])
             else:
                 after = t.money[seat] - 4 * t.loans[seat]
                 assert after - before == (1 if m.group(1) else -1) * int(m.group(2)), (a.text, notes[a.text])
@@ -417,12 +436,12 @@ def test_LG_16_1_drying_and_selling_examples_are_the_listed_notation():
         sells = re.findall(r"'(sell \w+ (?:sales|d[123]))'", text)
         assert "sell sFW sales" in sells and set(sells) <= set(legal(s)) | {"sell SW d3"}, (where, sells)
     assert "sell sFW sales" in legal(s) and "sell sHW d3" in legal(s)
-    play(s, "sell sHW d3", "done")                    # to the drying phase: the examples are listed
+    play(s, "sell sHW d3", "done")  # to the drying phase: the examples are listed
     assert s.stage == "dry"
     for where, text in texts.items():
         dries = re.findall(r"'(dry \w+ (?:sales|d[123]))'", text)
         assert dries and set(dries) <= set(legal(s)), (where, dries, legal(s))
-    assert "'dry sFW sales'" in " ".join(board(s, H).split())   # the prompt on the board
+    assert "'dry sFW sales'" in " ".join(board(s, H).split())  # the prompt on the board
 
 
 # ------------------------------------------------------------------ the first round's set-up, said
@@ -436,7 +455,7 @@ def test_LG_3_7_LG_23_2_first_round_areas_are_said_in_the_log(n, variant):
     line = next(e for e in s.events if e.startswith("set-up of the first felling areas"))
     assert f"({rule}; no area choice in Y1 spring, LG-4.3)" in line
     three = [a + 1 for a in range(6) if s.areas_wood[a] == [3, 0, 0]]
-    assert len(three) == n and sorted(s.area) == three          # the set-up the line reports
+    assert len(three) == n and sorted(s.area) == three  # the set-up the line reports
     assert all(f"A{a}" in line.split(";")[1] for a in three)
     assert ", ".join(f"P{p + 1} A{s.area[p]}" for p in s.order) in line
     assert f"start player P{s.order[0] + 1} (drawn at random, LG-3.8)" in " ".join(s.events)
@@ -444,7 +463,7 @@ def test_LG_3_7_LG_23_2_first_round_areas_are_said_in_the_log(n, variant):
         assert "P2 A3, P1 A5" in line
     rules = " ".join(meeple.load_game("lignum").rules_help.split())
     assert "The first spring has neither (LG-4.3)" in rules and "LG-3.7" in rules and "LG-23.2" in rules
-    assert meeple.replay(s.record()).events == s.events        # a replay shows it too
+    assert meeple.replay(s.record()).events == s.events  # a replay shows it too
 
 
 # ------------------------------------------------------------------ ties at the end (LG-22.4)
@@ -460,9 +479,11 @@ def test_LG_22_4_rules_text_and_final_ranking_say_ties_are_shared():
     order = s.ranking()
     assert s.events[-1].startswith(f"final ranking: 1. P{order[0] + 1} ")
     assert s.events[-1].endswith("(most dollars wins; a tie would be shared, LG-22.4)")
-    s.money = [12, 9, 12]                                       # P1 and P3 tie for first
+    s.money = [12, 9, 12]  # P1 and P3 tie for first
     text = " ".join(board(s, None).split())
-    assert ("final ranking: 1. P1 $12, 1. P3 $12, 3. P2 $9 (P1 and P3 tie on $12 and share 1st place: "
-            "no tie-break, LG-22.4)") in text
+    assert (
+        "final ranking: 1. P1 $12, 1. P3 $12, 3. P2 $9 (P1 and P3 tie on $12 and share 1st place: "
+        "no tie-break, LG-22.4)"
+    ) in text
     s.money = [12, 9, 9]
     assert "(P2 and P3 tie on $9 and share 2nd place: no tie-break, LG-22.4)" in " ".join(board(s, 0).split())

@@ -2,6 +2,7 @@
 
 Positions are built through the state's fields (see state.py) with the helpers below.
 """
+
 import pytest
 
 import meeple
@@ -131,11 +132,17 @@ def test_LG_6_placement_card_ex04():
     s = new(2)
     s.areas_wood = [discs(""), discs("FW FW"), discs("FW FW"), discs(""), discs("FW FW"), discs("FW FW")]
     s.areas_food = [0] * 6
-    s.pdeck = [5, 3, 0]          # PC01 (index 0) on top
+    s.pdeck = [5, 3, 0]  # PC01 (index 0) on top
     s.round = 1
     rounds.start_nonwinter(s)
-    assert s.areas_wood == [discs("SW"), discs("FW FW FW FW"), discs("FW FW"), discs("FW"), discs("FW FW"),
-                            discs("FW FW")]
+    assert s.areas_wood == [
+        discs("SW"),
+        discs("FW FW FW FW"),
+        discs("FW FW"),
+        discs("FW"),
+        discs("FW FW"),
+        discs("FW FW"),
+    ]
     assert s.areas_food == [0, 0, 1, 0, 0, 1]
     assert s.pdeck == [5, 3] and s.phase == "choose"
 
@@ -151,8 +158,10 @@ def test_LG_7_3_taking_food_ex05():
     assert s.areas_food[1] == 0 and s.areas_food[3] == 0 and s.areas_food[4] == 0
 
 
-@pytest.mark.parametrize("players,food,each,left", [
-    ((N, H), 2, 1, 0), ((N, H), 1, 0, 1), ((N, H), 3, 1, 1), ((N, H, J), 2, 0, 2), ((N, H, J), 4, 1, 1)])
+@pytest.mark.parametrize(
+    "players,food,each,left",
+    [((N, H), 2, 1, 0), ((N, H), 1, 0, 1), ((N, H), 3, 1, 1), ((N, H, J), 2, 0, 2), ((N, H, J), 4, 1, 1)],
+)
 def test_LG_7_3_sharing_food_ex06(players, food, each, left):
     s = new(4)
     s.areas_food = [0, 0, 0, food, 0, 0]
@@ -267,7 +276,7 @@ def test_LG_10_2_shared_area_ex13():
         s.workers[H][0] = 3
         s.money[H] = 2
         s.mill_free = [False] * 4
-        s.workers[N][0] = 1          # keeps the felling phase open after H
+        s.workers[N][0] = 1  # keeps the felling phase open after H
         goto(s, "fell", clearing=[V, J, H, N])
         # V (slot A) has no workers: skipped; J fells first
         assert s.current_player == J
@@ -278,11 +287,11 @@ def test_LG_10_2_shared_area_ex13():
         return s
 
     s = setup()
-    play(s, "fell FW")                        # (1)
+    play(s, "fell FW")  # (1)
     assert s.woodpile[H] == discs("FW") and s.workers[H][0] == 2 and s.current_player == N
     s = setup()
     assert "relocate 3" in legal(s) and "relocate 4" not in legal(s) and "relocate 1" not in legal(s)
-    play(s, "relocate 3", "fell FW", "fell FW", "fell FW")   # (2)
+    play(s, "relocate 3", "fell FW", "fell FW", "fell FW")  # (2)
     assert s.money[H] == 1 and s.area[H] == 3
     assert s.woodpile[H] == discs("FW FW FW")
     assert s.areas_food[2] == 1 and s.food[H] == 0
@@ -455,7 +464,7 @@ def test_LG_17_1_new_player_order_ex25():
 def test_LG_17_2_cleanup_ex26():
     s = new(4)
     empty_players(s)
-    for t in s.path_tok:            # put the dealt tokens back first
+    for t in s.path_tok:  # put the dealt tokens back first
         if t and t[0] != "p":
             s.supply[t] += 1
     s.supply["raft"] -= 1
@@ -475,7 +484,7 @@ def test_LG_17_2_cleanup_ex26():
     assert s.equip[N][0] == 2 and s.products[N][0] == 1
     assert s.round == 1 and s.phase == "choose"
     assert s.path_w == [10, 2, 16, 4, 1]
-    assert len(s.pstack) == stack - 3          # 3 new products; the old 2 left the game
+    assert len(s.pstack) == stack - 3  # 3 new products; the old 2 left the game
     assert len([t for t in s.path_tok if t]) == 13
 
 
@@ -539,7 +548,7 @@ def test_LG_19_6_lodging_hut_ex30():
 def _winter(round_=3, clearing=(H, N, J, V)):
     s = new(4)
     empty_players(s)
-    set_winter(s, 1, "W1", 0)    # 6 food, 3 heating
+    set_winter(s, 1, "W1", 0)  # 6 food, 3 heating
     set_winter(s, 2, "W1", 0)
     s.clearing = list(clearing)
     return s
@@ -613,6 +622,7 @@ def test_LG_21_loans_ex35():
         s.apply_action("loan")
     assert e.value.rule == "LG-21.2"
     from meeple.games.lignum.components import LOAN_REPAY
+
     assert LOAN_REPAY[1] == 7 and LOAN_REPAY[2] == 16
 
 
@@ -645,8 +655,9 @@ def test_LG_23_three_players_ex37():
     assert all(s.areas_wood[a - 1][0] == 3 for a in s.area) and len(set(s.area)) == 3
     assert s.path_w == [8, 2, 12, 3, 1]
     toks = sorted(t for t in s.path_tok if t and t[0] != "p")
-    assert toks == sorted(["wagon", "raft", "raft", "saw", "sled", "dollar_token", "food_token", "food_token",
-                           "x_token", "x_token"])
+    assert toks == sorted(
+        ["wagon", "raft", "raft", "saw", "sled", "dollar_token", "food_token", "food_token", "x_token", "x_token"]
+    )
     assert len([t for t in s.path_tok if t.startswith("p")]) == 3
     for sp, t in enumerate(s.path_tok):
         if t == "x_token":
@@ -719,6 +730,7 @@ def test_LG_25_4_filling_tasks_ex41():
     assert s.mill[H] == [pieces("sSW"), pieces("FW"), pieces("sSW"), pieces("")]
     # completed both -> 17 + 18 at the end
     from meeple.games.lignum.components import TASK_CARDS
+
     s.tasks[H] = [[task("T01"), 1, 1], [task("T02"), 1, 1]]
     assert all(task_complete(t) for t in s.tasks[H])
     assert sum(TASK_CARDS[t[0]][2] for t in s.tasks[H]) == 35
@@ -747,7 +759,7 @@ def test_LG_20_7_tasks_in_winter_ex43():
     goto(s, "w_saw", clearing=[J, H, N, V], round=3)
     assert s.phase != "w_tasks"
     assert s.tasks[J] == [[task("T01"), 0, 0]]
-    assert s.round == 4          # Y1 winter over without a task phase
+    assert s.round == 4  # Y1 winter over without a task phase
     s2 = new(4, variant="advanced")
     empty_players(s2, money=50)
     s2.tasks[J] = [[task("T01"), 0, 0]]

@@ -16,7 +16,7 @@ def _no_worker(s, seat=H):
 
 
 def _can_build(s, seat=H):
-    s.products[seat] = [1, 1, 1, 0, 0]      # stake, board, shingle (LG-19.1)
+    s.products[seat] = [1, 1, 1, 0, 0]  # stake, board, shingle (LG-19.1)
 
 
 def test_LG_19_1_felling_turn_kept_when_a_lodging_hut_could_fell():
@@ -55,7 +55,7 @@ def test_LG_19_6_spring_sawing_turn_kept_and_the_new_hut_saws():
 def test_LG_19_3_task_phase_turn_kept_for_a_drying_hut_then_fill():
     s = new(4, variant="advanced")
     empty_players(s)
-    s.tasks[H] = [[task("T01"), 0, 0]]       # T01: sHW and sFW in dryer 2
+    s.tasks[H] = [[task("T01"), 0, 0]]  # T01: sHW and sFW in dryer 2
     s.mill[H] = [pieces(""), pieces("sFW"), pieces(""), pieces("")]
     s.huts[H] = [1, 0, 0]
     goto(s, "tasks", clearing=[H, N, J, V], round=1)

@@ -23,7 +23,7 @@ def _dry_hut(s, mill, seat=H, huts=1):
 def test_LG_19_4_sawing_turn_kept_for_a_drying_hut_and_the_sale_gains_1():
     s = new(4)
     empty_players(s)
-    _dry_hut(s, ["", "sSW", "", ""])       # nothing to saw; a sawn softwood in dryer 1
+    _dry_hut(s, ["", "sSW", "", ""])  # nothing to saw; a sawn softwood in dryer 1
     goto(s, "saw", clearing=ORDER)
     assert s.phase == "saw" and s.current_player == H
     assert legal(s) == ["done", "loan", "dryhut sSW d1"]
@@ -34,16 +34,16 @@ def test_LG_19_4_sawing_turn_kept_for_a_drying_hut_and_the_sale_gains_1():
     assert mill_sale_value(s.mill[H]) - before == 1
     assert s.current_player == H and legal(s) == ["done", "loan"]
     play(s, "done")
-    assert s.phase == "sell"               # the others have nothing to saw; H sells next
+    assert s.phase == "sell"  # the others have nothing to saw; H sells next
 
 
 def test_LG_19_5_selling_turn_kept_for_a_food_store_hut_and_feeding_saves_3_a_cube():
     s = new(4)
     empty_players(s)
     s.huts[H] = [0, 1, 0]
-    s.areas_food = [0, 2, 0, 0, 0, 0]      # 2 food in area 2, which nobody chose
+    s.areas_food = [0, 2, 0, 0, 0, 0]  # 2 food in area 2, which nobody chose
     s.area = [1, 3, 4, 5]
-    goto(s, "sell", clearing=ORDER)        # an empty mill: nothing to sell
+    goto(s, "sell", clearing=ORDER)  # an empty mill: nothing to sell
     assert s.phase == "sell" and s.current_player == H
     assert legal(s) == ["done", "loan", "foodhut 2"]
     kept, skipped = s.clone(), s.clone()
@@ -67,9 +67,9 @@ def test_LG_19_4_drying_turn_kept_when_the_dryers_are_full_and_the_hut_ignores_c
     assert s.phase == "dry" and s.current_player == H
     assert legal(s) == ["done", "loan", "dryhut sFW d2"]
     before = mill_sale_value(s.mill[H])
-    play(s, "dryhut sFW d2")               # LG-19.4: into dryer 3 all the same
+    play(s, "dryhut sFW d2")  # LG-19.4: into dryer 3 all the same
     assert s.mill[H] == [pieces(""), pieces(""), pieces(""), pieces("sFW FW")]
-    assert mill_sale_value(s.mill[H]) - before == 1    # sFW: $1, +$1 in dryer 2, +$2 in dryer 3
+    assert mill_sale_value(s.mill[H]) - before == 1  # sFW: $1, +$1 in dryer 2, +$2 in dryer 3
     play(s, "done")
     assert s.phase != "dry" or s.current_player != H
 
@@ -77,7 +77,7 @@ def test_LG_19_4_drying_turn_kept_when_the_dryers_are_full_and_the_hut_ignores_c
 def test_LG_19_4_task_turn_kept_for_a_drying_hut_and_the_sale_gains_1():
     s = new(4, variant="advanced")
     empty_players(s)
-    s.tasks[H] = [[task("T01"), 0, 0]]     # T01 wants sHW and sFW in dryer 2: nothing to fill
+    s.tasks[H] = [[task("T01"), 0, 0]]  # T01 wants sHW and sFW in dryer 2: nothing to fill
     _dry_hut(s, ["", "sSW", "", ""])
     goto(s, "tasks", clearing=ORDER, round=1)
     assert s.phase == "tasks" and s.current_player == H
@@ -93,14 +93,14 @@ def test_LG_19_4_task_turn_kept_for_a_drying_hut_and_the_sale_gains_1():
 def test_LG_19_4_year_2_winter_turn_kept_and_the_final_sale_gains_the_bonus():
     s = new(4)
     empty_players(s)
-    _dry_hut(s, ["", "", "sFW", ""])       # sawn firewood in dryer 2: $1 + $1
+    _dry_hut(s, ["", "", "sFW", ""])  # sawn firewood in dryer 2: $1 + $1
     goto(s, "w_saw", clearing=ORDER, round=7)
     assert s.phase == "w_saw" and s.current_player == H
     assert legal(s) == ["done", "loan", "dryhut sFW d2"]
     kept, skipped = s.clone(), s.clone()
     play(kept, "dryhut sFW d2")
     assert kept.mill[H][3] == pieces("sFW")
-    for x in (kept, skipped):              # the rest of the game: nothing else to decide
+    for x in (kept, skipped):  # the rest of the game: nothing else to decide
         while not x.is_terminal():
             x.apply_action(legal(x)[0])
     # LG-22: the final sale pays dryer 3's bonus, +$2 instead of +$1
@@ -110,7 +110,7 @@ def test_LG_19_4_year_2_winter_turn_kept_and_the_final_sale_gains_the_bonus():
 def test_LG_19_1_a_hut_that_could_be_built_and_used_keeps_the_turn():
     s = new(4)
     empty_players(s)
-    s.products[H] = [1, 1, 1, 0, 0]        # stake, board, shingle: 3 huts (LG-19.1)
+    s.products[H] = [1, 1, 1, 0, 0]  # stake, board, shingle: 3 huts (LG-19.1)
     s.mill[H] = [pieces(""), pieces("sSW"), pieces(""), pieces("")]
     goto(s, "saw", clearing=ORDER)
     assert s.current_player == H and legal(s) == ["done", "loan", "build"]

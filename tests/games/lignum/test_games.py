@@ -1,4 +1,5 @@
 """Whole Lignum games to the end: every player count and variant, many seeds."""
+
 import json
 import random
 
@@ -93,9 +94,9 @@ def test_greedy_beats_random_two_players(variant):
     assert wins >= 18
 
 
-@pytest.mark.parametrize("n,variant,seeds,threshold", [(3, "basic", 10, 10.0),
-                                                    (3, "advanced-tactical", 10, 10.0),
-                                                    (4, "advanced", 6, 10.0)])
+@pytest.mark.parametrize(
+    "n,variant,seeds,threshold", [(3, "basic", 10, 10.0), (3, "advanced-tactical", 10, 10.0), (4, "advanced", 6, 10.0)]
+)
 def test_greedy_self_play_sensible(n, variant, seeds, threshold):
     """Greedy self-play ends with clearly positive money, prepares for the winters
     (LG-20.8/20.9: few missing food cubes or heating sticks) and sells wood, dried wood
@@ -114,7 +115,7 @@ def test_greedy_self_play_sensible(n, variant, seeds, threshold):
                 dried += " from d2 " in e or " from d3 " in e
     games = seeds * n
     assert sum(money) / games > threshold, money
-    assert missing / games < 1.0, missing        # well under one missing item per player and game
+    assert missing / games < 1.0, missing  # well under one missing item per player and game
     assert sold / games >= 4 and dried / games >= 0.3, (sold, dried)
 
 
@@ -129,17 +130,18 @@ def _check_conservation(s):
         PRODUCT_NAMES,
         SETUP,
     )
+
     equip = ("saw", "raft", "wagon", "sled")
-    for name, total in EQUIP_COUNTS.items():     # 18 saws, 12 rafts, 10 wagons, 6 sleds, 2 X, 2 food, 1 $
+    for name, total in EQUIP_COUNTS.items():  # 18 saws, 12 rafts, 10 wagons, 6 sleds, 2 X, 2 food, 1 $
         held = sum(e[equip.index(name)] for e in s.equip) if name in equip else 0
         assert s.supply[name] >= 0
         assert s.supply[name] + held + s.path_tok.count(name) == total, name
-    for p, total in enumerate(PRODUCT_COUNTS):   # 18 product tokens; sold / built ones leave the game
+    for p, total in enumerate(PRODUCT_COUNTS):  # 18 product tokens; sold / built ones leave the game
         held = sum(pr[p] for pr in s.products)
         assert s.pstack.count(p) + held + s.path_tok.count("p" + PRODUCT_NAMES[p]) <= total
-    assert s.path_w[1] + sum(s.fodder3) + sum(s.fodder2) <= FODDER_TOTAL       # 8 fodder sheaves
+    assert s.path_w[1] + sum(s.fodder3) + sum(s.fodder2) <= FODDER_TOTAL  # 8 fodder sheaves
     st = SETUP[s.num_players]
-    if s.phase == "travel":                      # hired workers are not used before the wood work
+    if s.phase == "travel":  # hired workers are not used before the wood work
         assert s.path_w[0] + sum(w[1] for w in s.workers) == st.carriers
         assert s.path_w[2] + sum(w[0] for w in s.workers) == st.woodcutters
         assert s.path_w[3] + s.path_w[4] + sum(w[2] for w in s.workers) == st.sawyers0 + st.sawyers1

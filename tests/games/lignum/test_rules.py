@@ -1,4 +1,5 @@
 """Further Lignum rule tests with values from the spec (RULES.md, components.json, EXAMPLES.md EC-xx)."""
+
 import io
 import json
 import random
@@ -124,9 +125,9 @@ def test_EC_09_dryer_capacity():
     # LG-16.3: every open move is offered at once, in any order; d2 holds a disc, so d1's stick
     # can move only together with the disc moving on to d3
     assert legal(s)[:4] == ["dry FW sales", "dry sFW sales", "dry sSW d1", "dry FW d2"]
-    play(s, "dry sFW sales")          # EC-09: a dryer with one stick accepts a second stick
+    play(s, "dry sFW sales")  # EC-09: a dryer with one stick accepts a second stick
     assert s.mill[H][1] == pieces("sFW sSW")
-    assert "dry FW sales" not in legal(s)      # ... but no disc while it keeps a stick
+    assert "dry FW sales" not in legal(s)  # ... but no disc while it keeps a stick
     play(s, "done")
     assert s.mill[H] == [pieces("FW"), pieces("sFW sSW"), pieces("FW"), pieces("")]
 
@@ -145,7 +146,7 @@ def test_EC_11_leftover_food_returned_heat_kept():
 def test_EC_14_two_loans_sell_at_once():
     s = new(4)
     empty_players(s, money=0)
-    set_winter(s, 1, "W1", 0)           # 6 food, 3 heating
+    set_winter(s, 1, "W1", 0)  # 6 food, 3 heating
     s.loans[H] = 2
     s.food = [6, 6, 6, 6]
     s.heat = [[0, 0, 0], [3, 0, 0], [3, 0, 0], [3, 0, 0]]
@@ -155,9 +156,9 @@ def test_EC_14_two_loans_sell_at_once():
     goto(s, "heat", clearing=[H, N, J, V], round=3)
     assert s.stage == "forced" and s.debt == 9 and s.loans[H] == 2
     assert sorted(legal(s)) == ["sell FW sales", "sell SW saw", "sell sHW d2"]
-    play(s, "sell sHW d2")              # 5 + 1
+    play(s, "sell sHW d2")  # 5 + 1
     assert s.debt == 3 and "done" not in legal(s)
-    play(s, "sell SW saw")              # 4: debt settled, $1 kept
+    play(s, "sell SW saw")  # 4: debt settled, $1 kept
     assert s.debt == 0 and s.money[H] == 1
     assert "done" in legal(s)
     play(s, "done")
@@ -171,7 +172,7 @@ def test_LG_21_6_negative_cash_when_nothing_to_sell():
     s.loans[H] = 2
     s.food = [6, 6, 6, 6]
     s.heat = [[0, 0, 0], [3, 0, 0], [3, 0, 0], [3, 0, 0]]
-    s.food[H] = 4                       # 2 food missing: $6; 3 sticks missing: $9
+    s.food[H] = 4  # 2 food missing: $6; 3 sticks missing: $9
     goto(s, "feed", clearing=[H, N, J, V], round=3)
     assert s.money[H] == 2 - 6 - 9
     # negative cash cannot buy anything
@@ -192,7 +193,7 @@ def test_EC_15_relocation_costs_and_no_food():
     goto(s, "fell", clearing=[H, N, J, V])
     play(s, "fell FW")
     assert s.current_player == N
-    assert not [t for t in legal(s) if t.startswith("relocate")]   # no money
+    assert not [t for t in legal(s) if t.startswith("relocate")]  # no money
 
 
 def test_EC_16_empty_area_gets_firewood_even_with_food():
@@ -200,7 +201,7 @@ def test_EC_16_empty_area_gets_firewood_even_with_food():
     s.areas_wood = [discs("")] + [discs("FW") for _ in range(5)]
     s.areas_wood = [w[:] for w in s.areas_wood]
     s.areas_food = [2, 0, 0, 0, 0, 0]
-    s.pdeck = [1]                        # PC02: HW in A3, 2 FW in A5, food in A1 and A4
+    s.pdeck = [1]  # PC02: HW in A3, 2 FW in A5, food in A1 and A4
     s.round = 1
     rounds.start_nonwinter(s)
     assert s.areas_wood[0] == discs("FW") and s.areas_food[0] == 3
@@ -239,7 +240,7 @@ def test_EC_20_only_one_extra_sawyer():
     start_travel(s, [H, N, J, V])
     play(s, "go 16", "extra")
     play(s, "go 16")
-    assert s.current_player == J      # N got her free sawyer, no extra decision
+    assert s.current_player == J  # N got her free sawyer, no extra decision
 
 
 def test_LG_20_bonus_and_winter_felling_order():
@@ -316,6 +317,7 @@ def test_determinism_same_seed_same_game():
         while not s.is_terminal():
             s.apply_action(r.choice(s.legal_actions()))
         return s.to_dict()
+
     assert run() == run()
 
 
@@ -338,9 +340,11 @@ def test_load_rejects_malformed():
         GAME.state_from_dict(d)
     # card indexes and a winter card's half (LG-3.6: 0 harder, 1 easier): checked at load,
     # not when the card is used (the Y2 winter failed with an IndexError)
-    for field, at, value, message in (("winter", (1, 1), 7, "winter halves must hold values 0..1, not 7"),
-                                      ("winter", (0, 0), 99, "winter cards must hold values"),
-                                      ("pdeck", (0,), -1, "pdeck must hold values")):
+    for field, at, value, message in (
+        ("winter", (1, 1), 7, "winter halves must hold values 0..1, not 7"),
+        ("winter", (0, 0), 99, "winter cards must hold values"),
+        ("pdeck", (0,), -1, "pdeck must hold values"),
+    ):
         d = json.loads(json.dumps(s.to_dict()))
         target = d["state"][field]
         for i in at[:-1]:
@@ -362,6 +366,7 @@ def test_text_render_whole_board():
     from rich.console import Console
 
     from meeple.games.lignum.text import render
+
     s = new(4, "advanced", seed=1)
     console = Console(width=100, record=True)
     console.print(render(s, 0))
@@ -372,6 +377,7 @@ def test_text_render_whole_board():
 
 def test_heuristics_evaluate_prefers_money():
     from meeple.games.lignum.heuristics import evaluate
+
     s = new(2)
     scarce = evaluate(s, 0)
     s.money[0] += 5
@@ -396,7 +402,7 @@ def test_LG_8_4_4_hidden_products_option():
     assert o["product_counts"] == [2, 2, 1] and o["pstack"] == 6
     assert "products" in json.dumps(o)
     t = s.clone()
-    t.products[1], t.products[2] = [0, 1, 0, 1, 0], [0, 1, 0, 0, 0]   # the same pool, other hands
+    t.products[1], t.products[2] = [0, 1, 0, 1, 0], [0, 1, 0, 0, 0]  # the same pool, other hands
     assert json.dumps(t.observation(0), sort_keys=True) == json.dumps(o, sort_keys=True)
     # every token was face up on the path when taken, and sales are public: a seat that
     # remembers the game knows the others' tokens, so a re-sample keeps them
@@ -410,8 +416,16 @@ def test_LG_8_4_4_hidden_products_option():
 def test_why_illegal_names_rule_ids():
     s = new(4)
     start_travel(s, [H, N, J, V])
-    cases = {"dryhut SW d1": "LG-19.4", "foodhut 2": "LG-19.5", "build": "LG-19.1", "fell FW": "LG-10.1",
-             "relocate 2": "LG-10.2", "sell FW sales": "LG-9.1", "dry SW d1": "LG-9.1", "buy saw": "LG-8.3"}
+    cases = {
+        "dryhut SW d1": "LG-19.4",
+        "foodhut 2": "LG-19.5",
+        "build": "LG-19.1",
+        "fell FW": "LG-10.1",
+        "relocate 2": "LG-10.2",
+        "sell FW sales": "LG-9.1",
+        "dry SW d1": "LG-9.1",
+        "buy saw": "LG-8.3",
+    }
     for text, rule in cases.items():
         with pytest.raises(IllegalActionError) as e:
             s.apply_action(text)
@@ -420,6 +434,7 @@ def test_why_illegal_names_rule_ids():
 
 def test_LG_3_6_winter_cards_easy_option():
     from meeple.games.lignum.components import WINTER_CARDS
+
     for seed in range(5):
         s = new(4, seed=seed, easy_winter=True)
         assert [half for _c, half in s.winter] == [1, 1]
@@ -435,6 +450,7 @@ def test_LG_24_5_tactical_food_taken_after_placement():
     flow.run(s)
     card = s.prevealed[0]
     from meeple.games.lignum.components import PLACEMENT_CARDS
+
     food_areas = [a for a, item, c in PLACEMENT_CARDS[card][1] if item == 3]
     first = s.current_player
     s.areas_food = [0] * 6
@@ -466,18 +482,19 @@ def test_LG_24_2_tactical_cards_revealed_one_round_ahead(n):
     k = {4: 3, 3: 2, 2: 1}[n]
     for seed in range(3):
         s = new(n, variant="advanced-tactical", seed=seed)
-        assert s.round == 0 and len(s.prevealed) == k          # Y1 summer's cards, at setup
+        assert s.round == 0 and len(s.prevealed) == k  # Y1 summer's cards, at setup
         seen = []
 
         def check(before, s, seen=seen):
             r0, shown, used = before
             if s.round != r0 and s.round not in (3, 7) and s.phase != "over":
                 seen.append(s.round)
-                assert s.pused[used:] == shown                   # placed = shown last round
+                assert s.pused[used:] == shown  # placed = shown last round
                 if s.round == 6:
-                    assert s.prevealed == []                    # nothing after Y2 fall
+                    assert s.prevealed == []  # nothing after Y2 fall
                 else:
                     assert len(s.prevealed) == k
+
         _random_play(s, seed, check)
         assert seen == [1, 2, 4, 5, 6]
 
@@ -486,13 +503,14 @@ def test_LG_20_8_second_winter_uses_year_two_card():
     """Audit LG-3.6/LG-20.8/20.9: the Y1 winter demands come from the year-1 card, the Y2 winter
     demands from the year-2 card (the visible half of each)."""
     from meeple.games.lignum.components import WINTER_CARDS
+
     for seed in range(4):
         s = _random_play(new(3, seed=seed), seed)
         shown = [e for e in s.events if e.startswith("winter card:")]
         want = [WINTER_CARDS[c][1 + half] for c, half in s.winter]
         assert shown == [f"winter card: {f} food, {h} heating" for f, h in want]
         feeds = [e for e in s.events if " feeds " in e]
-        assert len(feeds) == 6                                   # 3 players x 2 winters
+        assert len(feeds) == 6  # 3 players x 2 winters
 
 
 # ---------------------------------------------------------------- tester findings (follow-up of issue 3)
@@ -512,7 +530,7 @@ def test_LG_16_2_EC_09_dryer_with_a_staying_stick_takes_a_second_stick():
     assert s.current_player == H and "dry sFW sales" in legal(s)
     play(s, "dry sFW sales")
     assert s.mill[H][1] == pieces("sFW sFW")
-    assert "dry FW sales" not in legal(s)       # the disc cannot join two sticks (LG-16.2)
+    assert "dry FW sales" not in legal(s)  # the disc cannot join two sticks (LG-16.2)
     play(s, "done")
     assert s.mill[H] == [pieces("FW"), pieces("sFW sFW"), pieces(""), pieces("")]
 
@@ -529,14 +547,14 @@ def test_LG_16_3_final_positions_any_order():
     # EC-23 in the other order: d1 -> d2 first (d2 momentarily holds 3 sticks), then d2 -> d3
     s = _dry_setup("", d1="sSW", d2="sSW sSW")
     play(s, "dry sSW d1")
-    assert legal(s) == ["dry sSW d2", "loan"]       # only the move that makes room remains
+    assert legal(s) == ["dry sSW d2", "loan"]  # only the move that makes room remains
     before = s.to_dict()
     with pytest.raises(IllegalActionError) as e:
         s.apply_action("done")
     assert e.value.rule == "LG-16.3" and "d2" in str(e.value)
     assert s.to_dict() == before
     play(s, "dry sSW d2")
-    assert "dry sSW d2" in legal(s)                 # the other, unmoved stick may still move
+    assert "dry sSW d2" in legal(s)  # the other, unmoved stick may still move
     play(s, "done")
     assert s.mill[H] == [pieces(""), pieces(""), pieces("sSW sSW"), pieces("sSW")]
 
@@ -544,12 +562,12 @@ def test_LG_16_3_final_positions_any_order():
 def test_LG_16_1_each_piece_moves_once_and_disc_needs_an_empty_dryer():
     s = _dry_setup("sFW sFW")
     play(s, "dry sFW sales")
-    assert legal(s) == ["dry sFW sales", "done", "loan"]   # the moved stick dries no further
+    assert legal(s) == ["dry sFW sales", "done", "loan"]  # the moved stick dries no further
     with pytest.raises(IllegalActionError) as e:
         s.apply_action("dry sFW d1")
     assert e.value.rule == "LG-16.1" and "already moved" in str(e.value)
     # a disc never enters a dryer whose stick stays; the refusal explains the final position
-    s = _dry_setup("FW sSW", d1="sFW", d2="HW", d3="SW")    # d3 kept by a drying hut: d1 stays full
+    s = _dry_setup("FW sSW", d1="sFW", d2="HW", d3="SW")  # d3 kept by a drying hut: d1 stays full
     assert legal(s) == ["dry sSW sales", "done", "loan"] and s.current_player == H
     with pytest.raises(IllegalActionError) as e:
         s.apply_action("dry FW sales")
@@ -559,18 +577,18 @@ def test_LG_16_1_each_piece_moves_once_and_disc_needs_an_empty_dryer():
 def test_LG_16_4_overfull_dryer_keeps_pieces_but_takes_no_more():
     # 3 sticks in d1 through drying huts: they stay; nothing enters d1 unless enough leave
     s = _dry_setup("sFW", d1="sSW sSW sSW")
-    assert "dry sFW sales" in legal(s)              # possible if two d1 sticks move on to d2
+    assert "dry sFW sales" in legal(s)  # possible if two d1 sticks move on to d2
     play(s, "dry sFW sales")
     with pytest.raises(IllegalActionError):
         s.apply_action("done")
     play(s, "dry sSW d1")
     with pytest.raises(IllegalActionError):
         s.apply_action("done")
-    play(s, "dry sSW d1")                           # now only 'done' is left: H's drying ends
+    play(s, "dry sSW d1")  # now only 'done' is left: H's drying ends
     assert s.mill[H] == [pieces(""), pieces("sFW sSW"), pieces("sSW sSW"), pieces("")]
     assert not (s.phase == "dry" and s.current_player == H)
     s = _dry_setup("", d1="sSW sSW sSW")
-    play(s, "done")                                 # LG-16.4: the over-full dryer keeps its pieces
+    play(s, "done")  # LG-16.4: the over-full dryer keeps its pieces
     assert s.mill[H][1] == pieces("sSW sSW sSW")
 
 
@@ -578,9 +596,9 @@ def test_LG_19_4_drying_hut_during_drying_ignores_capacity():
     s = _dry_setup("sFW", d1="sSW sSW")
     s.huts[H] = [1, 0, 0]
     s._legal_cache = None
-    play(s, "dryhut sFW sales")                     # a third stick into d1, ignoring capacity
+    play(s, "dryhut sFW sales")  # a third stick into d1, ignoring capacity
     assert s.mill[H][1] == pieces("sFW sSW sSW")
-    assert "done" in legal(s) and "dry sFW d1" in legal(s)   # the hut piece may still dry normally
+    assert "done" in legal(s) and "dry sFW d1" in legal(s)  # the hut piece may still dry normally
     play(s, "dry sSW d1", "done")
     assert s.mill[H][1] == pieces("sFW sSW") and s.mill[H][2] == pieces("sSW")
 
@@ -599,7 +617,7 @@ def test_LG_16_4_the_exemption_of_a_hut_piece_leaves_with_it():
     s.huts[H] = [1, 0, 0]
     s._legal_cache = None
     play(s, "dryhut SW sales", "dry SW d1")
-    assert s.mill[H][1] == pieces("SW") and s.pend[21] == 1   # one disc in d1 still a hut piece
+    assert s.mill[H][1] == pieces("SW") and s.pend[21] == 1  # one disc in d1 still a hut piece
     # the engine's reading of LG-16.4: the hut SW ignores capacity, the pieces dried in must fit
     assert s.current_player == H and "dry sFW sales" in legal(s)
     # a hut piece moved on by a second hut takes its exemption along (d1 -> d2)
@@ -607,7 +625,7 @@ def test_LG_16_4_the_exemption_of_a_hut_piece_leaves_with_it():
     s.huts[H] = [2, 0, 0]
     s._legal_cache = None
     play(s, "dryhut SW sales")
-    assert s.pend[21] == 1 and "done" in legal(s)    # SW with two sticks: kept by the hut
+    assert s.pend[21] == 1 and "done" in legal(s)  # SW with two sticks: kept by the hut
     play(s, "dryhut SW d1")
     assert s.pend[21] == 0 and s.pend[22] == 1 and s.mill[H][1] == pieces("sSW sSW")
 
@@ -738,7 +756,7 @@ def test_LG_8_2_each_refused_go_names_its_reason():
     start_travel(s, [H, N, J, V])
     s.loans = [2, 2, 2, 2]
     s.equip[N][0] = 4
-    play(s, "go 1")                                 # H takes the raft
+    play(s, "go 1")  # H takes the raft
     s.money[N] = 0
 
     def why(text):
@@ -748,8 +766,8 @@ def test_LG_8_2_each_refused_go_names_its_reason():
 
     assert s.current_player == N
     assert why("go 1")[0] == "LG-8.2.2" and "full" in why("go 1")[1]
-    assert why("go 2")[0] == "LG-8.4.1"                 # N holds 4 saws
-    assert why("go 3")[0] == "LG-23.3"                  # X token
+    assert why("go 2")[0] == "LG-8.4.1"  # N holds 4 saws
+    assert why("go 3")[0] == "LG-23.3"  # X token
     assert why("go 7")[0] == "LG-8.2.4" and "no token" in why("go 7")[1]
     assert why("go 4") == ("LG-8.3.1", why("go 4")[1]) and "cannot pay $1" in why("go 4")[1]
     assert why("go 10")[0] == "LG-8.3" and "holds no wood" in why("go 10")[1]
@@ -768,7 +786,7 @@ def test_LG_8_2_each_refused_go_names_its_reason():
     assert s.current_player == V
     play(s, "go C")
     assert s.current_player == H and s.pos[H] == 1
-    assert why("go 1")[0] == "LG-8.1.3"                 # a foreman never stays or moves back
+    assert why("go 1")[0] == "LG-8.1.3"  # a foreman never stays or moves back
 
 
 def test_LG_7_3_food_log_grammar():
@@ -786,7 +804,7 @@ def test_LG_7_3_food_log_grammar():
 
 def test_LG_7_1_is_secret_decision():
     s = new(4)
-    assert s.phase == "travel" and not s.is_secret_decision()      # Y1 spring: no choice (LG-4.3)
+    assert s.phase == "travel" and not s.is_secret_decision()  # Y1 spring: no choice (LG-4.3)
     s.phase, s.pi, s.stage = "choose", 0, ""
     flow.run(s)
     s._legal_cache = None
@@ -847,8 +865,9 @@ def test_text_four_player_board_fits_45_lines():
     from rich.console import Console
 
     from meeple.games.lignum.text import render
+
     s = new(4, "advanced-tactical", seed=3)
-    for seat in range(4):          # a busy position: every store filled, two tasks each
+    for seat in range(4):  # a busy position: every store filled, two tasks each
         s.money[seat] = 12
         s.equip[seat] = [4, 3, 2, 1]
         s.products[seat] = [1, 1, 1, 1, 1]
@@ -883,7 +902,7 @@ def test_LG_20_8_no_food_store_hut_after_feeding():
     forced sales that follow (its food would otherwise last into the next year)."""
     s = new(4)
     empty_players(s, money=0)
-    set_winter(s, 1, "W1", 0)           # 6 food, 3 heating
+    set_winter(s, 1, "W1", 0)  # 6 food, 3 heating
     s.loans[H] = 2
     s.food = [6, 6, 6, 6]
     s.food[H] = 0

@@ -1,6 +1,7 @@
 """The Lignum SVG board of the web client (meeple.games.lignum.svg): it parses, is self-contained,
 puts exactly the located legal actions on the drawing (rule ids of the positions as named),
 never shows what the viewing seat may not see, escapes seat names and shows the final scores."""
+
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -63,8 +64,9 @@ def choosers(svg):
         name = e.get("data-show-layer")
         if name:
             t = e.find(NS + "title")
-            out[t.text if t is not None else ""] = sorted(x.get("data-action") for x in layers[name].iter()
-                                                           if x.get("data-action"))
+            out[t.text if t is not None else ""] = sorted(
+                x.get("data-action") for x in layers[name].iter() if x.get("data-action")
+            )
     return out
 
 
@@ -74,11 +76,11 @@ def check_contract(svg, leg):
     root = parse(svg)
     assert root.tag == NS + "svg" and re.fullmatch(r"0 0 \d+(\.\d)? \d+(\.\d)?", root.get("viewBox"))
     _, _, w, h = root.get("viewBox").split()
-    assert (root.get("width"), root.get("height")) == (w, h)     # 1 unit = 1 CSS px (svgkit)
+    assert (root.get("width"), root.get("height")) == (w, h)  # 1 unit = 1 CSS px (svgkit)
     for el in root.iter():
         tag = el.tag.replace(NS, "")
         assert tag not in ("script", "image", "foreignObject", "a", "use"), tag
-        if tag == "style":                  # only the ghost-preview rule, nothing fetched
+        if tag == "style":  # only the ghost-preview rule, nothing fetched
             assert "url(" not in el.text and "@import" not in el.text
         for k in el.attrib:
             assert not k.lower().startswith("on"), k
@@ -136,7 +138,7 @@ def test_LG_8_travel_first_turn_every_go_on_its_space():
     a = acts(svg)
     assert set(a) == {x for x in leg if x.startswith("go ")} | {"loan"}
     assert "go C" in a and a["loan"] == ["take a loan: $4 now"]
-    assert "go 8" not in a                      # planned work: never usable (LG-26, LG-1.3)
+    assert "go 8" not in a  # planned work: never usable (LG-26, LG-1.3)
     root = parse(svg)
     for x, tips in a.items():
         if x == "loan":
@@ -155,15 +157,23 @@ def test_LG_15_selling_ex22_each_sale_on_its_piece():
     s.mill[V] = [pieces("FW sSW sFW"), pieces(""), pieces("SW"), pieces("sFW sFW")]
     goto(s, "sell", clearing=[V, H, N, J])
     svg, leg = view(s, V)
-    assert sorted(leg) == ["loan", "sell FW sales", "sell SW d2", "sell sFW d3", "sell sFW sales",
-                           "sell sSW sales"]   # no "done" while dryer 3 holds wood (LG-15.3)
+    assert sorted(leg) == [
+        "loan",
+        "sell FW sales",
+        "sell SW d2",
+        "sell sFW d3",
+        "sell sFW sales",
+        "sell sSW sales",
+    ]  # no "done" while dryer 3 holds wood (LG-15.3)
     a = acts(svg)
-    assert a == {"sell FW sales": ["1 firewood disc in the sales room"],
-                 "sell sSW sales": ["1 sawn softwood in the sales room"],
-                 "sell sFW sales": ["1 sawn firewood in the sales room"],
-                 "sell SW d2": ["1 softwood disc in dryer 2"],
-                 "sell sFW d3": ["2 sawn firewood in dryer 3"],
-                 "loan": ["take a loan: $4 now"]}
+    assert a == {
+        "sell FW sales": ["1 firewood disc in the sales room"],
+        "sell sSW sales": ["1 sawn softwood in the sales room"],
+        "sell sFW sales": ["1 sawn firewood in the sales room"],
+        "sell SW d2": ["1 softwood disc in dryer 2"],
+        "sell sFW d3": ["2 sawn firewood in dryer 3"],
+        "loan": ["take a loan: $4 now"],
+    }
     # another seat's page shows the same mill, nothing clickable
     assert acts(view(s, H)[0]) == {}
 
@@ -184,10 +194,12 @@ def test_LG_16_drying_ex24_and_LG_19_4_drying_hut_arrow():
     # each piece can dry or use the hut: a tap on it opens a panel of the two (LG-16.1, LG-19.4)
     assert a["dry sSW d1"] == ["dry to dryer 2"]
     assert a["dryhut FW d2"] == ["drying hut to dryer 3"]
-    assert choosers(svg) == {"1 softwood disc in the sales room": ["dry SW sales", "dryhut SW sales"],
-                             "1 sawn firewood in the sales room": ["dry sFW sales", "dryhut sFW sales"],
-                             "2 sawn softwood in dryer 1": ["dry sSW d1", "dryhut sSW d1"],
-                             "1 firewood disc in dryer 2": ["dry FW d2", "dryhut FW d2"]}
+    assert choosers(svg) == {
+        "1 softwood disc in the sales room": ["dry SW sales", "dryhut SW sales"],
+        "1 sawn firewood in the sales room": ["dry sFW sales", "dryhut sFW sales"],
+        "2 sawn softwood in dryer 1": ["dry sSW d1", "dryhut sSW d1"],
+        "1 firewood disc in dryer 2": ["dry FW d2", "dryhut FW d2"],
+    }
 
 
 def test_LG_19_1_new_huts_on_the_hut_fields_ex27():
@@ -200,8 +212,11 @@ def test_LG_19_1_new_huts_on_the_hut_fields_ex27():
     play(s, "build")
     svg, leg = view(s, H)
     assert leg == ["hut 1", "hut 2", "hut 3"]
-    assert acts(svg) == {"hut 1": ["hut field 1 drying: 0 huts"], "hut 2": ["hut field 2 food store: 0 huts"],
-                         "hut 3": ["hut field 3 lodging: 0 huts"]}
+    assert acts(svg) == {
+        "hut 1": ["hut field 1 drying: 0 huts"],
+        "hut 2": ["hut field 2 food store: 0 huts"],
+        "hut 3": ["hut field 3 lodging: 0 huts"],
+    }
 
 
 def test_LG_10_felling_own_area_discs_and_relocate_ex13():
@@ -216,23 +231,34 @@ def test_LG_10_felling_own_area_discs_and_relocate_ex13():
     s.mill_free = [False] * 4
     s.workers[N][0] = 1
     goto(s, "fell", clearing=[V, J, H, N])
-    svg, leg = view(s, J)            # first in area 5: fells, no relocation
-    assert acts(svg) == {"fell FW": ["2 firewood discs"], "fell SW": ["1 softwood disc"],
-                         "loan": ["take a loan: $4 now"]}
+    svg, leg = view(s, J)  # first in area 5: fells, no relocation
+    assert acts(svg) == {
+        "fell FW": ["2 firewood discs"],
+        "fell SW": ["1 softwood disc"],
+        "loan": ["take a loan: $4 now"],
+    }
     play(s, "fell SW", "fell FW")
-    svg, leg = view(s, H)            # second in area 5: fell what is left, or relocate to a free area
-    assert sorted(x for x in leg if x.startswith(("fell", "relocate"))) == ["fell FW", "relocate 2", "relocate 3",
-                                                                            "relocate 6"]
-    assert acts(svg) == {"fell FW": ["1 firewood disc"], "relocate 2": ["felling area 2"],
-                         "relocate 3": ["felling area 3"], "relocate 6": ["felling area 6"],
-                         "loan": ["take a loan: $4 now"]}
+    svg, leg = view(s, H)  # second in area 5: fell what is left, or relocate to a free area
+    assert sorted(x for x in leg if x.startswith(("fell", "relocate"))) == [
+        "fell FW",
+        "relocate 2",
+        "relocate 3",
+        "relocate 6",
+    ]
+    assert acts(svg) == {
+        "fell FW": ["1 firewood disc"],
+        "relocate 2": ["felling area 2"],
+        "relocate 3": ["felling area 3"],
+        "relocate 6": ["felling area 6"],
+        "loan": ["take a loan: $4 now"],
+    }
 
 
 def test_LG_12_transport_methods_and_destination_markers():
     s = new(4)
     empty_players(s)
     s.workers[H][1] = 1
-    s.equip[H][1] = 2                 # two rafts: 'raft 1' and 'raft 2' share the token -> none
+    s.equip[H][1] = 2  # two rafts: 'raft 1' and 'raft 2' share the token -> none
     s.equip[H][2] = 1
     s.fodder3[H] = 1
     s.woodpile[H] = discs("FW SW HW")
@@ -242,18 +268,25 @@ def test_LG_12_transport_methods_and_destination_markers():
     a = acts(svg)
     assert set(a) == {"carry", "wagon", "raft 1", "raft 2", "loan"}
     assert a["carry"] == ["1 hired carriers"] and a["wagon"] == ["1 wagon token"]
-    assert a["raft 1"] == ["1 raft"] and a["raft 2"] == ["2 rafts"]      # in the raft token's panel
+    assert a["raft 1"] == ["1 raft"] and a["raft 2"] == ["2 rafts"]  # in the raft token's panel
     assert choosers(svg) == {"2 raft tokens": ["raft 1", "raft 2"]}
     play(s, "carry")
     svg, leg = view(s, H)
     moves = {x for x in leg if x.split()[0] in ("FW", "SW", "HW")}
     assert moves == {"FW saw", "FW sales", "SW saw", "SW sales", "HW saw"}
     # a disc on the woodpile opens its destinations; hardwood has one, the saw room (LG-12.2)
-    assert acts(svg) == {"FW saw": ["to the saw room"], "FW sales": ["to the sales room"],
-                         "SW saw": ["to the saw room"], "SW sales": ["to the sales room"],
-                         "HW saw": ["1 hardwood disc on the woodpile card"], "loan": ["take a loan: $4 now"]}
-    assert choosers(svg) == {"1 firewood disc on the woodpile card": ["FW sales", "FW saw"],
-                             "1 softwood disc on the woodpile card": ["SW sales", "SW saw"]}
+    assert acts(svg) == {
+        "FW saw": ["to the saw room"],
+        "FW sales": ["to the sales room"],
+        "SW saw": ["to the saw room"],
+        "SW sales": ["to the sales room"],
+        "HW saw": ["1 hardwood disc on the woodpile card"],
+        "loan": ["take a loan: $4 now"],
+    }
+    assert choosers(svg) == {
+        "1 firewood disc on the woodpile card": ["FW sales", "FW saw"],
+        "1 softwood disc on the woodpile card": ["SW sales", "SW saw"],
+    }
 
 
 def test_LG_13_sawing_and_new_sticks_to_heat_or_sales():
@@ -269,8 +302,11 @@ def test_LG_13_sawing_and_new_sticks_to_heat_or_sales():
     svg, leg = view(s, H)
     assert {"heat", "sales"} <= set(leg)
     # the new sticks go to the heating store or the sales room: the whole zone (LG-13.3)
-    assert acts(svg) == {"heat": ["put the new stick into the heating store"],
-                         "sales": ["put the new stick into the sales room"], "loan": ["take a loan: $4 now"]}
+    assert acts(svg) == {
+        "heat": ["put the new stick into the heating store"],
+        "sales": ["put the new stick into the sales room"],
+        "loan": ["take a loan: $4 now"],
+    }
 
 
 def test_LG_7_1_secret_choice_every_area_clickable():
@@ -291,6 +327,7 @@ def test_LG_25_task_display_and_filling_a_task():
     assert takes and set(acts(svg)) == takes | {"loan"}
     # filling: a task needing sHW@d1 and sFW@d2 (T01-style), pieces in place
     from meeple.games.lignum.components import TASK_CARDS
+
     t = next(i for i, c in enumerate(TASK_CARDS) if len(c[1]) == 2)
     (p0, l0), (p1, l1) = TASK_CARDS[t][1]
     cid = TASK_CARDS[t][0]
@@ -322,7 +359,7 @@ def test_LG_27_2_secret_area_choice_never_shown_to_others():
         s.apply_action(bot.choose(s))
     chooser = next(i for i in range(3) if s.secret[i])
     other = next(i for i in range(3) if i != chooser)
-    for alt in range(1, 7):           # the chooser's committed area, changed: others see the same board
+    for alt in range(1, 7):  # the chooser's committed area, changed: others see the same board
         t = s.clone()
         t.secret[chooser] = alt
         for viewer in (None, other):
@@ -349,10 +386,12 @@ def test_LG_8_4_4_hidden_products_only_counts_for_others():
     assert "1 face down" in place_texts(view(s, N)[0], f"{H}:products")
     assert view(s, H)[0] != view(t, H)[0]
     counts = ["product store", "{}", "stake", "{}", "board", "{}", "shingle", "{}", "reed", "{}", "joker"]
-    assert place_texts(view(s, H)[0], f"{H}:products") == [x.format(k) if x == "{}" else x for x, k in
-                                                          zip(counts, [0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0])]
-    assert place_texts(view(t, H)[0], f"{H}:products") == [x.format(k) if x == "{}" else x for x, k in
-                                                          zip(counts, [0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0])]
+    assert place_texts(view(s, H)[0], f"{H}:products") == [
+        x.format(k) if x == "{}" else x for x, k in zip(counts, [0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0])
+    ]
+    assert place_texts(view(t, H)[0], f"{H}:products") == [
+        x.format(k) if x == "{}" else x for x, k in zip(counts, [0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0])
+    ]
 
 
 # ------------------------------------------------------------------ names, turn, end
@@ -362,10 +401,10 @@ def test_seat_names_are_escaped():
     svg = render_svg(s.observation(None), [], evil)
     assert "<i>" not in svg and "<b>" not in svg and "&lt;i&gt;" in svg
     t = texts(svg)
-    assert f"1 · {evil[0]}" in t and f"2 · {evil[1]}" in t          # the mill boards' titles
+    assert f"1 · {evil[0]}" in t and f"2 · {evil[1]}" in t  # the mill boards' titles
     long = "<" * 40
     t = texts(render_svg(s.observation(None), [], [long, "B"]))
-    assert "1 · " + "<" * 17 + "…" in t                                # cut to fit, still escaped
+    assert "1 · " + "<" * 17 + "…" in t  # cut to fit, still escaped
 
 
 def test_whose_turn_is_highlighted():

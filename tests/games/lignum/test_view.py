@@ -2,6 +2,7 @@
 forced step, the lobby texts, and the board as the interface (every located legal action on the
 main board, hit areas of 28 units and text of 12, place keys), over seeded games of every
 variant and player count; the rulebook examples' costs in the labels (EXAMPLES.md)."""
+
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -12,8 +13,22 @@ import meeple
 from meeple.core.view import RULE_ID
 from meeple.games.lignum.rules import flow
 
-from .test_examples import GAME, H, J, N, V, _sell_setup, _winter, discs, empty_players, goto, new, pieces, play, \
-    start_travel
+from .test_examples import (
+    GAME,
+    H,
+    J,
+    N,
+    V,
+    _sell_setup,
+    _winter,
+    discs,
+    empty_players,
+    goto,
+    new,
+    pieces,
+    play,
+    start_travel,
+)
 
 NS = "{http://www.w3.org/2000/svg}"
 VIEW = GAME.view
@@ -28,7 +43,7 @@ def labels(s):
 
 def board(s, seat):
     leg = [a.text for a in s.legal_actions()] if seat is not None and seat == s.current_player else []
-    return VIEW.board_svg(s.observation(seat), leg, NAMES[:s.num_players], seat), leg
+    return VIEW.board_svg(s.observation(seat), leg, NAMES[: s.num_players], seat), leg
 
 
 def check_board(svg, leg):
@@ -45,7 +60,7 @@ def check_board(svg, leg):
             assert float(el.get("width")) >= 28 and float(el.get("height")) >= 28, el.attrib
         if el.get("font-size") is not None:
             assert float(el.get("font-size")) >= 12, el.attrib
-        if el.get("data-layer"):            # a chooser's panel: its buttons say different things
+        if el.get("data-layer"):  # a chooser's panel: its buttons say different things
             tips = [x.find(NS + "title").text for x in el.iter() if x.get("data-action")]
             assert len(tips) == len(set(tips)) >= 1, tips
     return on
@@ -82,8 +97,9 @@ def test_words_status_and_board_over_seeded_games(variant, n):
         mine = VIEW.status(s, cur)
         assert mine.startswith("Your turn: ") and mine.endswith(".")
         other = (cur + 1) % n
-        assert VIEW.status(s, other).startswith(f"Waiting for {s.seat_name(cur)}") or \
-            VIEW.status(s, other).startswith("You chose felling area")
+        assert VIEW.status(s, other).startswith(f"Waiting for {s.seat_name(cur)}") or VIEW.status(s, other).startswith(
+            "You chose felling area"
+        )
         assert VIEW.status(s, None).startswith(f"Waiting for {s.seat_name(cur)}: ")
         if step % 40 == 0:
             for seat in [None, other]:
@@ -111,8 +127,10 @@ def test_status_never_tells_a_secret_area_LG_7_1():
     for alt in range(1, 7):
         t = s.clone()
         t.secret[chooser] = alt
-        assert VIEW.status(t, chooser) == (f"You chose felling area {alt}. Waiting for {t.seat_name(other)}: "
-                                           "choosing a felling area in secret (Y1 summer).")
+        assert VIEW.status(t, chooser) == (
+            f"You chose felling area {alt}. Waiting for {t.seat_name(other)}: "
+            "choosing a felling area in secret (Y1 summer)."
+        )
         seen.add((VIEW.status(t, None), VIEW.status(t, 3 - chooser - other)))
     assert len(seen) == 1
 
@@ -166,15 +184,19 @@ def test_ex07_carriers_and_fodder_costs_LG_8_3():
     panel = next(e for e in root.iter() if e.get("data-layer"))
     assert panel.get("visibility") is None
     assert sorted(e.get("data-action") for e in panel.iter() if e.get("data-action")) == sorted(
-        a for a in leg if a.startswith("carriers "))
+        a for a in leg if a.startswith("carriers ")
+    )
 
 
 def test_ex08_extra_sawyer_LG_8_3():
     s = new(4)
     start_travel(s, [H, N, V, J])
     play(s, "go 16")
-    assert labels(s) == {"extra": "Buy the extra sawyer: $1", "done": "Take no extra sawyer",
-                         "loan": "Take a loan: +$4 now, $7 at the end"}
+    assert labels(s) == {
+        "extra": "Buy the extra sawyer: $1",
+        "done": "Take no extra sawyer",
+        "loan": "Take a loan: +$4 now, $7 at the end",
+    }
 
 
 def test_ex10_market_sets_and_purchases_LG_8_5():
@@ -220,8 +242,9 @@ def test_ex19_sawing_yield_LG_13():
     w = labels(s)
     assert w["heat"] == "Put a sawn firewood stick into the heating store"
     assert w["sales"] == "Put a sawn firewood stick into the sales room"
-    assert VIEW.status(s, H) == ("Your turn: put each of 4 sawn firewood sticks into the heating store or the sales "
-                                 "room (Y1 spring).")
+    assert VIEW.status(s, H) == (
+        "Your turn: put each of 4 sawn firewood sticks into the heating store or the sales room (Y1 spring)."
+    )
 
 
 def test_ex22_selling_17_dollars_prices_in_labels_LG_15_2():
@@ -229,14 +252,16 @@ def test_ex22_selling_17_dollars_prices_in_labels_LG_15_2():
     dryer 3: the labels add up to the example's $17."""
     s = _sell_setup(V, "FW sSW sFW", d2="SW", d3="sFW sFW")
     w = labels(s)
-    assert w == {"sell FW sales": "Sell a firewood disc from the sales room: +$3",
-                 "sell sSW sales": "Sell a sawn softwood stick from the sales room: +$2",
-                 "sell sFW sales": "Sell a sawn firewood stick from the sales room: +$1",
-                 "sell SW d2": "Sell a softwood disc from dryer 2: +$5",
-                 "sell sFW d3": "Sell a sawn firewood stick from dryer 3: +$3",
-                 "loan": "Take a loan: +$4 now, $7 at the end"}
+    assert w == {
+        "sell FW sales": "Sell a firewood disc from the sales room: +$3",
+        "sell sSW sales": "Sell a sawn softwood stick from the sales room: +$2",
+        "sell sFW sales": "Sell a sawn firewood stick from the sales room: +$1",
+        "sell SW d2": "Sell a softwood disc from dryer 2: +$5",
+        "sell sFW d3": "Sell a sawn firewood stick from dryer 3: +$3",
+        "loan": "Take a loan: +$4 now, $7 at the end",
+    }
     total = sum(int(x.rsplit("$", 1)[1]) for a, x in w.items() if a.startswith("sell"))
-    assert total + 3 == 17        # dryer 3 holds two sFW
+    assert total + 3 == 17  # dryer 3 holds two sFW
 
 
 def test_ex24_drying_labels_LG_16():
@@ -266,8 +291,10 @@ def test_ex36_final_sale_river_kind_LG_22_1():
     s.round, s.phase, s.pi = 7, "final", 0
     flow.run(s)
     s._legal_cache = None
-    assert labels(s) == {"river FW": "Sell the firewood on your river: 2 discs × $3 = $6",
-                         "river SW": "Sell the softwood on your river: 1 disc × $4 = $4"}
+    assert labels(s) == {
+        "river FW": "Sell the firewood on your river: 2 discs × $3 = $6",
+        "river SW": "Sell the softwood on your river: 1 disc × $4 = $4",
+    }
     assert VIEW.status(s, N) == "Your turn: choose the river wood to sell in the final sale (Y2 winter)."
 
 
@@ -278,15 +305,36 @@ def test_new_huts_and_done_in_every_stage_LG_19_2():
     start_travel(s, [H, N, J, V])
     assert labels(s)["build"] == "Build 3 huts from a stake, a board and a shingle"
     play(s, "build")
-    assert labels(s) == {"hut 1": "Put a new hut on field 1: drying hut",
-                         "hut 2": "Put a new hut on field 2: food-store hut",
-                         "hut 3": "Put a new hut on field 3: workers' lodging"}
+    assert labels(s) == {
+        "hut 1": "Put a new hut on field 1: drying hut",
+        "hut 2": "Put a new hut on field 2: food-store hut",
+        "hut 3": "Put a new hut on field 3: workers' lodging",
+    }
     assert VIEW.status(s, H) == "Your turn: put your 3 new huts on the hut fields (Y1 spring)."
     assert VIEW.status(s, N) == f"Waiting for {s.seat_name(H)}: placing new huts (Y1 spring)."
     # ``done`` is a sentence in any stage, also one the rules may newly open (issue 47)
     from meeple.games.lignum.actions import DONE
-    for stage in ("space16", "market", "fell", "transport", "saw", "w_saw", "tasks", "sell", "dry", "w_fell",
-                  "w_sled", "travel", "burn", "split", "arrive", "tact", "river", "w_bonus"):
+
+    for stage in (
+        "space16",
+        "market",
+        "fell",
+        "transport",
+        "saw",
+        "w_saw",
+        "tasks",
+        "sell",
+        "dry",
+        "w_fell",
+        "w_sled",
+        "travel",
+        "burn",
+        "split",
+        "arrive",
+        "tact",
+        "river",
+        "w_bonus",
+    ):
         t = s.clone()
         t.stage = stage
         w = VIEW.action_label(t, DONE)
@@ -322,7 +370,7 @@ def test_pieces_keep_their_ids_for_animations():
         assert {f"foreman-{k}" for k in range(4)} <= set(ids) and {f"order-{k}" for k in range(4)} <= set(ids)
         s.apply_action(bot.choose(s))
     assert {f"foreman-{k}" for k in range(4)} <= set(re.findall(r'data-piece="([^"]+)"', board(s, None)[0]))
-    while not s.is_terminal():      # and never twice: in winter the foremen are back on space 0
+    while not s.is_terminal():  # and never twice: in winter the foremen are back on space 0
         ids = re.findall(r'data-piece="([^"]+)"', board(s, None)[0])
         assert len(ids) == len(set(ids)), (s.phase, sorted(ids))
         for _ in range(7):
@@ -340,8 +388,12 @@ def test_workers_choosers_LG_18_2_LG_19_6():
     s.huts[J] = [0, 0, 1]
     goto(s, "fell", clearing=[J, H, N, V])
     svg, leg = board(s, J)
-    assert sorted(a for a in leg if a.startswith("fell")) == ["fell FW lodge", "fell FW mill", "fell SW lodge",
-                                                               "fell SW mill"]
+    assert sorted(a for a in leg if a.startswith("fell")) == [
+        "fell FW lodge",
+        "fell FW mill",
+        "fell SW lodge",
+        "fell SW mill",
+    ]
     check_board(svg, leg)
     root = ET.fromstring(svg)
     layers = {e.get("data-layer"): e for e in root.iter() if e.get("data-layer")}
@@ -349,12 +401,21 @@ def test_workers_choosers_LG_18_2_LG_19_6():
     for e in root.iter():
         if e.get("data-show-layer"):
             title = e.find(NS + "title").text
-            panels[title] = sorted((x.get("data-action"), x.find(NS + "title").text)
-                                   for x in layers[e.get("data-show-layer")].iter() if x.get("data-action"))
-    assert panels["mill worker: free this round"] == [("fell FW mill", "fell firewood (mill worker)"),
-                                                      ("fell SW mill", "fell softwood (mill worker)")]
-    assert panels["hut field 3 lodging: 1 hut"] == [("fell FW lodge", "fell firewood (lodging hut)"),
-                                                    ("fell SW lodge", "fell softwood (lodging hut)")]
-    assert panels["2 firewood discs"] == [("fell FW lodge", "fell firewood (lodging hut)"),
-                                          ("fell FW mill", "fell firewood (mill worker)")]
+            panels[title] = sorted(
+                (x.get("data-action"), x.find(NS + "title").text)
+                for x in layers[e.get("data-show-layer")].iter()
+                if x.get("data-action")
+            )
+    assert panels["mill worker: free this round"] == [
+        ("fell FW mill", "fell firewood (mill worker)"),
+        ("fell SW mill", "fell softwood (mill worker)"),
+    ]
+    assert panels["hut field 3 lodging: 1 hut"] == [
+        ("fell FW lodge", "fell firewood (lodging hut)"),
+        ("fell SW lodge", "fell softwood (lodging hut)"),
+    ]
+    assert panels["2 firewood discs"] == [
+        ("fell FW lodge", "fell firewood (lodging hut)"),
+        ("fell FW mill", "fell firewood (mill worker)"),
+    ]
     assert labels(s)["fell SW lodge"] == "Fell a softwood disc with a lodging hut"

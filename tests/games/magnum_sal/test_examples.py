@@ -268,8 +268,17 @@ def test_MS_10_5_choosing_whom_to_pay_ex5():
     assert s.money == [13, 10, 7]
     assert tired(s, "II.R1", PURPLE) == 4
     # a split 2 + 1 is possible too
-    s = play(ex5_board(), "extract II.R1", "take brown", "take green", "take green", "done",
-             "pay orange", "pay black", "pay orange")
+    s = play(
+        ex5_board(),
+        "extract II.R1",
+        "take brown",
+        "take green",
+        "take green",
+        "done",
+        "pay orange",
+        "pay black",
+        "pay orange",
+    )
     assert s.money == [12, 11, 7]
 
 
@@ -318,7 +327,6 @@ def test_MS_16_1_pump_then_extract_ex6():
     assert s.stage == "main" and s.money[BLACK] == 3
 
 
-
 def test_MS_10_extraction_leaves_a_clone_alone():
     """Chamber salt rows are shared between clones (copy on write): extracting in one copy
     changes neither the other copy nor the original."""
@@ -328,6 +336,7 @@ def test_MS_10_extraction_leaves_a_clone_alone():
     play(s, "extract II.L1", "take green", "take green", "take white", "done")
     assert cubes(other, "II.L1") == (salt, water)
     assert cubes(s, "II.L1")[0] == (salt[0], salt[1] - 2, salt[2] - 1)
+
 
 def test_MS_17_market_two_transactions_ex7():
     s = new(3)
@@ -724,8 +733,16 @@ def test_MS_10_2_pickaxe_and_fatigue_ec17():
     assert tired(s, "I.R1", ORANGE) == 2 and s.salt[ORANGE][2] == 2
     s = play(ec17_board(1), "extract I.R1", "pickaxe", "take white", "done")
     assert tired(s, "I.R1", ORANGE) == 1 and rested(s, "I.R1", ORANGE) == 1
-    s = play(ec17_board(2, miners=1, water=0), "extract I.R1", "pickaxe", "pickaxe",
-             "take white", "take white", "take white", "done")
+    s = play(
+        ec17_board(2, miners=1, water=0),
+        "extract I.R1",
+        "pickaxe",
+        "pickaxe",
+        "take white",
+        "take white",
+        "take white",
+        "done",
+    )
     assert tired(s, "I.R1", ORANGE) == 1 and s.salt[ORANGE][2] == 3 and s.tools_used[ORANGE] == [True, True]
 
 
@@ -889,9 +906,11 @@ def test_MS_20_2_refusals_and_saved_rope_steps():
     # a saved rope step loads as it was; one that no longer fits the board is refused at once
     d = s.to_dict()
     assert GAME.state_from_dict(d).to_dict() == d
-    for stage, ctx in (("rope", [[SP["I.L1"], SP["I.L1"]]]),  # two placed, one miner there
-                       ("place_from", [[SP["I.L2"]]]),  # placed where the seat has no miner
-                       ("place_to", [SP["I.L1"], [SP["I.L1"]]])):  # moving the miner just placed
+    for stage, ctx in (
+        ("rope", [[SP["I.L1"], SP["I.L1"]]]),  # two placed, one miner there
+        ("place_from", [[SP["I.L2"]]]),  # placed where the seat has no miner
+        ("place_to", [SP["I.L1"], [SP["I.L1"]]]),
+    ):  # moving the miner just placed
         bad = json.loads(json.dumps(d))
         bad["state"]["stage"], bad["state"]["ctx"] = stage, ctx
         with pytest.raises(meeple.InvalidRecordError, match="MS-20.2|rested miners"):

@@ -24,13 +24,19 @@ def check_invariants(s):
         assert s.owned[seat] == s.supply[seat] + placed + (s.arrivals if seat == s.turn else 0)
         assert s.supply[seat] >= 0 and s.owned[seat] <= C.MAX_MINERS
         assert len(s.tools[seat]) == len(s.tools_used[seat])
-    assert s.occ == [sum(s.rested[x * n:(x + 1) * n]) + sum(s.tired[x * n:(x + 1) * n]) for x in range(C.NSPACES)]
+    assert s.occ == [sum(s.rested[x * n : (x + 1) * n]) + sum(s.tired[x * n : (x + 1) * n]) for x in range(C.NSPACES)]
     assert min(s.rested) >= 0 and min(s.tired) >= 0 and min(s.water) >= 0
     assert all(min(c) >= 0 for c in s.csalt)
     for col in range(3):
         assert 0 <= s.market[col] <= len(C.MARKET_COLUMNS[col])
-    tools = (sum(len(t) for t in s.tools) + len(s.deck) + len(s.pile) + len(s.gone_hidden) + len(s.gone_seen)
-             + sum(1 for d in s.display if d))
+    tools = (
+        sum(len(t) for t in s.tools)
+        + len(s.deck)
+        + len(s.pile)
+        + len(s.gone_hidden)
+        + len(s.gone_seen)
+        + sum(1 for d in s.display if d)
+    )
     assert tools == 21
     orders = [o for o in s.orders_up if o] + s.order_stack
     assert len(set(orders)) == len(orders)
@@ -79,6 +85,7 @@ def test_determinism_and_replay():
 @pytest.mark.parametrize("n,variant", [(2, "standard"), (3, "mapped-mine"), (4, "standard")])
 def test_greedy_games(n, variant):
     from meeple.agents import make
+
     bots = [make("greedy", seat) for seat in range(n)]
     s = GAME.new_initial_state(num_players=n, seed=7, variant=variant)
     while not s.is_terminal():
@@ -90,6 +97,7 @@ def test_greedy_games(n, variant):
 
 def test_greedy_beats_random_two_players():
     from meeple.agents import make
+
     wins = 0
     games = 6
     for i in range(games):
@@ -108,6 +116,7 @@ def test_greedy_beats_random_two_players():
 def _greedy_selfplay(n, seed, max_rounds, limit=4000):
     """Greedy vs greedy (bot seeds seed*10+seat); returns the final state and the steps."""
     from meeple.agents import make
+
     bots = [make("greedy", seed * 10 + i) for i in range(n)]
     s = GAME.new_initial_state(num_players=n, seed=seed, max_rounds=max_rounds)
     steps = 0
@@ -153,6 +162,7 @@ def test_greedy_selfplay_deep_salt_phases_end_by_orders(k):
     order."""
     from meeple.core.rng import derive_seed
     from meeple.sim.runner import play_game
+
     r = play_game("magnum-sal", ["greedy", "greedy"], derive_seed(99, k))
     assert not r.truncated
     assert r.stats["phases_capped"] == 0

@@ -11,8 +11,25 @@ import meeple
 from meeple.games.magnum_sal import components as C
 from meeple.games.magnum_sal import heuristics, text
 
-from .test_examples import (BLACK, GAME, ORANGE, PURPLE, SP, arrive, assert_illegal, chamber, cubes,
-                            give_tools, legal, new, play, put, rested, tired, turn)
+from .test_examples import (
+    BLACK,
+    GAME,
+    ORANGE,
+    PURPLE,
+    SP,
+    arrive,
+    assert_illegal,
+    chamber,
+    cubes,
+    give_tools,
+    legal,
+    new,
+    play,
+    put,
+    rested,
+    tired,
+    turn,
+)
 
 
 # ------------------------------------------------------------------ setup (MS-3, MS-4, MS-23)
@@ -256,11 +273,24 @@ def test_state_dict_round_trip_and_rejects_malformed():
     t = GAME.state_from_dict(d)
     assert json.dumps(t.to_dict(), sort_keys=True) == json.dumps(s.to_dict(), sort_keys=True)
     assert [a.text for a in t.legal_actions()] == [a.text for a in s.legal_actions()]
-    for key, bad in (("money", [1, 2]), ("stage", "nowhere"), ("tile", ["X"] * 18), ("occ", [9] * 24),
-                     ("salt", [[1, 0]] * 4), ("turn", 7), ("ctx", [[1]]), ("actions_left", -1),
-                     ("round", 0), ("capped", -1), ("order_counter", -1), ("rounds_total", -1),
-                     ("order_counter", 9), ("actions_left", 3), ("arrivals", -2),
-                     ("tile", ["I-1"] * 8 + list(C.TILES_BY_LEVEL["II"]) + list(C.TILES_BY_LEVEL["III"]))):
+    for key, bad in (
+        ("money", [1, 2]),
+        ("stage", "nowhere"),
+        ("tile", ["X"] * 18),
+        ("occ", [9] * 24),
+        ("salt", [[1, 0]] * 4),
+        ("turn", 7),
+        ("ctx", [[1]]),
+        ("actions_left", -1),
+        ("round", 0),
+        ("capped", -1),
+        ("order_counter", -1),
+        ("rounds_total", -1),
+        ("order_counter", 9),
+        ("actions_left", 3),
+        ("arrivals", -2),
+        ("tile", ["I-1"] * 8 + list(C.TILES_BY_LEVEL["II"]) + list(C.TILES_BY_LEVEL["III"])),
+    ):
         e = json.loads(json.dumps(d))
         e["state"][key] = bad
         with pytest.raises(meeple.InvalidRecordError):
@@ -313,6 +343,7 @@ def test_MS_22_game_ends_after_phase_three():
 
 def test_text_render_and_heuristics():
     from rich.console import Console
+
     s = GAME.new_initial_state(num_players=4, seed=6, variant="mapped-mine")
     r = random.Random(2)
     for _ in range(150):
@@ -447,19 +478,25 @@ def test_MS_22_final_scoring_events():
     s, _ = play_random_game(2, 3)
     ev = s.events
     i = next(k for k, e in enumerate(ev) if e.startswith("Game over. Final scoring"))
-    lines = ev[i + 1:i + 3]
+    lines = ev[i + 1 : i + 3]
     for seat, line in enumerate(lines):
         name = C.SEAT_COLOURS[seat]
         nt = len(s.tools[seat])
-        assert line == (f"{name}: money {s.money[seat]} + salt {sum(s.salt[seat])} x 3 + tools ({nt}) "
-                        f"{C.tool_end_value(nt)} = {s.scores()[seat]} groše; orders {len(s.orders_done[seat])}, "
-                        f"miners {s.owned[seat]}, tools {nt}")
+        assert line == (
+            f"{name}: money {s.money[seat]} + salt {sum(s.salt[seat])} x 3 + tools ({nt}) "
+            f"{C.tool_end_value(nt)} = {s.scores()[seat]} groše; orders {len(s.orders_done[seat])}, "
+            f"miners {s.owned[seat]}, tools {nt}"
+        )
     r = s.ranking()
-    assert ev[i + 3] == f"Ranking: 1. {C.SEAT_COLOURS[r[0]]} {s.scores()[r[0]]}, 2. {C.SEAT_COLOURS[r[1]]} {s.scores()[r[1]]}"
+    assert (
+        ev[i + 3]
+        == f"Ranking: 1. {C.SEAT_COLOURS[r[0]]} {s.scores()[r[0]]}, 2. {C.SEAT_COLOURS[r[1]]} {s.scores()[r[1]]}"
+    )
 
 
 def test_render_80_columns_compact_and_game_over():
     from rich.console import Console
+
     s = GAME.new_initial_state(num_players=4, seed=3)
     r = random.Random(1)
     for _ in range(300):
@@ -500,6 +537,7 @@ def test_render_in_the_play_panel_at_80_columns_cuts_no_label():
     """`meeple play` draws the board in a panel: at 80 columns III.L/III.R and 'ord' stay whole."""
     from rich.console import Console
     from rich.panel import Panel
+
     s = GAME.new_initial_state(num_players=4, seed=3)
     con = Console(width=80, record=True)
     con.print(Panel(text.render(s, 0)))
@@ -509,6 +547,7 @@ def test_render_in_the_play_panel_at_80_columns_cuts_no_label():
 
 def test_MS_10_3_status_line_previews_the_transport_fee():
     from rich.console import Console
+
     s = new(3)
     put(s, "S1", BLACK)
     put(s, "S2", BLACK)
@@ -524,6 +563,7 @@ def test_MS_10_3_status_line_previews_the_transport_fee():
 
 def test_status_line_when_only_a_tool_is_left():
     from rich.console import Console
+
     s = new(3)
     give_tools(s, ORANGE, "food")
     put(s, "S1", ORANGE, tired=1)
@@ -548,6 +588,7 @@ def test_heuristics_value_a_resting_pass_above_the_town_square():
     after_square.apply_action("square")
     assert heuristics.evaluate(after_pass, ORANGE) > heuristics.evaluate(after_square, ORANGE) + 1
     from meeple.agents import make
+
     assert make("greedy", 0).choose(s).text == "pass"
 
 
@@ -711,6 +752,7 @@ def test_MS_8_1_greedy_values_a_placement_by_the_miner_that_goes():
     square.apply_action("square")
     assert best > heuristics.evaluate(square, ORANGE)
     from meeple.agents import make
+
     bot = make("greedy", 0)
     chosen = []
     for _ in range(3):
@@ -737,6 +779,7 @@ def test_MS_22_1_last_turn_tool_is_money_lost():
     bought.apply_action("workshop 4 food")
     assert bought.over and heuristics.evaluate(bought, BLACK) == before - 4
     from meeple.agents import make
+
     assert make("greedy", 0).choose(s).text == "square"
 
 
@@ -773,6 +816,7 @@ def test_MS_14_MS_17_legend_explains_the_bracket_markers_of_inn_and_market():
     import re
 
     from rich.console import Console
+
     assert "Inn [6]: the next miner's cost" in text.LEGEND
     assert "Market [4]: a cube on that space" in text.LEGEND and "cheapest [ ]" in text.LEGEND
     s = GAME.new_initial_state(num_players=3, seed=5)

@@ -17,8 +17,7 @@ import meeple
 from meeple.games.magnum_sal import components as C
 from meeple.games.magnum_sal.svg import render_svg
 
-from .test_examples import (BLACK, GAME, ORANGE, PURPLE, arrive, chamber, give_tools, legal, new, play, put,
-                            turn)
+from .test_examples import BLACK, GAME, ORANGE, PURPLE, arrive, chamber, give_tools, legal, new, play, put, turn
 
 NS = "{http://www.w3.org/2000/svg}"
 NO_PLACE = {"pass", "done"}  # listed as buttons by the page, never on the board ...
@@ -27,8 +26,9 @@ DONE_PLACED = ("extract", "pump", "market")  # ... but for done where it ends a 
 
 def unplaced(s):
     """The notations of ``s``'s legal actions the page lists only (no place on the board)."""
-    return {a.text for a in s.legal_actions()
-            if a.kind in NO_PLACE and not (a.kind == "done" and s.stage in DONE_PLACED)}
+    return {
+        a.text for a in s.legal_actions() if a.kind in NO_PLACE and not (a.kind == "done" and s.stage in DONE_PLACED)
+    }
 
 
 def names(s):
@@ -113,9 +113,22 @@ def test_self_contained_svg():
 
 def test_main_menu_places_every_action_but_pass():
     s = board()
-    assert legal(s) == {"assist castle", "assist market", "assist pump", "assist workshop", "castle",
-                        "extract I.R2", "inn", "market", "pass", "place", "square", "workshop 3 pickaxe",
-                        "workshop 4 food", "workshop 5 cart"}
+    assert legal(s) == {
+        "assist castle",
+        "assist market",
+        "assist pump",
+        "assist workshop",
+        "castle",
+        "extract I.R2",
+        "inn",
+        "market",
+        "pass",
+        "place",
+        "square",
+        "workshop 3 pickaxe",
+        "workshop 4 food",
+        "workshop 5 cart",
+    }
     svg = draw(s)
     assert actions(svg) == legal(s) - {"pass"}
     assert "Inn" in texts(element(svg, "inn"))
@@ -131,9 +144,25 @@ def test_bucket_food_and_royal_privilege_in_the_main_menu():
     chamber(s, "I.R2", brown=2, green=1, water=1)
     give_tools(s, ORANGE, "bucket", "food", "royal_privilege")
     turn(s, ORANGE)
-    want = {"assist castle", "assist market", "assist pump", "assist workshop", "bucket I.R2>I.R1",
-            "bucket I.R2>I.R3", "castle", "castle royal", "extract I.R2", "food I.R2", "inn", "market",
-            "pump I.R2", "square", "workshop 3 pickaxe", "workshop 4 food", "workshop 5 cart"}
+    want = {
+        "assist castle",
+        "assist market",
+        "assist pump",
+        "assist workshop",
+        "bucket I.R2>I.R1",
+        "bucket I.R2>I.R3",
+        "castle",
+        "castle royal",
+        "extract I.R2",
+        "food I.R2",
+        "inn",
+        "market",
+        "pump I.R2",
+        "square",
+        "workshop 3 pickaxe",
+        "workshop 4 food",
+        "workshop 5 cart",
+    }
     assert legal(s) - {"pass", "place"} == want
     svg = draw(s)
     assert actions(svg) == want | {"place"}
@@ -146,8 +175,7 @@ def test_bucket_food_and_royal_privilege_in_the_main_menu():
 
 def test_extraction_cubes_pickaxe_and_carts():
     s = play(board(), "extract I.R2")
-    want = {"cart I.R1", "cart I.R1+S2", "cart S1", "cart S2", "cart S2+S1", "pickaxe", "take brown",
-            "take green"}
+    want = {"cart I.R1", "cart I.R1+S2", "cart S1", "cart S2", "cart S2+S1", "pickaxe", "take brown", "take green"}
     assert legal(s) == want
     svg = draw(s)
     assert actions(svg) == want
@@ -287,10 +315,15 @@ def test_terminal_state_shows_final_scores_and_winner():
 
 
 # ----------------------------------------------------------------- whole games
-@pytest.mark.parametrize("n,variant,seed,opts", [
-    (2, "standard", 1, {}), (4, "standard", 2, {}), (2, "mapped-mine", 3, {}),
-    (4, "mapped-mine", 4, {"cart_max_cubes": 2}),
-])
+@pytest.mark.parametrize(
+    "n,variant,seed,opts",
+    [
+        (2, "standard", 1, {}),
+        (4, "standard", 2, {}),
+        (2, "mapped-mine", 3, {}),
+        (4, "mapped-mine", 4, {"cart_max_cubes": 2}),
+    ],
+)
 def test_whole_greedy_games_render_for_every_viewer(n, variant, seed, opts):
     """Positions of a greedy game for the seat to act (every sub-decision and every other
     menu): the clickable places are exactly its legal actions but pass and the list-only done, each on one

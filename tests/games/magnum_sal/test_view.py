@@ -46,8 +46,9 @@ def board_of(s, seat="turn"):
 
 def unplaced(s):
     """The notations of ``s``'s legal actions that have no place on the board."""
-    return {a.text for a in s.legal_actions()
-            if a.kind in NO_PLACE and not (a.kind == "done" and s.stage in DONE_PLACED)}
+    return {
+        a.text for a in s.legal_actions() if a.kind in NO_PLACE and not (a.kind == "done" and s.stage in DONE_PLACED)
+    }
 
 
 def check_board(svg, legal_actions, unplaced_=frozenset()):
@@ -81,20 +82,31 @@ def check_board(svg, legal_actions, unplaced_=frozenset()):
     placed = {a.text for a in legal_actions} - set(unplaced_)
     assert placed <= found, sorted(placed - found)
     # two places the viewer may tap now never share a point of their hit areas
-    boxes = [(el.get("data-action"), *(float(r.get(k)) for k in ("x", "y", "width", "height")))
-             for el in root.iter() if "data-action" in el.attrib
-             for r in el.findall(NS + "rect") if r.get("class") == "hit"]
+    boxes = [
+        (el.get("data-action"), *(float(r.get(k)) for k in ("x", "y", "width", "height")))
+        for el in root.iter()
+        if "data-action" in el.attrib
+        for r in el.findall(NS + "rect")
+        if r.get("class") == "hit"
+    ]
     for i, (a, x, y, w, h) in enumerate(boxes):
-        for b, x2, y2, w2, h2 in boxes[i + 1:]:
+        for b, x2, y2, w2, h2 in boxes[i + 1 :]:
             assert x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y, (a, b)
     return found
 
 
 # ----------------------------------------------------------------- random games
-@pytest.mark.parametrize("n,variant,seed", [
-    (2, "standard", 1), (3, "standard", 2), (4, "standard", 3),
-    (2, "mapped-mine", 4), (3, "mapped-mine", 5), (4, "mapped-mine", 6),
-])
+@pytest.mark.parametrize(
+    "n,variant,seed",
+    [
+        (2, "standard", 1),
+        (3, "standard", 2),
+        (4, "standard", 3),
+        (2, "mapped-mine", 4),
+        (3, "mapped-mine", 5),
+        (4, "mapped-mine", 6),
+    ],
+)
 def test_random_games_labels_status_and_board(n, variant, seed):
     """A few hundred decisions of a seeded game (greedy bots mixed with random moves) in
     every variant and player count: every legal action has a label in words (not its
@@ -170,8 +182,9 @@ def test_ex4_transport_fee_in_the_labels():
     assert labels(s)["done"] == "Finish extracting 1 brown: pay 2 groše transport"
     play(s, "take green")
     assert labels(s)["done"] == "Finish extracting 1 brown, 1 green: pay 4 groše transport"
-    assert VIEW.status(s, ORANGE).startswith("Extracting salt in chamber I.R2: taking 1 brown, 1 green, "
-                                             "transport 4 groše so far")
+    assert VIEW.status(s, ORANGE).startswith(
+        "Extracting salt in chamber I.R2: taking 1 brown, 1 green, transport 4 groše so far"
+    )
     assert VIEW.status(s, BLACK) == "Phase I, round 2: waiting for orange, who is extracting salt in chamber I.R2."
     assert VIEW.status(s, None) == "Phase I, round 2: orange is extracting salt in chamber I.R2."
 
@@ -179,8 +192,13 @@ def test_ex4_transport_fee_in_the_labels():
 def test_ex5_choosing_whom_to_pay():
     """EX-5: purple extracts 3 cubes from II.R1; only S2 pays, 3 groše to orange or black."""
     s = new(3)
-    for space, seats in (("S1", (BLACK, ORANGE, PURPLE)), ("S2", (BLACK, ORANGE)), ("I.R1", (BLACK,)),
-                         ("S3", (PURPLE, BLACK)), ("S4", (PURPLE,))):
+    for space, seats in (
+        ("S1", (BLACK, ORANGE, PURPLE)),
+        ("S2", (BLACK, ORANGE)),
+        ("I.R1", (BLACK,)),
+        ("S3", (PURPLE, BLACK)),
+        ("S4", (PURPLE,)),
+    ):
         for q in seats:
             put(s, space, q)
     put(s, "II.R1", PURPLE, 4)
@@ -189,8 +207,10 @@ def test_ex5_choosing_whom_to_pay():
     play(s, "extract II.R1", "take brown", "take green", "take green")
     assert labels(s)["done"] == "Finish extracting 1 brown, 2 green: pay 3 groše transport"
     play(s, "done")
-    assert labels(s) == {"pay orange": "Give 1 groš of the shaft section S2 fee to orange (3 groše of it left to give)",
-                         "pay black": "Give 1 groš of the shaft section S2 fee to black (3 groše of it left to give)"}
+    assert labels(s) == {
+        "pay orange": "Give 1 groš of the shaft section S2 fee to orange (3 groše of it left to give)",
+        "pay black": "Give 1 groš of the shaft section S2 fee to black (3 groše of it left to give)",
+    }
     assert VIEW.status(s, PURPLE) == "Choose who gets each groš of the shaft section S2 fee: 3 groše left [MS-10.3]."
 
 
@@ -203,14 +223,19 @@ def test_ex6_pump_costs():
     chamber(s, "II.L1", green=2, white=1, water=3)
     s.money[BLACK] = 12
     turn(s, BLACK)
-    assert labels(s)["pump II.L1"] == ("Pump water out of chamber II.L1 at the pump house: the first cube "
-                                       "is free (3 there)")
+    assert labels(s)["pump II.L1"] == (
+        "Pump water out of chamber II.L1 at the pump house: the first cube is free (3 there)"
+    )
     play(s, "pump II.L1")
-    assert labels(s) == {"pump more": "Pump one more water cube: 2 groše",
-                         "done": "Stop pumping: 1 water cube removed for free"}
+    assert labels(s) == {
+        "pump more": "Pump one more water cube: 2 groše",
+        "done": "Stop pumping: 1 water cube removed for free",
+    }
     play(s, "pump more")
-    assert labels(s) == {"pump more": "Pump one more water cube: 3 groše",
-                         "done": "Stop pumping: 2 water cubes removed for 2 groše"}
+    assert labels(s) == {
+        "pump more": "Pump one more water cube: 3 groše",
+        "done": "Stop pumping: 2 water cubes removed for 2 groše",
+    }
     play(s, "pump more")
     assert s.money[BLACK] == 7
 
@@ -260,16 +285,20 @@ def test_castle_orders_penalty_and_identical_orders():
     s.orders_up = ["O1-1", "O1-2", "O1-3"]
     s.salt[ORANGE] = [2, 1, 0]
     arrive(s, ORANGE)
-    assert labels(s) == {"deliver O1-1": "Complete the first royal order: 2 brown for 9 groše",
-                         "deliver O1-2": "Complete the second royal order: 2 brown for 9 groše",
-                         "deliver O1-3": "Complete the third royal order: 1 brown, 1 green for 11 groše"}
+    assert labels(s) == {
+        "deliver O1-1": "Complete the first royal order: 2 brown for 9 groše",
+        "deliver O1-2": "Complete the second royal order: 2 brown for 9 groše",
+        "deliver O1-3": "Complete the third royal order: 1 brown, 1 green for 11 groše",
+    }
     assert VIEW.status(s, ORANGE) == "Your miner reached the castle: choose the royal order it completes [MS-19.4]."
     s = new(3)
     s.salt[ORANGE] = [0, 0, 1]
     s.money[ORANGE] = 5
     arrive(s, ORANGE)
-    assert labels(s) == {"penalty money": "Pay the penalty: 3 groše",
-                         "penalty white": "Give a white salt cube as the penalty"}
+    assert labels(s) == {
+        "penalty money": "Pay the penalty: 3 groše",
+        "penalty white": "Give a white salt cube as the penalty",
+    }
 
 
 def test_main_menu_words():
@@ -294,8 +323,10 @@ def test_main_menu_words():
     assert notes["food I.R1"] == "uses your food (once a phase)"
     assert notes["castle"] == notes["square"] == ""
     play(s, "place")
-    assert labels(s) == {"from supply": "Take a miner from your supply (4 there) into the mine",
-                         "from S1": "Move a rested miner from shaft section S1"}
+    assert labels(s) == {
+        "from supply": "Take a miner from your supply (4 there) into the mine",
+        "from S1": "Move a rested miner from shaft section S1",
+    }
     play(s, "from supply")
     assert labels(s)["to I.R2"] == "Put the miner in chamber I.R2 and reveal it"
     assert labels(s)["to S1"] == "Put the miner in shaft section S1"

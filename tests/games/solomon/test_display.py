@@ -1,5 +1,6 @@
 """What a person sees of King Solomon's Treasury in the terminal: the tile moves listed in
 board order (a display hook; the legal order the bots use is unchanged)."""
+
 import random
 
 import meeple
@@ -40,7 +41,7 @@ def test_SO_6_1_tile_moves_are_listed_by_source_then_target():
         assert keys == sorted(keys), moves
         assert sorted(a.text for a in listed) == sorted(before)
         assert [a.text for a in listed if a.kind != "move"] == [t for t in before if "-" not in t]
-        assert [a.text for a in st.legal_actions()] == before      # the bots' order is untouched
+        assert [a.text for a in st.legal_actions()] == before  # the bots' order is untouched
         assert text.display_order(st, legal) == listed
 
 
@@ -100,5 +101,6 @@ def test_SO_12_9_rules_text_and_final_ranking_say_ties_are_shared(monkeypatch):
     assert f"final ranking: 1. P{best + 1} {scores[best]}" in screen()
     assert "(highest total wins; a tie would be shared, SO-12.9)" in screen()
     monkeypatch.setattr(type(st), "scores", lambda self: [40, 31, 40])
-    assert ("final ranking: 1. P1 40, 1. P3 40, 3. P2 31 (P1 and P3 tie on 40 and share 1st place: "
-            "no tie-break, SO-12.9)") in screen()
+    assert (
+        "final ranking: 1. P1 40, 1. P3 40, 3. P2 31 (P1 and P3 tie on 40 and share 1st place: no tie-break, SO-12.9)"
+    ) in screen()

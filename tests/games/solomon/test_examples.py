@@ -32,8 +32,9 @@ def set_board(s, rows=None, stacks=None, fill=FILL):
         if rows is None:
             heights[i] = len(st)
         assert len(st) == heights[i], f"stack {i} does not match the height map"
-    s.stacks = [[fill if t == "?" else t for t in stacks[i]] if i in stacks else [fill] * heights[i]
-                for i in range(NCELLS)]
+    s.stacks = [
+        [fill if t == "?" else t for t in stacks[i]] if i in stacks else [fill] * heights[i] for i in range(NCELLS)
+    ]
     s.hid = [max(len(st) - 1, 0) for st in s.stacks]
     s._derive()
 
@@ -42,7 +43,7 @@ def turn_state(n=2, seat=0, card=1, variant="standard", coins=None, pub=None, se
     """A state in which ``seat`` has just revealed ``card`` and takes the first turn; the
     other seats follow in seat order (their cards taken from their hands)."""
     s = GAME.new_initial_state(num_players=n, seed=0, variant=variant)
-    if card not in s.hands[seat]:    # swap it for one of the seat's cards: hand sizes stay right
+    if card not in s.hands[seat]:  # swap it for one of the seat's cards: hand sizes stay right
         where = next((h for h in s.hands if card in h), s.box)
         where.remove(card)
         where.append(s.hands[seat].pop())
@@ -62,7 +63,7 @@ def turn_state(n=2, seat=0, card=1, variant="standard", coins=None, pub=None, se
         s.coins[seat] = coins
     if pub is not None:
         s.pub[seat] = list(pub)
-    if sec is not None:                  # unknown tiles, as if dealt by a seat that failed (SO-10.3)
+    if sec is not None:  # unknown tiles, as if dealt by a seat that failed (SO-10.3)
         s.sec[seat] = list(sec)
         s.hidden_log = [["deal", -1, [list(sec) if p == seat else [] for p in range(n)], []]]
     s.item_count = [sum(t in ("MI", "PX", "SE", "AM") for t in a + b) for a, b in zip(s.pub, s.sec)]
@@ -152,8 +153,14 @@ def test_SO_4_3_turn_order_ex2():
 # ------------------------------------------------------------------- EX-3
 @pytest.mark.parametrize("variant,count", [("standard", 9), ("children", 13)])
 def test_SO_6_8_opening_turn_first_moves_ex3(variant, count):
-    s = turn_state(n=2, seat=1, card=1, variant=variant, coins=10,
-                   stacks={"a1": ["?", "?", "?", "C2"], "b1": ["?", "?", "?", "T1"], "c1": ["?", "?", "?", "S1"]})
+    s = turn_state(
+        n=2,
+        seat=1,
+        card=1,
+        variant=variant,
+        coins=10,
+        stacks={"a1": ["?", "?", "?", "C2"], "b1": ["?", "?", "?", "T1"], "c1": ["?", "?", "?", "S1"]},
+    )
     assert move_texts(s) == []
     s.apply_action("dig a1,b1,c1")
     assert [height(s, c) for c in ("a1", "b1", "c1")] == [3, 3, 3]
@@ -172,8 +179,13 @@ def test_SO_6_8_opening_turn_first_moves_ex3(variant, count):
 
 # ------------------------------------------------------------------- EX-4
 EX4_ROWS = ["4 4 4 4 4 4", "4 4 4 4 4 4", "4 3 4 4 4 4", "4 2 2 3 2 4", "4 4 2 2 4 4", "4 4 4 4 4 4"]
-EX4_STACKS = {"c2": ["?", "S1"], "d2": ["?", "S2"], "c3": ["?", "T2"], "d3": ["?", "T5", "S3"],
-              "c4": ["?", "C2", "S4", "T1"]}
+EX4_STACKS = {
+    "c2": ["?", "S1"],
+    "d2": ["?", "S2"],
+    "c3": ["?", "T2"],
+    "d3": ["?", "T5", "S3"],
+    "c4": ["?", "C2", "S4", "T1"],
+}
 
 
 def test_SO_6_SO_7_SO_8_card15_dig_costing_5_ex4():
@@ -214,13 +226,23 @@ def test_SO_7_4_SO_8_6_change_and_declining_ex5():
 # ------------------------------------------------------------------- EX-6
 def test_SO_2_6_card3_orientations_ex6():
     o = orientations(C.cards[3].cells, True)
-    assert [set(x) for x in o] == [{(0, 0), (1, 0), (0, 1)}, {(0, 0), (1, 0), (1, 1)},
-                                   {(1, 0), (0, 1), (1, 1)}, {(0, 0), (0, 1), (1, 1)}]
+    assert [set(x) for x in o] == [
+        {(0, 0), (1, 0), (0, 1)},
+        {(0, 0), (1, 0), (1, 1)},
+        {(1, 0), (0, 1), (1, 1)},
+        {(0, 0), (0, 1), (1, 1)},
+    ]
 
 
 def test_SO_11_5_mirror_ex6():
-    s = turn_state(n=2, seat=0, card=3, coins=10, pub=["MI"],
-                   stacks={"d4": ["?", "?", "T5"], "e4": ["?", "?", "T4"], "e5": ["?", "?", "T3"]})
+    s = turn_state(
+        n=2,
+        seat=0,
+        card=3,
+        coins=10,
+        pub=["MI"],
+        stacks={"d4": ["?", "?", "T5"], "e4": ["?", "?", "T4"], "e5": ["?", "?", "T3"]},
+    )
     assert_rejected(s, "dig d4,e4,e5", "SO-8.2")
     s.apply_action("use MI")
     s.apply_action("dig d4,e4,e5")
@@ -255,8 +277,14 @@ def test_SO_11_6_pickaxe_empty_space_ex7():
 
 # ------------------------------------------------------------------- EX-8
 EX8_ROWS = ["3 2 4 1 3 2", "1 3 2 4 2 3", "2 4 2 2 1 4", "3 1 2 3 2 1", "4 2 3 2 4 2", "2 3 1 4 3 3"]
-EX8_STACKS = {"c3": ["?", "T4"], "c4": ["?", "S1"], "c5": ["?", "S2"], "d4": ["?", "T3"],
-              "e3": ["?", "C1"], "d2": ["?", "T5"]}
+EX8_STACKS = {
+    "c3": ["?", "T4"],
+    "c4": ["?", "S1"],
+    "c5": ["?", "S2"],
+    "d4": ["?", "T3"],
+    "e3": ["?", "C1"],
+    "d2": ["?", "T5"],
+}
 
 
 def test_SO_11_7_card32_no_dig_without_seal_ex8():
@@ -327,10 +355,20 @@ def test_SO_11_8_amulet_only_rejected_ex9():
 
 # ------------------------------------------------------------------- EX-10
 def test_SO_10_3_unable_to_pay_more_tiles_than_opponents_ex10():
-    s = turn_state(n=4, seat=1, card=17, coins=1,
-                   rows=["4 4 4 4 4 4"] * 5 + ["4 4 4 4 3 3"],
-                   stacks={"a1": ["?", "?", "?", "C3"], "b1": ["?", "?", "?", "C1"], "c1": ["?", "?", "?", "S2"],
-                           "d1": ["?", "?", "?", "T1"], "a2": ["?", "?", "?", "MI"]})
+    s = turn_state(
+        n=4,
+        seat=1,
+        card=17,
+        coins=1,
+        rows=["4 4 4 4 4 4"] * 5 + ["4 4 4 4 3 3"],
+        stacks={
+            "a1": ["?", "?", "?", "C3"],
+            "b1": ["?", "?", "?", "C1"],
+            "c1": ["?", "?", "?", "S2"],
+            "d1": ["?", "?", "?", "T1"],
+            "a2": ["?", "?", "?", "MI"],
+        },
+    )
     before = [s.coins[p] for p in range(4)]
     mv(s, "e2-e1")
     mv(s, "f2-f1")
@@ -351,8 +389,14 @@ def test_SO_10_3_unable_to_pay_more_tiles_than_opponents_ex10():
 
 # ------------------------------------------------------------------- EX-11
 def test_SO_10_3_fewer_tiles_than_opponents_5p_ex11a():
-    s = turn_state(n=5, seat=2, card=1, coins=2, pub=["S2", "T1"],
-                   stacks={"a1": ["?", "?", "?", "T5"], "b1": ["?", "?", "?", "C3"], "c1": ["?", "?", "?", "S1"]})
+    s = turn_state(
+        n=5,
+        seat=2,
+        card=1,
+        coins=2,
+        pub=["S2", "T1"],
+        stacks={"a1": ["?", "?", "?", "T5"], "b1": ["?", "?", "?", "C3"], "c1": ["?", "?", "?", "S1"]},
+    )
     s.moves = 6  # six moves already made this turn
     s.apply_action("dig a1,b1,c1")
     assert "P3 cannot pay 9" in s.events and "wealth" not in " ".join(s.events)  # SO-13.3
@@ -390,8 +434,12 @@ def test_SO_12_final_scoring_anna_bruno_carlo_david_ex12():
     s.coins = [14, 6, 9, 3]
     scrolls = [(2, 3, 2, 2), (2, 2, 2, 2), (2, 1, 0, 3), (1, 1, 1, 2)]
     treasures = [["T5"] * 5 + ["T2"], ["T5"] * 6 + ["T3"], ["T5"] * 4, ["T5"] * 5]
-    curses = [["C3", "C2", "C2", "C1", "C1"], ["C2", "C1", "C1", "C1"], ["C3", "C3"] + ["C2"] * 5,
-              ["C3"] * 4 + ["C2"] * 2]
+    curses = [
+        ["C3", "C2", "C2", "C1", "C1"],
+        ["C2", "C1", "C1", "C1"],
+        ["C3", "C3"] + ["C2"] * 5,
+        ["C3"] * 4 + ["C2"] * 2,
+    ]
     items = [["SE", "AM"], ["MI", "PX", "PX", "SE", "AM"], ["MI"], []]
     for p in range(4):
         sc = [f"S{i + 1}" for i in range(4) for _ in range(scrolls[p][i])]
@@ -408,29 +456,36 @@ def test_SO_12_final_scoring_anna_bruno_carlo_david_ex12():
 
 
 # ------------------------------------------------------------------- EX-13
-@pytest.mark.parametrize("measures,fs,expected", [
-    ([16, 16, 9], (24, 12), [18, 18, 0]),
-    ([4, 4, 1], (16, 8), [12, 12, 0]),
-    ([10, 5, 5], (24, 12), [24, 6, 6]),
-    ([4, 2, 2], (16, 8), [16, 4, 4]),
-    ([7, 7, 7], (24, 12), [12, 12, 12]),
-    ([3, 3, 3], (16, 8), [8, 8, 8]),
-    ([29, 13], (24, 12), [24, 0]),
-    ([29, 15], (24, 12), [24, 12]),
-    ([29, 14], (24, 12), [24, 0]),
-    ([16, 8], (24, 12), [24, 12]),
-    ([5, 2], (16, 8), [16, 0]),
-])
+@pytest.mark.parametrize(
+    "measures,fs,expected",
+    [
+        ([16, 16, 9], (24, 12), [18, 18, 0]),
+        ([4, 4, 1], (16, 8), [12, 12, 0]),
+        ([10, 5, 5], (24, 12), [24, 6, 6]),
+        ([4, 2, 2], (16, 8), [16, 4, 4]),
+        ([7, 7, 7], (24, 12), [12, 12, 12]),
+        ([3, 3, 3], (16, 8), [8, 8, 8]),
+        ([29, 13], (24, 12), [24, 0]),
+        ([29, 15], (24, 12), [24, 12]),
+        ([29, 14], (24, 12), [24, 0]),
+        ([16, 8], (24, 12), [24, 12]),
+        ([5, 2], (16, 8), [16, 0]),
+    ],
+)
 def test_SO_12_5_to_12_8_majority_ties_and_threshold_ex13(measures, fs, expected):
     assert majority_bonus(measures, *fs) == expected
 
 
 # ------------------------------------------------------------------- EX-14
 def test_SO_6_6_filling_a_hole_ex14():
-    s = turn_state(n=2, seat=0, card=9, coins=10,
-                   rows=["4 4 4 4 4 4"] * 4 + ["4 4 3 4 4 4", "3 3 2 3 4 4"],
-                   stacks={"c2": ["?", "?", "T3"], "a1": ["?", "?", "C2"], "b1": ["?", "?", "S1"],
-                           "d1": ["?", "?", "T4"]})
+    s = turn_state(
+        n=2,
+        seat=0,
+        card=9,
+        coins=10,
+        rows=["4 4 4 4 4 4"] * 4 + ["4 4 3 4 4 4", "3 3 2 3 4 4"],
+        stacks={"c2": ["?", "?", "T3"], "a1": ["?", "?", "C2"], "b1": ["?", "?", "S1"], "d1": ["?", "?", "T4"]},
+    )
     assert "dig a1,b1,c1,d1" not in texts(s)
     mv(s, "c2-c1")
     assert height(s, "c1") == 3
@@ -441,8 +496,13 @@ def test_SO_6_6_filling_a_hole_ex14():
 
 # ------------------------------------------------------------------- EX-15
 def test_SO_11_2_item_dug_this_turn_not_usable_ex15():
-    s = turn_state(n=2, seat=0, card=1, coins=10,
-                   stacks={"a1": ["?", "?", "?", "MI"], "b1": ["?", "?", "?", "T1"], "c1": ["?", "?", "?", "T2"]})
+    s = turn_state(
+        n=2,
+        seat=0,
+        card=1,
+        coins=10,
+        stacks={"a1": ["?", "?", "?", "MI"], "b1": ["?", "?", "?", "T1"], "c1": ["?", "?", "?", "T2"]},
+    )
     assert "use MI" not in texts(s)
     assert_rejected(s, "use MI", "SO-11.1")
     s.apply_action("dig a1,b1,c1")
@@ -456,8 +516,13 @@ def test_SO_11_2_item_dug_this_turn_not_usable_ex15():
 
 
 def test_SO_11_2_item_dug_then_unable_to_pay_ex15():
-    s = turn_state(n=2, seat=0, card=1, coins=0,
-                   stacks={"a1": ["?", "?", "?", "MI"], "b1": ["?", "?", "?", "C3"], "c1": ["?", "?", "?", "S1"]})
+    s = turn_state(
+        n=2,
+        seat=0,
+        card=1,
+        coins=0,
+        stacks={"a1": ["?", "?", "?", "MI"], "b1": ["?", "?", "?", "C3"], "c1": ["?", "?", "?", "S1"]},
+    )
     s.apply_action("dig a1,b1,c1")
     assert holdings(s, 0) == []
     assert sorted(s.sec[1]) == ["C3", "MI", "S1"]
@@ -475,18 +540,22 @@ def test_SO_12_2_scroll_sets_ex16(counts, points):
 
 
 # ------------------------------------------------------------------- EX-17
-@pytest.mark.parametrize("measures,fs,expected", [
-    ([0, 0, 0], (16, 8), [0, 0, 0]),
-    ([1, 0, 0], (16, 8), [16, 0, 0]),
-    ([6, 0, 0], (24, 12), [24, 0, 0]),
-])
+@pytest.mark.parametrize(
+    "measures,fs,expected",
+    [
+        ([0, 0, 0], (16, 8), [0, 0, 0]),
+        ([1, 0, 0], (16, 8), [16, 0, 0]),
+        ([6, 0, 0], (24, 12), [24, 0, 0]),
+    ],
+)
 def test_SO_12_7_nobody_or_one_holder_ex17(measures, fs, expected):
     assert majority_bonus(measures, *fs) == expected
 
 
 # ------------------------------------------------------------------- EX-18
-@pytest.mark.parametrize("card,plain,mirror", [(1, 24, 48), (2, 24, 48), (3, 25, 100), (8, 25, 25),
-                                               (15, 20, 80), (32, 12, 48)])
+@pytest.mark.parametrize(
+    "card,plain,mirror", [(1, 24, 48), (2, 24, 48), (3, 25, 100), (8, 25, 25), (15, 20, 80), (32, 12, 48)]
+)
 def test_SO_8_7_legal_dig_counts_full_board_ex18(card, plain, mirror):
     s = turn_state(n=2, seat=0, card=card, pub=["MI"])
     assert len(texts(s, "dig")) == plain

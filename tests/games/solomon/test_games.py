@@ -25,12 +25,12 @@ def check_invariants(s):
     tiles.update(s.spent)
     tiles.update(s.used)
     tiles.update(s.removed)
-    assert tiles == TOTAL                                     # every tile somewhere, once
+    assert tiles == TOTAL  # every tile somewhere, once
     cards = s.box + s.discard + [c for h in s.hands for c in h]
     cards += [c for c in s.choices if c and c not in s.discard]
     assert sorted(cards) == list(range(1, 33))
     assert s.hgt == [len(st) for st in s.stacks]
-    assert all(0 <= h <= 4 for h in s.hgt)                    # SO-6.3
+    assert all(0 <= h <= 4 for h in s.hgt)  # SO-6.3
     for k in range(5):
         assert s.lv[k] == sum(1 << i for i in range(36) if s.hgt[i] == k)
     assert all(0 <= s.hid[i] <= max(s.hgt[i] - 1, 0) for i in range(36))
@@ -60,7 +60,7 @@ def test_random_games_to_the_end(n, variant):
     for seed in range(25):
         s = run(n, variant, seed)
         assert s.phase == rules.OVER
-        assert s.round == C.hand_size[n] + 1                  # SO-4.1
+        assert s.round == C.hand_size[n] + 1  # SO-4.1
         assert len(s.discard) == n * C.hand_size[n]
         assert all(not h for h in s.hands)
         sc = s.scores()
@@ -85,9 +85,9 @@ def test_move_heavy_random_games(n, variant):
         assert s.phase == rules.OVER
         fails += sum("cannot pay" in e for e in s.events)
         gives += sum(" gives a tile of his choice to " in e for e in s.events)
-    assert fails > 0                                          # SO-10 exercised
+    assert fails > 0  # SO-10 exercised
     if n >= 3:
-        assert gives > 0                                      # SO-10.5 exercised
+        assert gives > 0  # SO-10.5 exercised
 
 
 @pytest.mark.parametrize("variant", ["standard", "children"])
@@ -113,6 +113,7 @@ def test_small_move_caps():
 @pytest.mark.parametrize("n,variant", [(2, "standard"), (3, "children"), (4, "standard"), (5, "standard")])
 def test_greedy_games(n, variant):
     from meeple.agents import make
+
     s = GAME.new_initial_state(num_players=n, seed=n, variant=variant)
     bots = [make("greedy", p) for p in range(n)]
     steps = 0
@@ -127,6 +128,7 @@ def test_greedy_games(n, variant):
 
 def test_greedy_beats_random_two_players():
     from meeple.agents import make
+
     wins = 0
     for i in range(10):
         s = GAME.new_initial_state(num_players=2, seed=500 + i)
@@ -143,6 +145,7 @@ def _greedy_game_figures(n, seed, specs):
     """Play one game; return (state, figures): moves made in turns that ended without a dig,
     failures to pay, turns with a declared item that then declined, most moves in a turn."""
     from meeple.agents import make
+
     s = GAME.new_initial_state(num_players=n, seed=seed)
     bots = [make(spec, seed * 10 + p) for p, spec in enumerate(specs)]
     fig = Counter()
@@ -178,7 +181,7 @@ def test_greedy_moves_only_for_a_better_dig():
         _s, fig = _greedy_game_figures(n, g, ["greedy"] * n)
         total["longest_turn"] = max(total["longest_turn"], fig.pop("longest_turn", 0))
         total.update(fig)
-    assert total["moves"] > 0                       # greedy still moves tiles when it pays
+    assert total["moves"] > 0  # greedy still moves tiles when it pays
     assert total["moves_without_dig"] == 0
     assert total["fails"] == 0
     assert total["declared_then_declined"] == 0
@@ -227,7 +230,7 @@ def test_redrawn_choices_follow_the_playout_policy_and_do_not_peek():
     from meeple.games.solomon.heuristics import _best_card, redraw_secret_choices
 
     s = _choose_state(4)
-    other = s.clone()                       # the same but for seat 0's hidden card
+    other = s.clone()  # the same but for seat 0's hidden card
     swap = other.hands[0][0]
     other.hands[0] = sorted(other.hands[0][1:] + [other.choices[0]])
     other.choices[0] = swap
@@ -238,12 +241,12 @@ def test_redrawn_choices_follow_the_playout_policy_and_do_not_peek():
         unseen = sorted(a.hands[0] + [a.choices[0]] + a.box)
         redraw_secret_choices(a, 1, random.Random(100 + k))
         redraw_secret_choices(b, 1, random.Random(100 + k))
-        assert (a.choices[0], a.hands[0]) == (b.choices[0], b.hands[0])   # no peeking
-        assert sorted(a.hands[0] + [a.choices[0]] + a.box) == unseen       # cards kept
+        assert (a.choices[0], a.hands[0]) == (b.choices[0], b.hands[0])  # no peeking
+        assert sorted(a.hands[0] + [a.choices[0]] + a.box) == unseen  # cards kept
         assert len(a.hands[0]) == len(s.hands[0]) and a.hands[1] == s.hands[1]
         hand = sorted(a.hands[0] + [a.choices[0]])
         best += a.choices[0] == hand[_best_card(a, hand)]
-    assert 25 <= best <= 40                 # 3 in 4 by the policy, some by chance
+    assert 25 <= best <= 40  # 3 in 4 by the policy, some by chance
 
 
 def test_hand_value_counts_big_cards_less():

@@ -39,8 +39,11 @@ def test_SO_15_1_option_default_and_check():
     s = GAME.new_initial_state(num_players=2, seed=0)
     assert s.options["max_moves_per_turn"] == 36
     for bad in (-1, 0):
-        with pytest.raises(meeple.InvalidConfigError, match=r"option max_moves_per_turn must be at "
-                           rf"least 1 .*, not {bad}$"):
+        with pytest.raises(
+            meeple.InvalidConfigError,
+            match=r"option max_moves_per_turn must be at "
+            rf"least 1 .*, not {bad}$",
+        ):
             GAME.new_initial_state(num_players=2, seed=0, max_moves_per_turn=bad)
     assert GAME.new_initial_state(num_players=2, seed=0, max_moves_per_turn=1).max_moves == 1
     with pytest.raises(meeple.InvalidConfigError):
@@ -78,10 +81,11 @@ def test_SO_4_2_card_choice_hidden_until_all_chose():
     assert s.observation(0)["players"][0]["choice"] == c0
     assert s.observation(None)["players"][0]["choice"] is None
     assert obs1["players"][0]["hand"] is None and obs1["players"][0]["hand_size"] == 7
-    from meeple.games.solomon.text import render
     import io
 
     from rich.console import Console
+
+    from meeple.games.solomon.text import render
 
     board = Console(width=160, record=True, file=io.StringIO())
     board.print(render(s, 1))
@@ -105,12 +109,17 @@ def test_SO_4_2_unknown_word_at_the_card_choice_is_not_an_action():
         s.apply_action("fnord")
     # what the other games say: not an action of the game (rule id ""), then what is expected
     assert e.value.rule == ""
-    assert str(e.value) == "'fnord' is not an action of Solomon; first every player secretly chooses a card: 'play N' (SO-4.2)"
+    assert (
+        str(e.value)
+        == "'fnord' is not an action of Solomon; first every player secretly chooses a card: 'play N' (SO-4.2)"
+    )
     assert s.to_dict() == before
-    assert_rejected(s, "dig a1", "SO-4.2")   # a word of the game, at the wrong time: the rule
+    assert_rejected(s, "dig a1", "SO-4.2")  # a word of the game, at the wrong time: the rule
     s.apply_action(f"play {s.hands[0][0]}")
     s.apply_action(f"play {s.hands[1][0]}")
-    with pytest.raises(meeple.IllegalActionError, match=r"^'fnord' is not an action of Solomon now \(legal: dig a1,b1,c1"):
+    with pytest.raises(
+        meeple.IllegalActionError, match=r"^'fnord' is not an action of Solomon now \(legal: dig a1,b1,c1"
+    ):
         s.apply_action("fnord")
 
 
@@ -124,9 +133,8 @@ def test_SO_6_1_non_adjacent_and_empty_rejected():
 
 
 def test_SO_14_1_children_upward_but_max_four():
-    s = turn_state(n=2, seat=0, card=9, coins=10, variant="children",
-                   rows=["4 4 4 4 4 4"] * 5 + ["1 3 4 4 4 4"])
-    assert "a1-b1" in move_texts(s)   # level 1 tile rises to level 4
+    s = turn_state(n=2, seat=0, card=9, coins=10, variant="children", rows=["4 4 4 4 4 4"] * 5 + ["1 3 4 4 4 4"])
+    assert "a1-b1" in move_texts(s)  # level 1 tile rises to level 4
     assert "b1-c1" not in move_texts(s)
     assert_rejected(s, "b1-c1", "SO-6.3")
     mv(s, "a1-b1")
@@ -134,8 +142,14 @@ def test_SO_14_1_children_upward_but_max_four():
 
 
 def test_SO_6_7_revealed_tile_is_public():
-    s = turn_state(n=2, seat=0, card=9, coins=10, rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"],
-                   stacks={"a2": ["C1", "C2", "C3", "T5"]})
+    s = turn_state(
+        n=2,
+        seat=0,
+        card=9,
+        coins=10,
+        rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"],
+        stacks={"a2": ["C1", "C2", "C3", "T5"]},
+    )
     obs = s.observation(1)
     assert obs["board"][parse_cell("a2")]["seen"] == ["T5"]
     assert obs["board"][parse_cell("a2")]["unseen"] == 3
@@ -167,8 +181,13 @@ def test_SO_11_3_declaring_ends_moves_and_decline_spends_nothing():
 
 
 def test_SO_10_4_received_item_usable_later_same_round():
-    s = turn_state(n=2, seat=0, card=1, coins=0,
-                   stacks={"a1": ["?", "?", "?", "MI"], "b1": ["?", "?", "?", "C3"], "c1": ["?", "?", "?", "S1"]})
+    s = turn_state(
+        n=2,
+        seat=0,
+        card=1,
+        coins=0,
+        stacks={"a1": ["?", "?", "?", "MI"], "b1": ["?", "?", "?", "C3"], "c1": ["?", "?", "?", "S1"]},
+    )
     s.apply_action("dig a1,b1,c1")
     assert s.current_player == 1
     assert "use MI" in texts(s)
@@ -206,8 +225,14 @@ def test_SO_8_2_empty_space_never_dug():
 
 
 def test_SO_7_7_pays_coins_first_then_lowest_treasure():
-    s = turn_state(n=2, seat=0, card=1, coins=1, pub=["T4", "T2"],
-                   stacks={"a1": ["?", "?", "?", "C3"], "b1": ["?", "?", "?", "C1"], "c1": ["?", "?", "?", "S2"]})
+    s = turn_state(
+        n=2,
+        seat=0,
+        card=1,
+        coins=1,
+        pub=["T4", "T2"],
+        stacks={"a1": ["?", "?", "?", "C3"], "b1": ["?", "?", "?", "C1"], "c1": ["?", "?", "?", "S2"]},
+    )
     s.apply_action("dig a1,b1,c1")
     # due 4: the coin, then T2 (lowest), then T4; 1 + 2 + 4 = 7, change 3 coins
     assert s.spent == ["T2", "T4"]
@@ -239,7 +264,7 @@ def test_SO_13_observation_hides_hands_bottoms_and_secret_tiles():
     assert obs["players"][1]["unknown_tiles"] == 2
     assert "box" not in obs and obs["box_size"] == len(s.box)
     for i, cell in enumerate(obs["board"]):
-        assert cell["seen"] == s.stacks[i][s.hid[i]:]
+        assert cell["seen"] == s.stacks[i][s.hid[i] :]
         assert cell["height"] == len(s.stacks[i])
 
 
@@ -250,8 +275,12 @@ def test_SO_13_resample_keeps_observation_and_ignores_hidden_truth():
         assert json.dumps(r.observation(seat), sort_keys=True) == json.dumps(s.observation(seat), sort_keys=True)
     # a twin differing only in what seat 0 cannot see
     t = s.clone()
-    a, b = next((i, j) for i in range(36) for j in range(i + 1, 36) if t.hid[i] and t.hid[j]
-                and t.stacks[i][0] != t.stacks[j][0])
+    a, b = next(
+        (i, j)
+        for i in range(36)
+        for j in range(i + 1, 36)
+        if t.hid[i] and t.hid[j] and t.stacks[i][0] != t.stacks[j][0]
+    )
     ta, tb = t.stacks[a], t.stacks[b]  # rows are shared with s: replace them, never change them
     t.stacks[a], t.stacks[b] = [tb[0]] + ta[1:], [ta[0]] + tb[1:]
     h1 = t.hands[1]
@@ -324,6 +353,7 @@ def test_heuristics_and_render_run():
     assert a in s.legal_actions()
 
     from rich.console import Console
+
     c = Console(width=100, record=True)
     c.print(render(s, 0))
     out = c.export_text()
@@ -362,11 +392,10 @@ def test_SO_8_2_dig_cells_any_order_and_spacing():
     # card 24 = a1,b1,a2,b2 square plus c3 (the listed notation is row by row)
     s = turn_state(n=2, seat=0, card=24, coins=10)
     assert "dig a1,b1,a2,b2,c3" in texts(s, "dig")
-    for typed in ("dig b2,a1,a2,b1,c3", "dig a1, b1, a2, b2, c3", "DIG c3 b2 a2 b1 a1",
-                  "dig  A1 ,B1,a2 , b2,c3"):
+    for typed in ("dig b2,a1,a2,b1,c3", "dig a1, b1, a2, b2, c3", "DIG c3 b2 a2 b1 a1", "dig  A1 ,B1,a2 , b2,c3"):
         assert s.parse_action(typed).text == "dig a1,b1,a2,b2,c3"
-    assert_rejected(s, "dig a1,b1,a2,b2,c2", "SO-8.2")     # not the card's shape
-    assert_rejected(s, "dig a1,a1,a2,b2,c3", "SO-8.1")     # a cell twice: 4 cells
+    assert_rejected(s, "dig a1,b1,a2,b2,c2", "SO-8.2")  # not the card's shape
+    assert_rejected(s, "dig a1,a1,a2,b2,c3", "SO-8.1")  # a cell twice: 4 cells
 
 
 def test_SO_5_move_typed_at_the_first_choice_explained():
@@ -400,10 +429,10 @@ def test_SO_6_5_back_from_move_costs_nothing():
     assert s.moving is False and s.moves == 0 and s.backs == 1
     assert s.stacks == before
     assert "move" in texts(s) and "decline" in texts(s)
-    assert_rejected(s, "back", "SO-5")                     # nothing to go back from
+    assert_rejected(s, "back", "SO-5")  # nothing to go back from
     s.apply_action("decline")
-    assert s.coins[0] == 10                                # no move made, nothing paid
-    assert s.backs == 0                                    # reset for the next turn
+    assert s.coins[0] == 10  # no move made, nothing paid
+    assert s.backs == 0  # reset for the next turn
 
 
 def test_SO_15_1_back_is_bounded():
@@ -412,7 +441,7 @@ def test_SO_15_1_back_is_bounded():
     s.apply_action("move")
     s.apply_action("back")
     s.apply_action("move")
-    assert "back" not in texts(s)                          # at most max_moves backs a turn
+    assert "back" not in texts(s)  # at most max_moves backs a turn
     assert_rejected(s, "back", "SO-15.1")
     s.apply_action("a2-a1")
     assert s.moves == 1
@@ -434,12 +463,23 @@ def test_seat_names_match_the_board():
 
 
 def test_SO_7_4_payment_wording_with_change():
-    s = turn_state(n=2, seat=0, card=1, coins=1, pub=["T4", "T2"],
-                   stacks={"a1": ["?", "?", "?", "C3"], "b1": ["?", "?", "?", "C1"], "c1": ["?", "?", "?", "S2"]})
+    s = turn_state(
+        n=2,
+        seat=0,
+        card=1,
+        coins=1,
+        pub=["T4", "T2"],
+        stacks={"a1": ["?", "?", "?", "C3"], "b1": ["?", "?", "?", "C1"], "c1": ["?", "?", "?", "S2"]},
+    )
     s.apply_action("dig a1,b1,c1")
     assert "P1 pays 4 (1 coin + T2 T4 worth 6, 3 coins change)" in s.events
-    s2 = turn_state(n=2, seat=0, card=1, coins=10,
-                    stacks={"a1": ["?", "?", "?", "C1"], "b1": ["?", "?", "?", "T1"], "c1": ["?", "?", "?", "S2"]})
+    s2 = turn_state(
+        n=2,
+        seat=0,
+        card=1,
+        coins=10,
+        stacks={"a1": ["?", "?", "?", "C1"], "b1": ["?", "?", "?", "T1"], "c1": ["?", "?", "?", "S2"]},
+    )
     s2.apply_action("dig a1,b1,c1")
     assert "P1 pays 1 (1 coin)" in s2.events
 
@@ -447,7 +487,7 @@ def test_SO_7_4_payment_wording_with_change():
 def test_SO_10_6_gift_logged_without_the_tile():
     s = turn_state(n=3, seat=0, card=9, coins=0, pub=["S4"], rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
     mv(s, "a2-a1")
-    s.apply_action("decline")                              # owes 1, has 0: SO-10.5
+    s.apply_action("decline")  # owes 1, has 0: SO-10.5
     assert s.phase == rules.GIVE_PHASE
     s.apply_action("give S4")
     assert s.events[-1] == "P1 gives a tile of his choice to P2 (only the two of them know which)"
@@ -460,12 +500,11 @@ def test_SO_12_final_breakdown_logged():
     s.pub[1] = ["C1", "T5"]
     s.item_count = [1, 0]
     s.hands = [[], []]
-    s.tidx = 1                                             # seat 1 plays the game's last turn
+    s.tidx = 1  # seat 1 plays the game's last turn
     s.apply_action("decline")
     assert s.is_terminal()
     assert s.events[-3:] == [
-        "final P1: 8 coins+treasures + 10 scrolls (1 set) + 24 curse bonus (2 in curses)"
-        " + 16 item bonus (1 item) = 58",
+        "final P1: 8 coins+treasures + 10 scrolls (1 set) + 24 curse bonus (2 in curses) + 16 item bonus (1 item) = 58",
         "final P2: 12 coins+treasures + 0 scrolls (0 sets) + 12 curse bonus (1 in curses)"
         " + 0 item bonus (0 items) = 24",
         "winner: P1 with 58",
@@ -485,8 +524,8 @@ def test_SO_14_1_allow_upward_moves_option():
     s.options = dict(s.options, allow_upward_moves=True)
     s._set_options()
     s._legal_cache = None
-    assert "a1-b1" in move_texts(s)                        # level 1 rises to level 4
-    assert_rejected(s, "b1-c1", "SO-6.3")                  # stacks still at most 4
+    assert "a1-b1" in move_texts(s)  # level 1 rises to level 4
+    assert_rejected(s, "b1-c1", "SO-6.3")  # stacks still at most 4
     mv(s, "a1-b1")
     assert height(s, "a1") == 0 and height(s, "b1") == 4
     c = GAME.new_initial_state(num_players=2, seed=0, variant="children")
@@ -498,7 +537,8 @@ def test_card_shapes_drawn_in_the_hand():
     from rich.console import Console
 
     from meeple.games.solomon.text import card_lines
-    assert card_lines(7) == ["#.#", ".#.", " v "]             # chevron, point to the entrance
+
+    assert card_lines(7) == ["#.#", ".#.", " v "]  # chevron, point to the entrance
     assert card_lines(29) == [".#.", ".#.", "###", ".#.", " v "]
     assert card_lines(1) == ["###", " v "]
     s = GAME.new_initial_state(num_players=2, seed=3)
@@ -517,15 +557,16 @@ def test_hand_title_stays_on_one_line_with_a_small_hand():
     from rich.console import Console
 
     from meeple.games.solomon.text import HAND_TITLE
+
     s = GAME.new_initial_state(num_players=2, seed=3)
-    s.hands[0] = s.hands[0][:1]              # the last round: one card left
+    s.hands[0] = s.hands[0][:1]  # the last round: one card left
     con = Console(width=100, record=True)
     con.print(render(s, 0))
     lines = con.export_text().splitlines()
     title = [line for line in lines if "your cards" in line]
     assert len(title) == 1 and title[0].strip() == HAND_TITLE
     at = lines.index(title[0])
-    assert lines[at + 1].strip() == str(s.hands[0][0])     # the card's number right under it
+    assert lines[at + 1].strip() == str(s.hands[0][0])  # the card's number right under it
 
 
 def test_rules_help_wrapped():
@@ -549,10 +590,11 @@ def test_SO_10_6_a_bystander_cannot_tell_which_kind_of_tile_was_given():
     all become unknown either way (before, giving the unknown one kept the known ones known)."""
     seen = {}
     for gift in ("S4", "C2"):
-        s = turn_state(n=4, seat=0, card=9, coins=0, pub=["S4", "C1"], sec=["C2"],
-                       rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
+        s = turn_state(
+            n=4, seat=0, card=9, coins=0, pub=["S4", "C1"], sec=["C2"], rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"]
+        )
         mv(s, "a2-a1")
-        s.apply_action("decline")                          # owes 1, has 0: SO-10.5
+        s.apply_action("decline")  # owes 1, has 0: SO-10.5
         s.apply_action(f"give {gift}")
         seen[gift] = s.observation(2)
         assert seen[gift]["players"][0]["known_tiles"] == [] and seen[gift]["players"][0]["unknown_tiles"] == 2
@@ -564,7 +606,7 @@ def test_SO_10_6_giver_and_recipient_told_privately():
     s = turn_state(n=3, seat=0, card=9, coins=0, pub=["S4"], rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
     mv(s, "a2-a1")
     s.apply_action("decline")
-    assert s.is_secret_decision()                          # SO-10.6: the gift is secret
+    assert s.is_secret_decision()  # SO-10.6: the gift is secret
     s.apply_action("give S4")
     assert s.observation(0)["notes"] == ["you could not pay 1: your wealth was 0", "you gave S4 to P2"]
     assert s.observation(1)["notes"] == ["P1 gave you S4"]
@@ -635,7 +677,7 @@ def _random_until(n, seed, text):
 
 
 def _bottoms(s):
-    return sorted(t for i in range(36) for t in s.stacks[i][:s.hid[i]])
+    return sorted(t for i in range(36) for t in s.stacks[i][: s.hid[i]])
 
 
 def test_SO_10_6_resample_deals_dealt_tiles_only_among_their_places():
@@ -643,8 +685,11 @@ def test_SO_10_6_resample_deals_dealt_tiles_only_among_their_places():
     P2 knows its C3; to P2 the other two are P3's tile and the removed one, in either order,
     never a tile from the unseen stack bottoms."""
     s = _random_until(3, 181, "dug tiles are dealt")
-    assert s.events[-3:] == ["P1 digs e4,d5,e5: C3 C2 C3", "P1 cannot pay 8",
-                             "P1's 3 dug tiles are dealt: 1 to each opponent, 1 removed unseen"]
+    assert s.events[-3:] == [
+        "P1 digs e4,d5,e5: C3 C2 C3",
+        "P1 cannot pay 8",
+        "P1's 3 dug tiles are dealt: 1 to each opponent, 1 removed unseen",
+    ]
     assert (s.sec, s.removed) == ([[], ["C3"], ["C3"]], ["C2"])
     seen = set()
     for k in range(40):
@@ -653,7 +698,7 @@ def test_SO_10_6_resample_deals_dealt_tiles_only_among_their_places():
         assert sorted(r.sec[2] + r.removed) == ["C2", "C3"]
         assert _bottoms(r) == _bottoms(s)
         seen.add((tuple(r.sec[2]), tuple(r.removed)))
-        r0 = s.resample_hidden(0, random.Random(k))            # P1 saw all three dug
+        r0 = s.resample_hidden(0, random.Random(k))  # P1 saw all three dug
         assert sorted(r0.sec[1] + r0.sec[2] + r0.removed) == ["C2", "C3", "C3"]
     assert seen == {(("C3",), ("C2",)), (("C2",), ("C3",))}
 
@@ -671,8 +716,9 @@ def test_SO_10_3_two_players_the_failing_player_knows_what_his_rival_received():
 def test_SO_10_5_gifts_of_choice_stay_among_the_givers_holdings():
     """P1 (S4, C1 known, C2 unknown) cannot pay and gives S4 to P2 and C1 to P3. P1 knows
     where each went; P2 knows its S4, and that P1 and P3 hold C1 and C2 between them."""
-    s = turn_state(n=3, seat=0, card=9, coins=0, pub=["S4", "C1"], sec=["C2"],
-                   rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
+    s = turn_state(
+        n=3, seat=0, card=9, coins=0, pub=["S4", "C1"], sec=["C2"], rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"]
+    )
     mv(s, "a2-a1")
     s.apply_action("decline")
     s.apply_action("give S4")
@@ -701,16 +747,21 @@ def test_SO_10_6_a_gift_after_a_deal_keeps_the_deal_apart():
     """P1 digs C1 C1 C3 and cannot pay: P2 and P3 get one each, one is removed unseen. Then
     P3 cannot pay and gives P1 and P2 a tile each of his choice (SO-10.5). To P2 the removed
     tile is still one of the deal's (C1 or C3), never one of P3's own known tiles."""
-    s = turn_state(n=3, seat=0, card=1, coins=0,
-                   stacks={"a1": ["?", "?", "?", "C1"], "b1": ["?", "?", "?", "C1"], "c1": ["?", "?", "?", "C3"]})
+    s = turn_state(
+        n=3,
+        seat=0,
+        card=1,
+        coins=0,
+        stacks={"a1": ["?", "?", "?", "C1"], "b1": ["?", "?", "?", "C1"], "c1": ["?", "?", "?", "C3"]},
+    )
     s.pub[2], s.coins[2] = ["S1", "S2"], 0
-    s.apply_action("dig a1,b1,c1")                          # cannot pay 5: one each, one removed
+    s.apply_action("dig a1,b1,c1")  # cannot pay 5: one each, one removed
     assert s.events[-1] == "P1's 3 dug tiles are dealt: 1 to each opponent, 1 removed unseen"
-    s.apply_action("decline")                               # P2: no moves, nothing to pay
+    s.apply_action("decline")  # P2: no moves, nothing to pay
     assert s.current_player == 2
     s.apply_action("move")
     s.apply_action(next(a for a in s.legal_actions() if a.kind == "move"))
-    s.apply_action("decline")                               # P3 owes 1, has nothing to pay with
+    s.apply_action("decline")  # P3 owes 1, has nothing to pay with
     while s.phase == "give":
         s.apply_action(next(a for a in s.legal_actions() if a.text != "give S1"))
     assert s.hidden_log[-1][0] == "give" and len(s.removed) == 1
@@ -721,8 +772,9 @@ def test_SO_10_6_a_gift_after_a_deal_keeps_the_deal_apart():
             r = s.resample_hidden(seat, random.Random(k))
             assert r.removed[0] in ("C1", "C3"), (seat, k, r.removed)
             assert r.sec[seat] == sorted(s.sec[seat])
-            assert sorted(r.sec[0] + r.sec[1] + r.sec[2] + r.removed) == \
-                sorted(s.sec[0] + s.sec[1] + s.sec[2] + s.removed)
+            assert sorted(r.sec[0] + r.sec[1] + r.sec[2] + r.removed) == sorted(
+                s.sec[0] + s.sec[1] + s.sec[2] + s.removed
+            )
 
 
 def _failing_game(n, seed, moves=0.7):
@@ -747,7 +799,7 @@ def test_SO_13_resample_tells_nothing_the_seat_does_not_know():
                 continue
             q = (s.move_number * 7) % n
             w = s.resample_hidden(q, random.Random(s.move_number))
-            if s.move_number % 5 == 0:   # the copy's log is the history it drew: it loads, and
+            if s.move_number % 5 == 0:  # the copy's log is the history it drew: it loads, and
                 held, removed = w._replay_hidden(None, None)  # plays back to the copy's tiles
                 assert [sorted(h) for h in held] == w.sec and sorted(removed) == w.removed
                 GAME.state_from_dict(json.loads(json.dumps(w.to_dict())))
@@ -784,17 +836,19 @@ def test_SO_13_hidden_log_saved_checked_and_optional():
     d = json.loads(json.dumps(s.to_dict()))
     assert d["state"]["hidden_log"] == [["deal", 0, [[], ["C3"], ["C3"]], ["C2"]]]
     assert GAME.state_from_dict(d).hidden_log == s.hidden_log
-    old = json.loads(json.dumps(d))                      # a save from before the log
+    old = json.loads(json.dumps(d))  # a save from before the log
     del old["state"]["hidden_log"]
     o = GAME.state_from_dict(old)
     assert o.hidden_log == [["deal", -1, [[], ["C3"], ["C3"]], ["C2"]]]
     r = o.resample_hidden(1, random.Random(0))
     assert r.sec[1] == ["C3"] and sorted(r.sec[2] + r.removed) == ["C2", "C3"]
-    for value, why in (([["deal", 0, [[], ["C3"], ["C2"]], ["C3"]]], "does not lead to the unknown tiles"),
-                       ([["deal", 0, [[], ["C3"]], ["C2"]]], "the tiles each seat received"),
-                       ([["steal", 0]], "is not a deal, give or take event"),
-                       ([["take", 7, "C3"]], "seat 7 is not a seat"),
-                       ([["deal", 0, [[], ["XX"], ["C3"]], ["C2"]]], "unknown tile code")):
+    for value, why in (
+        ([["deal", 0, [[], ["C3"], ["C2"]], ["C3"]]], "does not lead to the unknown tiles"),
+        ([["deal", 0, [[], ["C3"]], ["C2"]]], "the tiles each seat received"),
+        ([["steal", 0]], "is not a deal, give or take event"),
+        ([["take", 7, "C3"]], "seat 7 is not a seat"),
+        ([["deal", 0, [[], ["XX"], ["C3"]], ["C2"]]], "unknown tile code"),
+    ):
         bad = json.loads(json.dumps(d))
         bad["state"]["hidden_log"] = value
         with pytest.raises(meeple.InvalidRecordError, match=why):
@@ -819,14 +873,17 @@ def test_SO_4_edited_round_refused_at_load():
     def swap_choices(st):
         a, b = st["order"][0], st["order"][-1]
         st["choices"][a], st["choices"][b] = st["choices"][b], st["choices"][a]
+
     refused(swap_choices, r"turn order must follow the card numbers chosen \(SO-4.3\)")
 
     def move_card(st):
         st["hands"][1].append(st["hands"][0].pop())
+
     refused(move_card, r"seat 0 holds .* cards, not .*\(SO-3.4\)")
 
     def unplay(st):
         st["box"].append(st["discard"].pop(0))
+
     refused(unplay, r"cards played, not .*\(SO-4.4\)")
 
     c = GAME.new_initial_state(num_players=3, seed=8)
@@ -842,9 +899,14 @@ def test_SO_11_3_an_item_declared_from_unknown_tiles_becomes_known():
     """P2 received MI face down (SO-10.3) and declares it: the table has seen it, so it is a
     known tile until spent, and no re-sample for P1 takes it away before the dig (a re-sample
     without it could not play the dig)."""
-    s = turn_state(n=2, seat=0, card=1, coins=0,
-                   stacks={"a1": ["?", "?", "?", "MI"], "b1": ["?", "?", "?", "C3"], "c1": ["?", "?", "?", "S1"]})
-    s.apply_action("dig a1,b1,c1")                          # P1 cannot pay 3: all to P2
+    s = turn_state(
+        n=2,
+        seat=0,
+        card=1,
+        coins=0,
+        stacks={"a1": ["?", "?", "?", "MI"], "b1": ["?", "?", "?", "C3"], "c1": ["?", "?", "?", "S1"]},
+    )
+    s.apply_action("dig a1,b1,c1")  # P1 cannot pay 3: all to P2
     assert "MI" in s.sec[1] and s.current_player == 1
     s.apply_action("use MI")
     assert "MI" in s.pub[1] and "MI" not in s.sec[1] and len(s.sec[1]) == 2
@@ -861,8 +923,13 @@ def test_SO_11_3_an_older_save_with_a_declared_unknown_item_loads_with_it_known(
     """Saves made before declared items became known tiles hold one among the unknown tiles
     (and no hidden_log): it is moved to the known ones at load, so no re-sample can take it
     away before the dig; a declared item the seat does not hold is refused."""
-    s = turn_state(n=2, seat=0, card=1, coins=0,
-                   stacks={"a1": ["?", "?", "?", "MI"], "b1": ["?", "?", "?", "C3"], "c1": ["?", "?", "?", "S1"]})
+    s = turn_state(
+        n=2,
+        seat=0,
+        card=1,
+        coins=0,
+        stacks={"a1": ["?", "?", "?", "MI"], "b1": ["?", "?", "?", "C3"], "c1": ["?", "?", "?", "S1"]},
+    )
     s.apply_action("dig a1,b1,c1")
     s.apply_action("use MI")
     d = json.loads(json.dumps(s.to_dict()))
@@ -877,10 +944,9 @@ def test_SO_11_3_an_older_save_with_a_declared_unknown_item_loads_with_it_known(
         r.apply_action(next(a for a in r.legal_actions() if a.kind == "dig"))
     bad = json.loads(json.dumps(d))
     bad["state"]["pub"][1].remove("MI")
-    bad["state"]["sec"][1].append("MI")          # a new save: the log says MI was taken
+    bad["state"]["sec"][1].append("MI")  # a new save: the log says MI was taken
     with pytest.raises(meeple.InvalidRecordError, match="declared item MI is not among the known tiles"):
         GAME.state_from_dict(bad)
-
 
 
 def test_SO_13_token_draws_fit_every_later_payment():
@@ -907,8 +973,7 @@ def test_SO_13_token_draws_fit_every_later_payment():
     assert ok > 30
 
 
-@pytest.mark.parametrize("coins, ok", [([-5, 10], False), ([10**30, 10], False), ([155, 10], False),
-                                       ([154, 0], True)])
+@pytest.mark.parametrize("coins, ok", [([-5, 10], False), ([10**30, 10], False), ([155, 10], False), ([154, 0], True)])
 def test_SO_7_4_coins_out_of_range_refused_at_load(coins, ok):
     """Coins come from the 10 dealt (2 players, SO-3.3) and from change (SO-7.4), which never
     adds wealth: 0..10 + 144 (all treasures' printed value). A hand-edited save outside that

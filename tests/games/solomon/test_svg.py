@@ -67,7 +67,7 @@ def check_self_contained(text):
     root = ET.fromstring(text)
     assert root.tag == NS + "svg"
     assert re.fullmatch(r"0 0 [\d.]+ [\d.]+", root.get("viewBox"))
-    assert root.get("viewBox").split()[2:] == [root.get("width"), root.get("height")]   # 1 unit = 1 CSS px
+    assert root.get("viewBox").split()[2:] == [root.get("width"), root.get("height")]  # 1 unit = 1 CSS px
     for el in root.iter():
         assert el.tag not in (NS + "script", NS + "image", NS + "foreignObject", NS + "a", NS + "use")
         for k in el.attrib:
@@ -120,21 +120,25 @@ def test_SO_8_digs_are_chosen_on_the_treasury_with_their_shape_as_preview():
     digs = {a for a in legal if a.startswith("dig ")}
     assert len(digs) == 24 and "dig a1,b1,c1" in digs and "dig d6,e6,f6" in digs
     acts = actions_of(text)
-    assert sorted(acts) == sorted(digs | {"use MI"})          # each exactly once
+    assert sorted(acts) == sorted(digs | {"use MI"})  # each exactly once
     assert set(legal) - set(acts) == {"decline"}
     for dig in digs:
         cells = dig[4:].split(",")
         g = place(root, dig)
         assert g.get("data-confirm") == ""
         hit = next(r for r in g.iter(NS + "rect") if r.get("class") == "hit")
-        assert spaces_under_rect(hit) == {cells[1]}          # the middle square anchors it
+        assert spaces_under_rect(hit) == {cells[1]}  # the middle square anchors it
         assert ghost_cells(root, dig) == set(cells)
 
 
 def spaces_under_rect(r):
     x, y = float(r.get("x")) + float(r.get("width")) / 2, float(r.get("y")) + float(r.get("height")) / 2
-    return {CELL_NAMES[i] for i in range(W * H)
-            if svg.cell_xy(i)[0] <= x < svg.cell_xy(i)[0] + svg.CELL and svg.cell_xy(i)[1] <= y < svg.cell_xy(i)[1] + svg.CELL}
+    return {
+        CELL_NAMES[i]
+        for i in range(W * H)
+        if svg.cell_xy(i)[0] <= x < svg.cell_xy(i)[0] + svg.CELL
+        and svg.cell_xy(i)[1] <= y < svg.cell_xy(i)[1] + svg.CELL
+    }
 
 
 def test_SO_11_5_with_the_mirror_each_orientation_is_a_layer_chosen_by_its_turned_card():
@@ -154,8 +158,9 @@ def test_SO_11_5_with_the_mirror_each_orientation_is_a_layer_chosen_by_its_turne
     for g in layers:
         acts = [el.get("data-action") for el in g.iter(NS + "g") if el.get("data-action")]
         assert len(acts) == 25
-        anchors = [spaces_under_rect(next(r for r in place(g, a).iter(NS + "rect") if r.get("class") == "hit"))
-                   for a in acts]
+        anchors = [
+            spaces_under_rect(next(r for r in place(g, a).iter(NS + "rect") if r.get("class") == "hit")) for a in acts
+        ]
         assert len({frozenset(a) for a in anchors}) == 25
     # EX-6: d4, e4, e5 is the 90-degree orientation (the card turned once)
     dig = "dig d4,e4,e5"
@@ -204,7 +209,7 @@ def test_SO_11_7_seal_picks_are_the_spaces():
     assert sorted(actions_of(text)) == ["pick a2", "pick b2", "pick c1", "pick c2"] == sorted(legal)
     assert "Seal: tap the next space of the area." in texts(text)
     root = ET.fromstring(text)
-    for a in legal:                   # the third pick digs: confirmed, the whole area as ghost
+    for a in legal:  # the third pick digs: confirmed, the whole area as ghost
         assert place(root, a).get("data-confirm") == ""
         assert ghost_cells(root, a) == {"a1", "b1", a[5:]}
 
@@ -222,8 +227,9 @@ def test_SO_4_2_cards_in_hand_are_clickable_for_the_chooser_only():
 def test_SO_10_3_gifts_are_the_givers_own_tiles():
     """P1 cannot pay for a move (SO-10.5) and gives a tile of his choice: one click target per
     kind he holds, known (C1, PX, S4) or only his (C2)."""
-    s = turn_state(n=4, seat=0, card=9, coins=0, pub=["S4", "C1", "PX"], sec=["C2"],
-                   rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
+    s = turn_state(
+        n=4, seat=0, card=9, coins=0, pub=["S4", "C1", "PX"], sec=["C2"], rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"]
+    )
     mv(s, "a2-a1")
     s.apply_action("decline")
     text, legal = draw(s, 0)
@@ -232,7 +238,7 @@ def test_SO_10_3_gifts_are_the_givers_own_tiles():
     assert "Could not pay: gives a tile to P2." in texts(draw(s, 3)[0])
     assert "Only you see: you could not pay 1: your wealth was 0" in texts(text)
     # the others see C2 only as a count
-    mine, other = panel(text, 0), panel(draw(s, 1)[0], 0)
+    _mine, other = panel(text, 0), panel(draw(s, 1)[0], 0)
     assert panel_tiles(text, 0) == {"curse 1", "curse 2", "Magic Pickaxe", "scroll 4"}
     assert panel_tiles(draw(s, 1)[0], 0) == {"curse 1", "Magic Pickaxe", "scroll 4"}
     assert any("1 tile only its owner knows" in t for t in other)
@@ -242,13 +248,14 @@ def test_an_action_not_legal_is_never_drawn_and_foreign_notations_are_ignored():
     s = turn_state(n=2, seat=0, card=1, coins=10, pub=["MI"])
     obs = s.observation(0)
     text = svg.render_svg(obs, ["dig a1,b1,c1", "use AM", "z9-a1", "play 99", "decline"], names(s))
-    assert actions_of(text) == ["dig a1,b1,c1"]     # AM not held, z9 no cell, 99 not in hand
+    assert actions_of(text) == ["dig a1,b1,c1"]  # AM not held, z9 no cell, 99 not in hand
     assert actions_of(svg.render_svg(obs, [], names(s))) == []
 
 
 # ------------------------------------------------------------- whole games
-@pytest.mark.parametrize("n,variant,seed", [(2, "standard", 1), (5, "standard", 2), (2, "children", 3),
-                                            (5, "children", 4)])
+@pytest.mark.parametrize(
+    "n,variant,seed", [(2, "standard", 1), (5, "standard", 2), (2, "children", 3), (5, "children", 4)]
+)
 def test_every_seat_and_spectator_render_every_position(n, variant, seed):
     """Whole greedy games: at every position the spectator's and each seat's drawings parse,
     are self-contained, carry only legal notations (all of them for the located kinds), mark
@@ -264,8 +271,7 @@ def test_every_seat_and_spectator_render_every_position(n, variant, seed):
             acts = actions_of(root)
             assert len(acts) == len(set(acts))
             assert set(acts) == {a for a in legal if located.match(a)}
-            to_act = [g.get("data-seat") for g in root.iter(NS + "g")
-                      if "\u25b6 to act" in "".join(g.itertext())]
+            to_act = [g.get("data-seat") for g in root.iter(NS + "g") if "\u25b6 to act" in "".join(g.itertext())]
             assert to_act == ([] if s.is_terminal() else [str(s.current_player)])
         if s.is_terminal():
             break
@@ -281,6 +287,7 @@ def test_SO_12_final_scores_table_matches_the_breakdown():
     """A 5-player greedy game (seed 1) ends 45, 17, 29, 55, 35: P4 is the winner, and each
     column of the table equals the scoring breakdown (SO-12.2 .. SO-12.5)."""
     from meeple.games.solomon.scoring import breakdown
+
     s = GAME.new_initial_state(num_players=5, seed=1)
     bots = [meeple.agents.make("greedy", seed=i) for i in range(5)]
     while not s.is_terminal():
@@ -288,8 +295,15 @@ def test_SO_12_final_scores_table_matches_the_breakdown():
     assert s.scores() == [45, 17, 29, 55, 35]
     rows = svg.final_scores(s.observation(2))
     for r, b in zip(rows, breakdown(s)):
-        assert (r["money"], r["scrolls"], r["curses"], r["curse_bonus"], r["items"], r["item_bonus"], r["total"]) == \
-               (b["money"], b["scrolls"], b["curses"], b["curse_bonus"], b["items"], b["item_bonus"], b["total"])
+        assert (r["money"], r["scrolls"], r["curses"], r["curse_bonus"], r["items"], r["item_bonus"], r["total"]) == (
+            b["money"],
+            b["scrolls"],
+            b["curses"],
+            b["curse_bonus"],
+            b["items"],
+            b["item_bonus"],
+            b["total"],
+        )
     text, legal = draw(s, 2)
     assert legal == [] and actions_of(text) == []
     assert "P4  \u2605 winner" in texts(text)
@@ -333,5 +347,5 @@ def test_seat_names_are_escaped():
     text, _ = draw(s, 0, evil)
     check_self_contained(text)
     assert "<script" not in text
-    assert any(t.startswith(evil[0]) for t in texts(text))       # shown as written
+    assert any(t.startswith(evil[0]) for t in texts(text))  # shown as written
     assert any(t.startswith(evil[1]) for t in texts(text))

@@ -41,7 +41,7 @@ def check_labels(s):
         assert label != a.text, label
         assert label[0].isupper(), label
         assert not RULE_ID.search(label), label
-        assert a.text not in label, label                          # never the notation itself
+        assert a.text not in label, label  # never the notation itself
         helptext = VIEW.action_help(s, a)
         assert RULE_ID.search(helptext), helptext
     assert len(set(labels)) == len(labels), labels
@@ -65,11 +65,20 @@ def test_every_legal_action_has_distinct_words_in_every_variant_and_player_count
 def test_SO_6_labels_of_the_rulebook_example_card_15_costing_5():
     """EX-4: card 15, three moves, then the dig of c2, d2, c3, d3, c4 that owes 5 (3 moves +
     the 2-curse, SO-7.2)."""
-    s = turn_state(n=2, seat=0, card=15, coins=10,
-                   rows=["4 4 4 4 4 4", "4 4 4 4 4 4", "4 3 4 4 4 4", "4 2 2 3 2 4", "4 4 2 2 4 4",
-                         "4 4 4 4 4 4"],
-                   stacks={"c2": ["?", "S1"], "d2": ["?", "S2"], "c3": ["?", "T2"], "d3": ["?", "T5", "S3"],
-                           "c4": ["?", "C2", "S4", "T1"]})
+    s = turn_state(
+        n=2,
+        seat=0,
+        card=15,
+        coins=10,
+        rows=["4 4 4 4 4 4", "4 4 4 4 4 4", "4 3 4 4 4 4", "4 2 2 3 2 4", "4 4 2 2 4 4", "4 4 4 4 4 4"],
+        stacks={
+            "c2": ["?", "S1"],
+            "d2": ["?", "S2"],
+            "c3": ["?", "T2"],
+            "d3": ["?", "T5", "S3"],
+            "c4": ["?", "C2", "S4", "T1"],
+        },
+    )
     gate = next(a for a in s.legal_actions() if a.text == "move")
     assert VIEW.action_label(s, gate) == "Move a tile: 1 coin"
     s.apply_action("move")
@@ -82,20 +91,28 @@ def test_SO_6_labels_of_the_rulebook_example_card_15_costing_5():
     mv(s, "c4-b4")
     mv(s, "c4-b3")
     dig = next(a for a in s.legal_actions() if a.text == "dig c2,d2,c3,d3,c4")
-    assert VIEW.action_label(s, dig) == ("Dig c2, d2, c3, d3, c4 with card 15: scroll 1, scroll 2, "
-                                         "treasure 2, treasure 5, curse 2; pay 5")
+    assert VIEW.action_label(s, dig) == (
+        "Dig c2, d2, c3, d3, c4 with card 15: scroll 1, scroll 2, treasure 2, treasure 5, curse 2; pay 5"
+    )
     decline = next(a for a in s.legal_actions() if a.text == "decline")
     assert VIEW.action_label(s, decline) == "Dig nothing and end the turn; pay 3"
-    assert VIEW.status(s, 0) == ("Your turn with card 15: move tiles (1 coin each) or dig the card's shape "
-                                 "(3 moved so far, 3 coins to pay).")
+    assert VIEW.status(s, 0) == (
+        "Your turn with card 15: move tiles (1 coin each) or dig the card's shape (3 moved so far, 3 coins to pay)."
+    )
     assert VIEW.status(s, 1) == "Waiting for P1, who plays card 15: moving tiles (3 so far)."
 
 
 def test_SO_11_item_labels_and_the_amulet_makes_curses_free():
     """EX-9: Pickaxe and Amulet with card 10 on b5, c5, d5, c6: C3, T2, C2, S1, nothing to pay
     (SO-11.8); the Pickaxe alone would owe 5."""
-    s = turn_state(n=2, seat=0, card=10, coins=0, pub=["AM", "PX"],
-                   stacks={"b5": ["?", "?", "?", "C3"], "c5": ["?", "T2"], "d5": ["?", "?", "C2"], "c6": ["S1"]})
+    s = turn_state(
+        n=2,
+        seat=0,
+        card=10,
+        coins=0,
+        pub=["AM", "PX"],
+        stacks={"b5": ["?", "?", "?", "C3"], "c5": ["?", "T2"], "d5": ["?", "?", "C2"], "c6": ["S1"]},
+    )
     labels = {a.text: VIEW.action_label(s, a) for a in s.legal_actions()}
     assert labels["use PX"] == "Use the Pickaxe: dig on different levels"
     assert labels["use AM"] == "Use the Amulet: curses dug this turn cost nothing"
@@ -104,18 +121,30 @@ def test_SO_11_item_labels_and_the_amulet_makes_curses_free():
     assert VIEW.action_label(s, dig) == "Dig b5, c5, d5, c6 with card 10: curse 3, treasure 2, curse 2, scroll 1; pay 5"
     s.apply_action("use AM")
     dig = next(a for a in s.legal_actions() if a.text == "dig b5,c5,d5,c6")
-    assert VIEW.action_label(s, dig) == ("Dig b5, c5, d5, c6 with card 10: curse 3, treasure 2, curse 2, scroll 1; "
-                                         "nothing to pay")
+    assert VIEW.action_label(s, dig) == (
+        "Dig b5, c5, d5, c6 with card 10: curse 3, treasure 2, curse 2, scroll 1; nothing to pay"
+    )
     assert VIEW.status(s, 0) == "Your turn with card 10: dig with the Pickaxe and Amulet, or dig nothing."
 
 
 def test_SO_11_7_seal_pick_labels_end_with_the_dig():
     """EX-8 with card 32 and the Seal: picks add spaces; the sixth pick digs the area."""
-    s = turn_state(n=2, seat=0, card=32, coins=0, pub=["SE"],
-                   rows=["3 2 4 1 3 2", "1 3 2 4 2 3", "2 4 2 2 1 4", "3 1 2 3 2 1", "4 2 3 2 4 2",
-                         "2 3 1 4 3 3"],
-                   stacks={"c3": ["?", "T4"], "c4": ["?", "S1"], "c5": ["?", "S2"], "d4": ["?", "T3"],
-                           "e3": ["?", "C1"], "d2": ["?", "T5"]})
+    s = turn_state(
+        n=2,
+        seat=0,
+        card=32,
+        coins=0,
+        pub=["SE"],
+        rows=["3 2 4 1 3 2", "1 3 2 4 2 3", "2 4 2 2 1 4", "3 1 2 3 2 1", "4 2 3 2 4 2", "2 3 1 4 3 3"],
+        stacks={
+            "c3": ["?", "T4"],
+            "c4": ["?", "S1"],
+            "c5": ["?", "S2"],
+            "d4": ["?", "T3"],
+            "e3": ["?", "C1"],
+            "d2": ["?", "T5"],
+        },
+    )
     s.apply_action("use SE")
     pick = next(a for a in s.legal_actions() if a.text == "pick c3")
     assert VIEW.action_label(s, pick) == "Add c3 to the Seal's dig area: treasure 4"
@@ -123,13 +152,16 @@ def test_SO_11_7_seal_pick_labels_end_with_the_dig():
         s.apply_action(f"pick {c}")
     assert VIEW.status(s, 0) == "Your turn with card 32: add 1 more space to the Seal's dig area."
     last = next(a for a in s.legal_actions() if a.text == "pick d2")
-    assert VIEW.action_label(s, last) == ("Add d2 and dig d2, c3, e3, c4, d4, c5 with card 32: treasure 5, "
-                                          "treasure 4, curse 1, scroll 1, treasure 3, scroll 2; pay 1")
+    assert VIEW.action_label(s, last) == (
+        "Add d2 and dig d2, c3, e3, c4, d4, c5 with card 32: treasure 5, "
+        "treasure 4, curse 1, scroll 1, treasure 3, scroll 2; pay 1"
+    )
 
 
 def test_SO_10_3_give_labels_name_the_tile_and_the_recipient():
-    s = turn_state(n=4, seat=0, card=9, coins=0, pub=["S4", "C1", "PX"], sec=["C2"],
-                   rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"])
+    s = turn_state(
+        n=4, seat=0, card=9, coins=0, pub=["S4", "C1", "PX"], sec=["C2"], rows=["4 4 4 4 4 4"] * 5 + ["3 4 4 4 4 4"]
+    )
     mv(s, "a2-a1")
     s.apply_action("decline")
     labels = sorted(VIEW.action_label(s, a) for a in s.legal_actions())
@@ -145,14 +177,18 @@ def test_SO_4_2_status_of_the_secret_card_choice_reveals_nothing():
     first = s.hands[0][0]
     assert labels[0] == f"Choose dig card {first} ({CARD_SIZE[first]} squares)"
     assert VIEW.status(s, 0) == "Choose a dig card for round 1 of 8 (secret until all have chosen)."
-    assert VIEW.status(s, 1) == VIEW.status(s, None) == \
-        "Waiting for P1 to choose a dig card for round 1 (secret until all have chosen)."
+    assert (
+        VIEW.status(s, 1)
+        == VIEW.status(s, None)
+        == "Waiting for P1 to choose a dig card for round 1 (secret until all have chosen)."
+    )
     card = s.hands[0][0]
     s.apply_action(f"play {card}")
-    assert VIEW.status(s, 0) == (f"You chose card {card}. Waiting for P2 to choose a dig card "
-                                 "(secret until all have chosen).")
+    assert VIEW.status(s, 0) == (
+        f"You chose card {card}. Waiting for P2 to choose a dig card (secret until all have chosen)."
+    )
     assert str(card) not in VIEW.status(s, 2) and str(card) not in VIEW.status(s, None)
-    assert VIEW.forced(s) is None                                  # a secret choice is never taken for you
+    assert VIEW.forced(s) is None  # a secret choice is never taken for you
 
 
 @pytest.mark.parametrize("n,variant", [(2, "standard"), (5, "children")])
@@ -178,8 +214,11 @@ def test_the_end_names_the_winner_with_the_points():
     best = max(s.scores())
     win = [s.seat_name(p) for p, v in enumerate(s.scores()) if v == best]
     line = VIEW.status(s, None)
-    assert line == (f"The game is over: {win[0]} wins with {best} points." if len(win) == 1 else
-                    f"The game is over: {win[0]} and {win[1]} share the victory with {best} points.")
+    assert line == (
+        f"The game is over: {win[0]} wins with {best} points."
+        if len(win) == 1
+        else f"The game is over: {win[0]} and {win[1]} share the victory with {best} points."
+    )
 
 
 def test_SO_8_6_a_lone_decline_is_forced_and_a_choice_is_not():
@@ -195,7 +234,7 @@ def test_SO_8_6_a_lone_decline_is_forced_and_a_choice_is_not():
 # ------------------------------------------------------------------ lobby
 def test_lobby_texts():
     assert 150 <= len(VIEW.how_to_play.split()) <= 300
-    assert VIEW.length == "45-60 minutes"                                   # SO-0.1
+    assert VIEW.length == "45-60 minutes"  # SO-0.1
     assert len(VIEW.description.split()) > 40
     for v in GAME.variants:
         assert VIEW.variant_text(v)[0].isupper()
@@ -203,7 +242,7 @@ def test_lobby_texts():
         label, helptext = VIEW.option_text(o.name)
         assert not RULE_ID.search(label) and "_" not in label and RULE_ID.search(helptext)
     assert VIEW.option_applies("allow_upward_moves", "standard")
-    assert not VIEW.option_applies("allow_upward_moves", "children")       # SO-14.1: always on there
+    assert not VIEW.option_applies("allow_upward_moves", "children")  # SO-14.1: always on there
     assert VIEW.option_applies("max_moves_per_turn", "children")
     with pytest.raises(KeyError):
         VIEW.option_text("nope")
@@ -238,7 +277,7 @@ def check_board(s, seat):
     for el in root.iter(NS + "rect"):
         if el.get("class") == "hit":
             assert float(el.get("width")) >= 28 and float(el.get("height")) >= 28
-    for g in root.iter(NS + "g"):           # a place's box is its hit area: a click at its middle hits it
+    for g in root.iter(NS + "g"):  # a place's box is its hit area: a click at its middle hits it
         if g.get("data-action") is None:
             continue
         hit = [r for r in g if r.get("class") == "hit"]
@@ -287,8 +326,11 @@ def test_a_seats_last_turn_is_outlined_in_its_colour():
     after = VIEW.place_keys(s.observation(None))
     changed = [k for k in after if after[k] != before[k]]
     root = ET.fromstring(VIEW.board_svg(s.observation(1), [], names(s), 1, highlights={0: changed}))
-    outlined = {g.get("data-place") for g in root.iter(NS + "g") if g.get("data-place")
-                and any(r.get("class") == "last-move" for r in g.iter(NS + "rect"))}
+    outlined = {
+        g.get("data-place")
+        for g in root.iter(NS + "g")
+        if g.get("data-place") and any(r.get("class") == "last-move" for r in g.iter(NS + "rect"))
+    }
     assert outlined == {"a1", "b1", "c1", "seat-0"}
     colours = {r.get("stroke") for r in root.iter(NS + "rect") if r.get("class") == "last-move"}
     assert colours == {"#c0392b"}

@@ -77,8 +77,12 @@ ruby_supply_limit, edge_rule (game 1; edge_rule only in 'family') and
 tick_cap, children (game 2).
 """
 
-RULES_HELP = "\n\n".join(textwrap.fill(" ".join(par.split()), 78, break_on_hyphens=False)
-                           for par in _HELP_RAW.strip().split("\n\n")) + "\n"
+RULES_HELP = (
+    "\n\n".join(
+        textwrap.fill(" ".join(par.split()), 78, break_on_hyphens=False) for par in _HELP_RAW.strip().split("\n\n")
+    )
+    + "\n"
+)
 """The rules help, hard-wrapped at 78 columns (paragraphs re-flowed)."""
 
 
@@ -91,8 +95,7 @@ def _seat_of(s, num_players: int) -> int:
     if not isinstance(seat, (bool, int, str)) and hasattr(seat, "__index__"):
         seat = operator.index(seat)  # a numpy integer too
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < num_players:
-        raise InvalidConfigError(f"children must list seats 0..{num_players - 1} (or P1..P{num_players}), "
-                                 f"not {s!r}")
+        raise InvalidConfigError(f"children must list seats 0..{num_players - 1} (or P1..P{num_players}), not {s!r}")
     return seat
 
 
@@ -107,48 +110,68 @@ class KlondikeGame(Game):
     variants = ("family", "square", "race")
     variant_aliases = {"family-square": "square", "expert": "race"}  # the names of KL-50.4
     options = (
-        Option("layout", "random", "game 1 tile layout: random, choose or identical (KL-10.2)",
-               choices=("random", "choose", "identical")),
-        Option("secret_rubies", False, "game 1: held rubies hidden from the others' boards (KL-21.2; "
-               "a memory test: bids, payments and covered rubies are public, so the bots know them)"),
-        Option("ruby_supply_limit", None, "game 1: limit the ruby supply, e.g. 32; at least 3 per "
-               "player (KL-15.4)", kind=int),
-        Option("edge_rule", "both_edges", "family game only: edge rule in tiles 2 and 3 (KL-14.3)",
-               choices=("both_edges", "one_edge_per_tile")),
-        Option("race_mode", "ticks", "game 2 race mode (KL-40; only ticks is implemented)",
-               choices=("ticks",)),
+        Option(
+            "layout",
+            "random",
+            "game 1 tile layout: random, choose or identical (KL-10.2)",
+            choices=("random", "choose", "identical"),
+        ),
+        Option(
+            "secret_rubies",
+            False,
+            "game 1: held rubies hidden from the others' boards (KL-21.2; "
+            "a memory test: bids, payments and covered rubies are public, so the bots know them)",
+        ),
+        Option(
+            "ruby_supply_limit",
+            None,
+            "game 1: limit the ruby supply, e.g. 32; at least 3 per player (KL-15.4)",
+            kind=int,
+        ),
+        Option(
+            "edge_rule",
+            "both_edges",
+            "family game only: edge rule in tiles 2 and 3 (KL-14.3)",
+            choices=("both_edges", "one_edge_per_tile"),
+        ),
+        Option("race_mode", "ticks", "game 2 race mode (KL-40; only ticks is implemented)", choices=("ticks",)),
         Option("tick_cap", 40, "game 2: ticks before a race is ended, 1 or more (KL-40.1)"),
-        Option("children", [], "game 2: seats of players under eight, from 0 or by name: [P2] "
-               "(KL-39)", kind=list),
+        Option("children", [], "game 2: seats of players under eight, from 0 or by name: [P2] (KL-39)", kind=list),
     )
     state_class = KlondikeState
     package = "meeple.games.klondike"
     view_class = KlondikeView
     rules_help = RULES_HELP
     rules_edition = 2
-    rules_changes = {2: "since 2026-12-07 the square variant's penalty counts one path going on from the "
-                        "last claim laid through every zone still missing, in the best order (KL-21.3 "
-                        "revised RULING), not a separate distance to each zone"}
+    rules_changes = {
+        2: "since 2026-12-07 the square variant's penalty counts one path going on from the "
+        "last claim laid through every zone still missing, in the best order (KL-21.3 "
+        "revised RULING), not a separate distance to each zone"
+    }
 
     # ------------------------------------------------ parts (meeple.core.parts), loaded on first use
     def load_heuristics(self) -> Heuristics:
         """The bots' evaluation, playout policy and search defaults (``heuristics.py``)."""
         from .heuristics import HEURISTICS
+
         return HEURISTICS
 
     def load_encoding(self) -> Encoding:
         """The RL action space and observation vector (``encoding.py``)."""
         from . import encoding
+
         return encoding
 
     def load_stats(self) -> GameStats:
         """The statistics of a finished game for simulation reports (``stats.py``)."""
         from . import stats
+
         return stats
 
     def load_explain(self) -> Explanation:
         """Why a typed action is refused (``explain.py``)."""
         from .explain import why_illegal
+
         return why_illegal
 
     def check_options(self, num_players, variant, options):
@@ -160,9 +183,16 @@ class KlondikeGame(Game):
         options["children"] = sorted(ch)
         # KL-50.4: an option of one game set to a non-default value in the other is an error
         if variant == "race":
-            wrong = [k for k, d in (("layout", "random"), ("secret_rubies", False),
-                                    ("ruby_supply_limit", None), ("edge_rule", "both_edges"))
-                     if options.get(k, d) != d]
+            wrong = [
+                k
+                for k, d in (
+                    ("layout", "random"),
+                    ("secret_rubies", False),
+                    ("ruby_supply_limit", None),
+                    ("edge_rule", "both_edges"),
+                )
+                if options.get(k, d) != d
+            ]
         else:
             wrong = [k for k, d in (("tick_cap", 40), ("children", [])) if options.get(k, d) != d]
             if variant == "square" and options.get("edge_rule", "both_edges") != "both_edges":
@@ -177,4 +207,5 @@ class KlondikeGame(Game):
             raise InvalidConfigError(
                 f"option ruby_supply_limit must be at least {low} with {num_players} players (each "
                 f"starts with {START_RUBIES} rubies, KL-10.4; e.g. 32, KL-15.4), at most {MAX_RUBY_SUPPLY:,}, "
-                f"or null (unlimited), not {lim}")
+                f"or null (unlimited), not {lim}"
+            )

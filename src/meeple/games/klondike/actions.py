@@ -30,8 +30,9 @@ RELAYOUT = Action("relayout", "relayout")
 DONE = Action("done", "done")
 BACK = Action("back", "back")
 
-TILE_ACTIONS = tuple(tuple(Action(f"tile {FACE_NAMES[f]}{r}", "tile", (f, r)) for r in range(4))
-                     for f in range(len(FACE_NAMES)))
+TILE_ACTIONS = tuple(
+    tuple(Action(f"tile {FACE_NAMES[f]}{r}", "tile", (f, r)) for r in range(4)) for f in range(len(FACE_NAMES))
+)
 """TILE_ACTIONS[face][rotation]."""
 
 CLAIM_ACTIONS = tuple(Action(f"claim {k.id}", "claim", (k.index,)) for k in KINDS)

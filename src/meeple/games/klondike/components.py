@@ -121,8 +121,9 @@ def _req_cards():
     for i, c in enumerate(DATA["requirement_cards"]["cards"]):
         w = c["witness"]
         lay = tuple((FACE_NAMES.index(t["face"]), int(t["rotation"])) for t in w["layout"])
-        cl = tuple((KIND_INDEX[x["kind"]], int(x["rotation"]), int(x["anchor"][0]), int(x["anchor"][1]))
-                   for x in w["claims"])
+        cl = tuple(
+            (KIND_INDEX[x["kind"]], int(x["rotation"]), int(x["anchor"][0]), int(x["anchor"][1])) for x in w["claims"]
+        )
         out.append(ReqCard(i, c["id"], c["colour"], int(c["gold"]), int(c["rubies"]), lay, cl))
     return tuple(out)
 
@@ -143,8 +144,10 @@ class FavourCard:
     value: int
 
 
-FAVOUR_CARDS = tuple(FavourCard(i, c["id"], TRACKS.index(c["colour"]), int(c["value"]))
-                     for i, c in enumerate(DATA["favour_cards"]["cards"]))
+FAVOUR_CARDS = tuple(
+    FavourCard(i, c["id"], TRACKS.index(c["colour"]), int(c["value"]))
+    for i, c in enumerate(DATA["favour_cards"]["cards"])
+)
 FAVOUR_INDEX = {c.id: c.index for c in FAVOUR_CARDS}
 DISPLAY_SIZE = {int(k): int(v) for k, v in DATA["favour_cards"]["display_size"].items()}
 
@@ -285,8 +288,9 @@ FAMILY_SHAPE = shape(6, 24)
 SQUARE_SHAPE = shape(SQ_SIZE, SQ_SIZE)
 FAMILY_GOAL = FAMILY_SHAPE.cell_mask(GOAL_CELLS)
 # KL-14.3 edge conditions: tile 2 top, tile 2 bottom, tile 3 top, tile 3 bottom
-EDGE_MASKS = tuple(FAMILY_SHAPE.cell_mask([(row, c) for c in range(TILE * t, TILE * t + TILE)])
-                   for t in EDGE_TILES for row in (0, 5))
+EDGE_MASKS = tuple(
+    FAMILY_SHAPE.cell_mask([(row, c) for c in range(TILE * t, TILE * t + TILE)]) for t in EDGE_TILES for row in (0, 5)
+)
 ZONE_MASKS = tuple(SQUARE_SHAPE.cell_mask(z) for z in ZONES)
 
 

@@ -19,8 +19,9 @@ from meeple.interop.spaces import Writer, collect_actions, pack, unique, vocabul
 from . import actions as A
 from . import components as C
 
-RUBY_CAP = C.START_RUBIES + 4 * max(sum(row.count("R") for row in face["rows"])
-                                    for face in C.DATA["landscape_tiles"]["faces"].values())
+RUBY_CAP = C.START_RUBIES + 4 * max(
+    sum(row.count("R") for row in face["rows"]) for face in C.DATA["landscape_tiles"]["faces"].values()
+)
 """The most rubies a seat can ever hold in game 1: the 3 it starts with (KL-10.4) and every
 ruby cell of its four tiles (a claim covers each cell once; no other source of rubies), so the
 bids ``bid SLOT N`` and ``sbid N`` the space holds go up to it."""
@@ -35,8 +36,9 @@ def action_notations(num_players: int, variant: str) -> list[str]:
     ``race``): index ``i`` is notation ``[i]``."""
     out = collect_actions(A.TILE_ACTIONS)
     if variant == "race":
-        out += collect_actions(A.BUILD, A.CLAIM_ACTIONS, A.UNDO, A.RELAYOUT, A.DONE, A.BACK, A.PICK_ACTIONS,
-                               A.FATE_ACTIONS[:num_players])
+        out += collect_actions(
+            A.BUILD, A.CLAIM_ACTIONS, A.UNDO, A.RELAYOUT, A.DONE, A.BACK, A.PICK_ACTIONS, A.FATE_ACTIONS[:num_players]
+        )
     else:
         out += [A.bid_action(s, x).text for s in range(num_players) for x in range(RUBY_CAP + 1)]
         out += [A.sbid_action(x).text for x in range(C.SUPP_MIN_BID, RUBY_CAP + 1)]
@@ -115,14 +117,15 @@ OBSERVATION_LAYOUT = {
     "game 1 (family, square)": "",
     "counters": "round, start_player, pool_size, dominoes, supply (-1 unlimited) (5)",
     "players[p]": "per seat: 4 tiles (face one-hot 4 + rotation), covered cells (144), score, rubies "
-                  "(-1 hidden), fresh, finished, penalty, claims laid, won claim kind one-hot (11)",
+    "(-1 hidden), fresh, finished, penalty, claims laid, won claim kind one-hot (11)",
     "rows": "claim display: 6 rows x n slots, one-hot kind (11)",
     "removed": "claims out of the game, counts per kind (11)",
     "auction": "in the auction: 1, holders (n), bids (n), normal_turns_taken, displaced; else zeros",
     "supplementary": "in the domino auction: 1, high_bidder, high_bid, passed (n); else zeros",
     "game 2 (race)": "",
     "race_counters": "round, req_deck_size, fav_deck_size, priority_seat, tick, turn_pos, last_player, fate (8)",
-    "card / last_card": "one-hot requirement card (32 each)", "cards_seen": "requirement cards seen (32)",
+    "card / last_card": "one-hot requirement card (32 each)",
+    "cards_seen": "requirement cards seen (32)",
     "fav_discard / display": "favour cards discarded / on display (32 each)",
     "turn_order / finish_order": "seats, -1 padded (n each)",
     "race_players[p]": "per seat: tracks (4), status one-hot (3), pick one-hot (32)",
@@ -149,13 +152,17 @@ def observation_vector(obs: dict, num_players: int, variant: str, writer: Writer
     if variant == "race":
         _race(obs, n, w, seats)
         return w.values
-    w.numbers("counters", [obs[k] for k in ("round", "start_player", "pool_size", "dominoes", "supply")], 5,
-              nullable=True)
+    w.numbers(
+        "counters", [obs[k] for k in ("round", "start_player", "pool_size", "dominoes", "supply")], 5, nullable=True
+    )
     for p, pl in enumerate(obs["players"]):
         _board(pl["layout"], pl["claims"], variant, w, f"players[{p}]")
-        w.numbers(f"players[{p}].numbers", (pl["score"], pl["rubies"], pl["fresh"], pl["finished"],
-                                            pl["penalty"], len(pl["claims"])), 6,
-                  nullable=True)
+        w.numbers(
+            f"players[{p}].numbers",
+            (pl["score"], pl["rubies"], pl["fresh"], pl["finished"], pl["penalty"], len(pl["claims"])),
+            6,
+            nullable=True,
+        )
         w.onehot(f"players[{p}].won", pl["won"], _KINDS)
     rows = obs["rows"]
     slots = []
@@ -189,9 +196,24 @@ def _race_players(players: list, w: Writer) -> None:
 
 
 def _race(obs: dict, n: int, w: Writer, seats: dict) -> None:
-    w.numbers("race_counters", [obs[k] for k in ("round", "req_deck_size", "fav_deck_size", "priority_seat",
-                                               "tick", "turn_pos", "last_player", "fate")], 8,
-              nullable=True)
+    w.numbers(
+        "race_counters",
+        [
+            obs[k]
+            for k in (
+                "round",
+                "req_deck_size",
+                "fav_deck_size",
+                "priority_seat",
+                "tick",
+                "turn_pos",
+                "last_player",
+                "fate",
+            )
+        ],
+        8,
+        nullable=True,
+    )
     w.onehot("card", obs["card"], _REQ)
     w.onehot("last_card", obs["last_card"], _REQ)
     w.counts("cards_seen", obs["cards_seen"], _REQ)
@@ -219,8 +241,9 @@ def _race(obs: dict, n: int, w: Writer, seats: dict) -> None:
         w.onehot("me.claim_in_hand", None, _KINDS)
     else:
         _board(me["layout"], me["claims"], "race", w, "me")
-        w.numbers("me.numbers", (me["gold"], me["rubies"], me["building"], me["said_done"], me["went_back"]), 5,
-                  nullable=True)
+        w.numbers(
+            "me.numbers", (me["gold"], me["rubies"], me["building"], me["said_done"], me["went_back"]), 5, nullable=True
+        )
         w.onehot("me.claim_in_hand", me["claim_in_hand"], _KINDS)
     results, revealed = obs["results"], obs["revealed"]
     for p in range(n):

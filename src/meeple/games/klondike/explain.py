@@ -5,9 +5,24 @@ from __future__ import annotations
 from .components import FACE_NAMES, FAVOUR_INDEX, KINDS, SUPP_MIN_BID
 from .rules import explain_place
 
-
-VERBS = frozenset(("tile", "build", "bid", "place", "discard", "sbid", "pass", "claim", "undo",
-                   "relayout", "done", "back", "pick", "fate"))
+VERBS = frozenset(
+    (
+        "tile",
+        "build",
+        "bid",
+        "place",
+        "discard",
+        "sbid",
+        "pass",
+        "claim",
+        "undo",
+        "relayout",
+        "done",
+        "back",
+        "pick",
+        "fate",
+    )
+)
 """The first words of Klondike's notation (KL-50.3, ``actions.py``)."""
 
 
@@ -103,6 +118,7 @@ def _why_illegal(st, text: str) -> tuple[str, str]:
             return "KL-32.2", f"{parts[1]} is not in the display"
         return "KL-32.1", "take a favour card: 'pick CARD'"
     if p == "fate":
-        return "KL-33.2", ("join fate with another player: 'fate P3' (or the listed 'fate 2', which counts "
-                           "seats from 0)")
+        return "KL-33.2", (
+            "join fate with another player: 'fate P3' (or the listed 'fate 2', which counts seats from 0)"
+        )
     return "", f"'{text}' is not a legal action now"

@@ -55,9 +55,9 @@ RACE_TICK = 0.25
 GOAL_W = 0.5
 EDGE_RECTS = ((0, 0, 6, 11), (5, 5, 6, 11), (0, 0, 12, 17), (5, 5, 12, 17))  # r0, r1, c0, c1
 GOAL_RECT = (2, 3, 23, 23)
-ZONE_RECTS = tuple((min(r for r, _ in z), max(r for r, _ in z), min(c for _, c in z), max(c for _, c in z))
-                   for z in ZONES)
-
+ZONE_RECTS = tuple(
+    (min(r for r, _ in z), max(r for r, _ in z), min(c for _, c in z), max(c for _, c in z)) for z in ZONES
+)
 
 
 SEARCH = SearchDefaults(value_scale=9, prior=10, c=0.7)
@@ -194,8 +194,7 @@ def route_cost(st, seat: int, cov: int | None = None, last: int | None = None) -
     first, area = thick_reach(sh, cov, last, masks)
     if any(d == 99 for d in first):  # only a narrow way (or none): use the free cells, dearer
         loose, _ = reach_distances(sh, cov, last, masks)
-        first = [d if d < 99 else (loose[i] + NARROW_COST if loose[i] < 99 else 99)
-                 for i, d in enumerate(first)]
+        first = [d if d < 99 else (loose[i] + NARROW_COST if loose[i] < 99 else 99) for i, d in enumerate(first)]
     if area < SPACE_NEED:
         risk += SPACE_RISK * (SPACE_NEED - area)
     # leg lengths between the targets, measured through the free space (own claims block)
@@ -224,8 +223,14 @@ _VALUE_CACHE: dict = {}
 
 def claim_value(st, seat: int, kind: int) -> float:
     """Value (points) of laying a claim of ``kind`` now at its best placement (0 if none)."""
-    key = (st.variant, st.loose_edges, tuple(map(tuple, st.layouts[seat])), st.cov[seat],
-           st.claims[seat][-1] if st.claims[seat] else -1, kind)
+    key = (
+        st.variant,
+        st.loose_edges,
+        tuple(map(tuple, st.layouts[seat])),
+        st.cov[seat],
+        st.claims[seat][-1] if st.claims[seat] else -1,
+        kind,
+    )
     v = _VALUE_CACHE.get(key)
     if v is not None:
         return v
@@ -243,7 +248,8 @@ def claim_value(st, seat: int, kind: int) -> float:
             r += RUBY_OF[b[i]]
         m = sh.mask[pid]
         done = (st.mode == "family" and m & FAMILY_GOAL) or (
-            st.mode == "square" and all((st.cov[seat] | m) & z for z in ZONE_MASKS))
+            st.mode == "square" and all((st.cov[seat] | m) & z for z in ZONE_MASKS)
+        )
         cost = 0.0 if done else route_cost(st, seat, st.cov[seat] | m, pid)
         val = g + RUBY_VALUE * r + base - cost
         if best is None or val > best:
@@ -266,6 +272,7 @@ def _family(st, seat: int) -> float:
         v += claim_value(st, seat, st.won[seat])
     elif st.phase == "sauction" and st.s_high == seat:
         from .components import D2
+
         v += claim_value(st, seat, D2) - RUBY_VALUE * st.s_bid
     return v
 
@@ -328,11 +335,20 @@ def _race(st, seat: int) -> float:
             # less the delay (KL-40.1: later finishers choose from fewer cards): an exact
             # cover is then always closed with 'done' and never taken apart again
             best = max((FAVOUR_CARDS[c].value for c in st.display), default=2)
-            extra[s] += (0.9 * best - RACE_DELAY - RACE_TICK * st.tick - 0.12 * min(dist, 15) - 0.04 * max(0, dist - 15)
-                         - 0.5 * over - 0.03 * nclaims - abs(need - k))
+            extra[s] += (
+                0.9 * best
+                - RACE_DELAY
+                - RACE_TICK * st.tick
+                - 0.12 * min(dist, 15)
+                - 0.04 * max(0, dist - 15)
+                - 0.5 * over
+                - 0.03 * nclaims
+                - abs(need - k)
+            )
             if st.building[s]:
                 extra[s] -= 0.2 - 0.002 * sum(
-                    GOLD_OF[v] for f, rot in st.layouts[s] for row in FACE_GRIDS[f][rot] for v in row)
+                    GOLD_OF[v] for f, rot in st.layouts[s] for row in FACE_GRIDS[f][rot] for v in row
+                )
     celeb, tot, totals = race_points(tracks)
     return celeb[seat] + tot[seat] + 0.5 * totals[seat] + extra[seat]
 

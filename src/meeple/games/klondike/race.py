@@ -102,8 +102,10 @@ def start_round(st) -> None:
     st.shapes = [None] * n
     st.boards = [()] * n
     c = REQ_CARDS[st.req]
-    st.log(f"round {st.rround}: card {c.id} asks for {c.gold} gold and {plural(c.rubies, 'ruby', 'rubies')}; display "
-           + ", ".join(card_text(x) for x in st.display))
+    st.log(
+        f"round {st.rround}: card {c.id} asks for {c.gold} gold and {plural(c.rubies, 'ruby', 'rubies')}; display "
+        + ", ".join(card_text(x) for x in st.display)
+    )
     st.phase = "build"
     st.tq = prio_order(st)
     st.tpos = 0
@@ -115,8 +117,9 @@ def build_legal(st) -> list:
     once at least one tile lies."""
     lay_ = st.layouts[st.cur]
     used = {f for f, _ in lay_}
-    out = [TILE_ACTIONS[f][r] for f in range(len(FACE_NAMES)) if f not in used for r in range(4)] \
-        if len(lay_) < 4 else []
+    out = (
+        [TILE_ACTIONS[f][r] for f in range(len(FACE_NAMES)) if f not in used for r in range(4)] if len(lay_) < 4 else []
+    )
     if lay_:
         out.append(BUILD)
     return out
@@ -356,8 +359,10 @@ def check(st) -> None:
     for s in st.finish_order:
         ok = succeeded(st, s)
         results[s] = [st.gold[s], st.ruby[s], ok]
-        st.log(f"P{s + 1} covered {st.gold[s]} gold, {plural(st.ruby[s], 'ruby', 'rubies')}: "
-               + ("correct" if ok else "wrong"))
+        st.log(
+            f"P{s + 1} covered {st.gold[s]} gold, {plural(st.ruby[s], 'ruby', 'rubies')}: "
+            + ("correct" if ok else "wrong")
+        )
         _favour(st, s, ok)
     lp = st.lastp
     if lp >= 0:
@@ -365,8 +370,12 @@ def check(st) -> None:
         if not (n == 2 and st.rround == RACE_ROUNDS):
             _favour(st, lp, results[st.fate][2])
     st.results = results
-    st.revealed = [[[list(t) for t in st.layouts[s]], [st.shapes[s].action[p].text for p in st.claims[s]]]
-                   if st.shapes[s] is not None else [[], []] for s in range(n)]
+    st.revealed = [
+        [[list(t) for t in st.layouts[s]], [st.shapes[s].action[p].text for p in st.claims[s]]]
+        if st.shapes[s] is not None
+        else [[], []]
+        for s in range(n)
+    ]
     st.last_req = st.req
     # KL-35 clean-up
     for s in range(n):
@@ -390,11 +399,14 @@ def log_final_scoring(st) -> None:
     total favour (4/3/2/1), and the sum."""
     from .components import PLACE_POINTS, TOTAL_POINTS
     from .scoring import tie_low_points
+
     n = st.num_players
     per = [tie_low_points([st.tracks[s][t] for s in range(n)], PLACE_POINTS) for t in range(4)]
     totals = [sum(t) for t in st.tracks]
     tot = tie_low_points(totals, TOTAL_POINTS)
     for s in range(n):
         parts = ", ".join(f"{TRACKS[t]} {st.tracks[s][t]} -> {per[t][s]}" for t in range(4))
-        st.log(f"P{s + 1}: {parts}; total favour {totals[s]} -> {tot[s]}; "
-               f"{sum(per[t][s] for t in range(4)) + tot[s]} points")
+        st.log(
+            f"P{s + 1}: {parts}; total favour {totals[s]} -> {tot[s]}; "
+            f"{sum(per[t][s] for t in range(4)) + tot[s]} points"
+        )

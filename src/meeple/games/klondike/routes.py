@@ -98,6 +98,5 @@ def explain_place(st, seat: int, text: str, kind: int | None) -> tuple[str, str]
     elif not m & sh.halo[claims[-1]]:
         return "KL-2.2", "the claim must touch (edge or corner) the claim you laid last"
     if st.mode == "family" and m & FAMILY_GOAL and not edges_ok(st.cov[seat] | m, st.loose_edges):
-        return "KL-14.3", ("the goal is closed until the route has touched the top and bottom edges "
-                           "in tiles 2 and 3")
+        return "KL-14.3", ("the goal is closed until the route has touched the top and bottom edges in tiles 2 and 3")
     return "KL-14", "that claim cannot be laid now"

@@ -16,6 +16,7 @@ from .actions import DISCARD, PASS, TILE_ACTIONS, bid_action, sbid_action
 from .components import D2, FACE_NAMES, FAMILY_GOAL, KINDS, ROW_KINDS, ROWS_ON_DISPLAY, SUPP_MIN_BID, ZONE_MASKS
 from .routes import edges_ok, explain_place, lay, placements, plural
 
+
 # ----------------------------------------------------------------------------- KL-10.5 rows
 def deal_rows(st) -> None:
     """KL-10.5 / KL-17.2: deal rows of n claims (no kind twice) until six rows or the pool
@@ -58,8 +59,7 @@ def start_round(st) -> None:
     st.normal_done = 0
     st.displaced = -1
     st.cur = st.start
-    st.log(f"round {st.round}: P{st.start + 1} starts; row "
-           + " ".join(KINDS[k].id for k in st.rows[0]))
+    st.log(f"round {st.round}: P{st.start + 1} starts; row " + " ".join(KINDS[k].id for k in st.rows[0]))
 
 
 def auction_legal(st) -> list:
@@ -196,8 +196,7 @@ def _next_supp(st, seat: int) -> bool:
             continue
         if st.rubies[s] < lo and not st.options.get("secret_rubies"):  # KL-21.2 keeps it asked
             st.s_passed[s] = True
-            st.log(f"P{s + 1} cannot bid {lo} (has {plural(st.rubies[s], 'ruby', 'rubies')}) "
-                   "and passes")
+            st.log(f"P{s + 1} cannot bid {lo} (has {plural(st.rubies[s], 'ruby', 'rubies')}) and passes")
             continue
         st.cur = s
         return True
@@ -259,14 +258,14 @@ def end_round(st) -> None:
 def end_game(st) -> None:
     """KL-19 penalties (family) or KL-21.3 penalties (square); the game is over."""
     from .scoring import family_penalty, square_penalty
+
     n = st.num_players
     for s in range(n):
         if st.mode == "family":
             st.penalty[s] = family_penalty(st.cov[s], st.finished[s])
         else:
             claims = st.claims[s]  # KL-21.3: the path goes on from the last claim laid
-            st.penalty[s] = square_penalty(st.cov[s], st.finished[s],
-                                           st.shapes[s].mask[claims[-1]] if claims else 0)
+            st.penalty[s] = square_penalty(st.cov[s], st.finished[s], st.shapes[s].mask[claims[-1]] if claims else 0)
         if st.penalty[s]:
             st.log(f"P{s + 1} loses {st.penalty[s]} points")
     st.phase = "end"

@@ -62,7 +62,7 @@ def zone_path(cov: int, last: int) -> int:
         low = m & -m
         cells.append(low.bit_length() - 1)
         m ^= low
-    best = 10 ** 6
+    best = 10**6
     for perm in permutations(todo):
         # shortest path ending at each cell of the current zone
         zc = _ZONE_CELLS[perm[0]]

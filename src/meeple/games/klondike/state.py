@@ -71,7 +71,7 @@ def _start_mask(sh) -> int:
     return m
 
 
-MAX_RUBY_SUPPLY = 10 ** 6
+MAX_RUBY_SUPPLY = 10**6
 """Most rubies a limited supply may hold (option ``ruby_supply_limit``, a saved ``supply``):
 KL-15.4's supply is unlimited, a game hands out some dozens; a bound keeps a hand-edited
 number from making bids and saves endless."""
@@ -101,14 +101,14 @@ FAMILY_FIELDS = Fields(
     Field("phase", str, choices=("layout", "auction", "place", "sauction", "splace", "end"), noun="phase"),
     Field("cur", int),
     Field("supply", int, low=-1, high=MAX_RUBY_SUPPLY, why="KL-15.4; -1: unlimited"),
-    Field("dominoes", int, low=0, high=10 ** 6),
+    Field("dominoes", int, low=0, high=10**6),
     Field("start", int, low=0, high=last_seat),
-    Field("round", int, low=0, high=10 ** 6),
+    Field("round", int, low=0, high=10**6),
     Field("normal_done", int, low=0, high=lambda s: s.num_players),
     Field("displaced", int, low=-1, high=last_seat),
     Field("s_high", int, low=-1, high=last_seat),
     Field("s_bid", int, low=0, high=MAX_RUBIES, why="KL-15.4"),
-    Field("score", list[int], (SEATS,), low=0, high=10 ** 6),
+    Field("score", list[int], (SEATS,), low=0, high=10**6),
     # KL-15.4: the ruby supply is unlimited, but a game hands out some dozens; a bid may be any
     # count up to the bidder's rubies (KL-12), so a huge count made every bid endless
     Field("rubies", list[int], (SEATS,), low=0, high=MAX_RUBIES, why="KL-15.4"),
@@ -133,14 +133,14 @@ RACE_FIELDS = Fields(
     *_COMMON,
     Field("phase", str, choices=("build", "tick", "pick", "lastpick", "fate", "end"), noun="phase"),
     Field("cur", int),
-    Field("rround", int, low=0, high=10 ** 6),
+    Field("rround", int, low=0, high=10**6),
     Field("req", int, low=-1, high=_NREQ - 1),
     Field("s0", int, low=0, high=last_seat),
     Field("prio", int, low=0, high=last_seat),
     Field("lastp", int, low=-1, high=last_seat),
     Field("fate", int, low=-1, high=last_seat),
-    Field("tick", int, low=0, high=10 ** 6),
-    Field("tpos", int, low=0, high=10 ** 6),
+    Field("tick", int, low=0, high=10**6),
+    Field("tpos", int, low=0, high=10**6),
     Field("last_req", int, low=-1, high=_NREQ - 1),
     Field("req_deck", list[int], low=0, high=_NREQ - 1),
     Field("req_seen", list[int], low=0, high=_NREQ - 1),
@@ -286,8 +286,14 @@ class KlondikeState(State):
         """KL-1: game 1's claims are somewhere once (pool, rows, won, laid, removed, dominoes)."""
         if self.mode == "race":
             return {}
-        claims = (len(self.pool) + sum(len(r) for r in self.rows) + sum(len(c) for c in self.claims)
-                  + len(self.removed) + sum(1 for w in self.won if w >= 0) + self.dominoes)
+        claims = (
+            len(self.pool)
+            + sum(len(r) for r in self.rows)
+            + sum(len(c) for c in self.claims)
+            + len(self.removed)
+            + sum(1 for w in self.won if w >= 0)
+            + self.dominoes
+        )
         return {"claims": claims}
 
     def is_secret_decision(self) -> bool:
@@ -319,16 +325,18 @@ class KlondikeState(State):
             ValueError: they do not (an edited save, e.g. ``normal_done`` reset).
         """
         n = self.num_players
-        if any(self.slot_holder[f] != s for s, f in enumerate(self.fig) if f >= 0) or \
-                any(self.fig[h] != slot for slot, h in enumerate(self.slot_holder) if h >= 0):
+        if any(self.slot_holder[f] != s for s, f in enumerate(self.fig) if f >= 0) or any(
+            self.fig[h] != slot for slot, h in enumerate(self.slot_holder) if h >= 0
+        ):
             raise ValueError("fig and slot_holder must point at each other (KL-12.2)")
         had_turn = {(self.start + i) % n for i in range(self.normal_done)}
         holders = {s for s in range(n) if self.fig[s] >= 0}
         displaced = {self.displaced} if self.displaced >= 0 else set()
-        if holders | displaced != had_turn or holders & displaced or \
-                (self.normal_done == n and not displaced):
-            raise ValueError(f"normal_done {self.normal_done}: the seats from the start player on that "
-                             "had their turn hold a figure, but for one displaced seat (KL-12.2-12.5)")
+        if holders | displaced != had_turn or holders & displaced or (self.normal_done == n and not displaced):
+            raise ValueError(
+                f"normal_done {self.normal_done}: the seats from the start player on that "
+                "had their turn hold a figure, but for one displaced seat (KL-12.2-12.5)"
+            )
         due = self.displaced if displaced else (self.start + self.normal_done) % n
         if self.cur != due:
             raise ValueError(f"cur must be P{due + 1}, the seat to bid now (KL-12.2, KL-12.5)")
@@ -351,10 +359,12 @@ class KlondikeState(State):
         if not 0 <= self.tpos <= len(self.tq):
             raise ValueError(f"tpos must be 0..{len(self.tq)} (a place in tq), not {self.tpos}")
         if self.phase in ("lastpick", "fate") and any(st[s] != 1 for s in range(n) if s != self.lastp):
-            raise ValueError("status: when the last player picks or joins fate, every other seat has finished "
-                             "(KL-33.1)")
-        if len(set(self.finish_order)) != len(self.finish_order) or \
-                set(self.finish_order) != {s for s in range(n) if st[s] == 1}:
+            raise ValueError(
+                "status: when the last player picks or joins fate, every other seat has finished (KL-33.1)"
+            )
+        if len(set(self.finish_order)) != len(self.finish_order) or set(self.finish_order) != {
+            s for s in range(n) if st[s] == 1
+        }:
             raise ValueError("status: the finished seats (1) are those of finish_order (KL-40.1)")
         last = [s for s in range(n) if st[s] == 2]
         if last != ([self.lastp] if self.lastp >= 0 else []):
@@ -363,8 +373,10 @@ class KlondikeState(State):
             raise ValueError("picks: a seat still racing has taken no favour card yet (KL-32)")
         picked = sum(1 for c in self.picks if c >= 0)
         if len(self.display) + picked != DISPLAY_SIZE[n]:
-            raise ValueError(f"display: {DISPLAY_SIZE[n]} favour cards a round, less the {picked} "
-                             f"taken, not {len(self.display)} (KL-31.1, KL-32)")
+            raise ValueError(
+                f"display: {DISPLAY_SIZE[n]} favour cards a round, less the {picked} "
+                f"taken, not {len(self.display)} (KL-31.1, KL-32)"
+            )
 
     def _after_load(self, d: dict) -> None:
         """The rule checks of a loaded state (its fields' types, sizes and bounds are checked by
@@ -376,8 +388,11 @@ class KlondikeState(State):
         if self.mode != "race" and self.phase != "layout" and any(len(lay) != 4 for lay in self.layouts):
             # KL-10.2: each board is a row of four tiles, laid before the first auction
             seat = next(s for s in range(n) if len(self.layouts[s]) != 4)
-            raise InvalidRecordError(f"malformed saved klondike state: the board of P{seat + 1} has "
-                                     f"{len(self.layouts[seat])} tiles, not 4 (KL-10.2)", f"state.layouts[{seat}]")
+            raise InvalidRecordError(
+                f"malformed saved klondike state: the board of P{seat + 1} has "
+                f"{len(self.layouts[seat])} tiles, not 4 (KL-10.2)",
+                f"state.layouts[{seat}]",
+            )
         self.boards = [()] * n
         self.shapes = [None] * n
         for s in range(n):
@@ -389,7 +404,9 @@ class KlondikeState(State):
                     # KL-31.2: a seat builds (ends its building) once at least one tile lies
                     raise InvalidRecordError(
                         f"malformed saved klondike state: P{s + 1} has built a landscape (building "
-                        f"false) of no tile; a landscape has 1 to 4 tiles (KL-31.2)", f"state.layouts[{s}]")
+                        f"false) of no tile; a landscape has 1 to 4 tiles (KL-31.2)",
+                        f"state.layouts[{s}]",
+                    )
             if self.phase != "end":
                 self._check_race_round()
         elif self.phase == "auction":
@@ -397,9 +414,14 @@ class KlondikeState(State):
             for slot, (h, bid) in enumerate(zip(self.slot_holder, self.slot_bid)):
                 # KL-12.3: a bid is paid later, so its holder has the rubies
                 if (h < 0 and bid) or (h >= 0 and bid > self.rubies[h]):
-                    raise ValueError(f"slot_bid: a bid of {bid} on claim {slot}, "
-                                     + ("which nobody holds" if h < 0 else
-                                        f"more than its holder P{h + 1}'s {self.rubies[h]} rubies"))
+                    raise ValueError(
+                        f"slot_bid: a bid of {bid} on claim {slot}, "
+                        + (
+                            "which nobody holds"
+                            if h < 0
+                            else f"more than its holder P{h + 1}'s {self.rubies[h]} rubies"
+                        )
+                    )
         claims = self.claims  # the notations, laid again
         self.claims = [[] for _ in range(n)]
         self.cov = [0] * n
@@ -461,16 +483,18 @@ class KlondikeState(State):
         players = []
         for s in range(n):
             hide = secret and seat != s
-            players.append({
-                "layout": " ".join(f"{FACE_NAMES[f]}{r}" for f, r in self.layouts[s]),
-                "claims": self._claim_texts(s),
-                "score": self.score[s],
-                "rubies": None if hide else self.rubies[s],
-                "fresh": None if hide else self.fresh[s],
-                "finished": self.finished[s],
-                "penalty": self.penalty[s],
-                "won": None if self.won[s] < 0 else KINDS[self.won[s]].id,
-            })
+            players.append(
+                {
+                    "layout": " ".join(f"{FACE_NAMES[f]}{r}" for f, r in self.layouts[s]),
+                    "claims": self._claim_texts(s),
+                    "score": self.score[s],
+                    "rubies": None if hide else self.rubies[s],
+                    "fresh": None if hide else self.fresh[s],
+                    "finished": self.finished[s],
+                    "penalty": self.penalty[s],
+                    "won": None if self.won[s] < 0 else KINDS[self.won[s]].id,
+                }
+            )
         obs = {
             "variant": self.variant,
             "phase": self.phase,
@@ -484,20 +508,25 @@ class KlondikeState(State):
             "supply": None if self.supply < 0 else self.supply,
         }
         if self.phase == "auction":
-            obs["auction"] = {"holders": self.slot_holder[:], "bids": self.slot_bid[:],
-                              "normal_turns_taken": self.normal_done, "displaced": self.displaced}
+            obs["auction"] = {
+                "holders": self.slot_holder[:],
+                "bids": self.slot_bid[:],
+                "normal_turns_taken": self.normal_done,
+                "displaced": self.displaced,
+            }
         if self.phase == "sauction":
-            obs["supplementary"] = {"high_bidder": self.s_high, "high_bid": self.s_bid,
-                                    "passed": self.s_passed[:]}
+            obs["supplementary"] = {"high_bidder": self.s_high, "high_bid": self.s_bid, "passed": self.s_passed[:]}
         return obs
 
     def _observation_race(self, seat):
         n = self.num_players
         players = []
         for s in range(n):
-            p = {"tracks": self.tracks[s][:], "status": ("racing", "finished", "last")[self.status[s]]
-                 if self.phase != "end" else "-",
-                 "pick": None if self.picks[s] < 0 else FAVOUR_CARDS[self.picks[s]].id}
+            p = {
+                "tracks": self.tracks[s][:],
+                "status": ("racing", "finished", "last")[self.status[s]] if self.phase != "end" else "-",
+                "pick": None if self.picks[s] < 0 else FAVOUR_CARDS[self.picks[s]].id,
+            }
             if seat == s:
                 p["layout"] = " ".join(f"{FACE_NAMES[f]}{r}" for f, r in self.layouts[s])
                 p["claims"] = self._claim_texts(s) if self.shapes[s] is not None else []
@@ -556,15 +585,15 @@ class KlondikeState(State):
             left = int(mix.get(colour, 0)) - seen
             cands = [c.index for c in REQ_CARDS if c.colour == colour and c.index not in self.req_seen]
             rng.shuffle(cands)
-            deck.extend(cands[:max(0, left)])
+            deck.extend(cands[: max(0, left)])
         rng.shuffle(deck)
-        self.req_deck = deck[:len(self.req_deck)]
+        self.req_deck = deck[: len(self.req_deck)]
         self.fav_deck = sorted(self.fav_deck)
         rng.shuffle(self.fav_deck)
         if self.phase == "end" or self.req < 0:
             return
         card = REQ_CARDS[self.req]
-        committed = self.tq[:self.tpos]
+        committed = self.tq[: self.tpos]
         mine = seat in self.tdone
         tdone = [seat] if mine else []
         for s in range(self.num_players):
@@ -614,20 +643,26 @@ class KlondikeState(State):
         """
         if isinstance(text, str):
             words = text.split()
-            if len(words) == 2 and words[0].lower() == "fate" and len(words[1]) == 2 \
-                    and words[1][0] in "pP" and words[1][1] in "1234":
+            if (
+                len(words) == 2
+                and words[0].lower() == "fate"
+                and len(words[1]) == 2
+                and words[1][0] in "pP"
+                and words[1][1] in "1234"
+            ):
                 text = f"fate {int(words[1][1]) - 1}"
         return super().parse_action(text)
 
     # ------------------------------------------------------------------ results
     def scores(self) -> list[int]:
         from .scoring import scores
+
         return scores(self)
 
     def _rank_key(self, seat: int) -> tuple:
         from .scoring import rank_key
+
         return rank_key(self, seat)
 
 
 __all__ = ["NUM_KINDS", "REQ_INDEX", "KlondikeState"]
-

@@ -55,6 +55,10 @@ def game_stats(state) -> dict:
             claims[s] += 1
             gold[s] += int(m.group(2))
             rubies[s] += int(m.group(3))
-    return {"route_claims": claims, "reached_goal": [int(bool(f)) for f in state.finished],
-            "gold_covered": gold, "rubies_covered": rubies,
-            "rubies": [state.rubies[s] + state.fresh[s] for s in range(n)]}
+    return {
+        "route_claims": claims,
+        "reached_goal": [int(bool(f)) for f in state.finished],
+        "gold_covered": gold,
+        "rubies_covered": rubies,
+        "rubies": [state.rubies[s] + state.fresh[s] for s in range(n)],
+    }

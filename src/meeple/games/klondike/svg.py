@@ -102,10 +102,17 @@ REQ_COLOURS = {"white": "#ffffff", "grey": "#b0b0b0", "black": "#303030"}
 CELL_FILL = {".": "#9ccc65", "1": "#c8a165", "2": "#b8894a", "3": "#a06f32", "R": "#a7a7a7"}
 """Cell colours (KL-1.2): meadow green, gold brown (darker = more gold), ruby grey."""
 PHASE_NAMES = {
-    "layout": "laying out tiles", "auction": "main auction", "place": "laying claims",
-    "sauction": "domino auction", "splace": "laying the domino", "end": "game over",
-    "build": "laying out tiles", "tick": "racing", "pick": "choosing favour cards",
-    "lastpick": "the last player chooses a card", "fate": "the last player joins fate",
+    "layout": "laying out tiles",
+    "auction": "main auction",
+    "place": "laying claims",
+    "sauction": "domino auction",
+    "splace": "laying the domino",
+    "end": "game over",
+    "build": "laying out tiles",
+    "tick": "racing",
+    "pick": "choosing favour cards",
+    "lastpick": "the last player chooses a card",
+    "fate": "the last player joins fate",
 }
 TERMINAL = -4
 OWN_CS = 28
@@ -115,13 +122,15 @@ CS = 24
 BAR_H = 44
 """Height of the tool bar above the viewer's own landscape (orientation / tile choosers)."""
 
-STYLE = (".ghost{display:none;pointer-events:none}"
-         ".act:hover .ghost,.act:focus .ghost,.act.selected .ghost{display:inline}"
-         ".kl-cells{fill:#ffeb3b;fill-opacity:.8;stroke:#e65100;stroke-width:1}"
-         ".kl-edge{fill:none;stroke:#bf360c;stroke-width:3}"
-         ".kl-ring{fill:none;stroke:#4e342e;stroke-width:4.5}"
-         ".kl-mark{fill:none;stroke:#fff;stroke-width:2}"
-         ".act:hover .kl-mark,.act.selected .kl-mark{stroke:#ffd600}")
+STYLE = (
+    ".ghost{display:none;pointer-events:none}"
+    ".act:hover .ghost,.act:focus .ghost,.act.selected .ghost{display:inline}"
+    ".kl-cells{fill:#ffeb3b;fill-opacity:.8;stroke:#e65100;stroke-width:1}"
+    ".kl-edge{fill:none;stroke:#bf360c;stroke-width:3}"
+    ".kl-ring{fill:none;stroke:#4e342e;stroke-width:4.5}"
+    ".kl-mark{fill:none;stroke:#fff;stroke-width:2}"
+    ".act:hover .kl-mark,.act.selected .kl-mark{stroke:#ffd600}"
+)
 """The embedded style: a placement's preview (``.ghost``) shows while the place is hovered,
 focused or selected (the first tap of a ``data-confirm`` place). ``display:none`` (not
 ``visibility``) keeps a place's box equal to its hit area, so a tap or a test click at its
@@ -134,8 +143,11 @@ class _Cv(Canvas):
 
     def box(self, x, y, w, h, fill="none", stroke="none", sw=1.0, rx=0.0, **kw) -> None:
         """Append a rectangle (``sw``: stroke width)."""
-        self.add(self.rect(x, y, w, h, fill=fill, stroke=stroke, rx=rx,
-                           stroke_width=None if stroke == "none" else float(sw), **kw))
+        self.add(
+            self.rect(
+                x, y, w, h, fill=fill, stroke=stroke, rx=rx, stroke_width=None if stroke == "none" else float(sw), **kw
+            )
+        )
 
     def label(self, x, y, s, size=MIN_TEXT, fill="#222", anchor="start", weight="normal") -> None:
         """Append a text (at least MIN_TEXT units); the extent grows by an estimate of its width."""
@@ -145,8 +157,10 @@ class _Cv(Canvas):
         self.add(self.text(x, y, s, size=size, anchor=anchor, weight=weight, fill=fill))
 
     def line(self, x1, y1, x2, y2, stroke="#222", sw=1.0, dash: str | None = None) -> None:
-        self.add(f'<line x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" y2="{num(y2)}" stroke="{stroke}" '
-                 f'stroke-width="{num(sw)}"' + (f' stroke-dasharray="{dash}"' if dash else "") + "/>")
+        self.add(
+            f'<line x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" y2="{num(y2)}" stroke="{stroke}" '
+            f'stroke-width="{num(sw)}"' + (f' stroke-dasharray="{dash}"' if dash else "") + "/>"
+        )
 
     @contextmanager
     def capture(self):
@@ -238,8 +252,10 @@ def _outline_d(cells, x0, y0, cs) -> str:
 
 def _outline(cv: _Cv, cells, x0, y0, cs, stroke, sw, dash: str | None = None) -> None:
     """The outer edges of a set of cells (a claim's outline)."""
-    cv.add(f'<path d="{_outline_d(cells, x0, y0, cs)}" fill="none" stroke="{stroke}" stroke-width="{num(sw)}" '
-           f'stroke-linecap="square"' + (f' stroke-dasharray="{dash}"' if dash else "") + "/>")
+    cv.add(
+        f'<path d="{_outline_d(cells, x0, y0, cs)}" fill="none" stroke="{stroke}" stroke-width="{num(sw)}" '
+        f'stroke-linecap="square"' + (f' stroke-dasharray="{dash}"' if dash else "") + "/>"
+    )
 
 
 def _shape_icon(cv: _Cv, kid: str, o: int, x, y, cs, fill="#e8d9b5", stroke="#5d4020") -> tuple:
@@ -266,14 +282,18 @@ def _tile_svg(face: int, rot: int, cs: float) -> str:
             rects.append(f'<rect x="{num(x)}" y="{num(y)}" width="{w}" height="{w}" fill="{CELL_FILL[ch]}"/>')
             if ch == "R":
                 m, v = x + cs / 2, y + cs / 2
-                gems.append(f'<polygon points="{num(m)},{num(v - h)} {num(m + h)},{num(v)} {num(m)},{num(v + h)} '
-                            f'{num(m - h)},{num(v)}"/>')
+                gems.append(
+                    f'<polygon points="{num(m)},{num(v - h)} {num(m + h)},{num(v)} {num(m)},{num(v + h)} '
+                    f'{num(m - h)},{num(v)}"/>'
+                )
             elif ch != ".":
                 nums.append(f'<text x="{num(x + cs / 2)}" y="{num(y + cs * 0.68)}">{ch}</text>')
-    return (f'<g stroke="#6d6d5a" stroke-width="0.4">{"".join(rects)}</g>'
-            f'<g fill="#d81b3c" stroke="#7a0019" stroke-width="0.6">{"".join(gems)}</g>'
-            f'<g font-size="{num(max(MIN_TEXT, cs * 0.5))}" fill="#fff7d6" text-anchor="middle" font-weight="bold">'
-            f'{"".join(nums)}</g>')
+    return (
+        f'<g stroke="#6d6d5a" stroke-width="0.4">{"".join(rects)}</g>'
+        f'<g fill="#d81b3c" stroke="#7a0019" stroke-width="0.6">{"".join(gems)}</g>'
+        f'<g font-size="{num(max(MIN_TEXT, cs * 0.5))}" fill="#fff7d6" text-anchor="middle" font-weight="bold">'
+        f"{''.join(nums)}</g>"
+    )
 
 
 def _tile_at(cv: _Cv, face: int, rot: int, x, y, cs) -> None:
@@ -286,8 +306,10 @@ def _coords_svg(rows: int, cols: int, cs: float) -> str:
     """Column numbers above and row numbers left of a board whose top-left is the origin."""
     top = "".join(f'<text x="{num(c * cs + cs / 2)}" y="-4">{c}</text>' for c in range(cols))
     left = "".join(f'<text x="-4" y="{num(r * cs + cs * 0.65)}">{r}</text>' for r in range(rows))
-    return (f'<g font-size="{MIN_TEXT}" fill="#666" text-anchor="middle">{top}</g>'
-            f'<g font-size="{MIN_TEXT}" fill="#666" text-anchor="end">{left}</g>')
+    return (
+        f'<g font-size="{MIN_TEXT}" fill="#666" text-anchor="middle">{top}</g>'
+        f'<g font-size="{MIN_TEXT}" fill="#666" text-anchor="end">{left}</g>'
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -316,9 +338,24 @@ def _claim_svg(text: str, i: int, last: bool, cs: float, colour: str, codes: tup
     return "".join(t.parts)
 
 
-def _board(cv: _Cv, layout_text: str, claims: list, x0, y0, cs, *, square=False, tiles=4,
-           colour="#444", marks=True, coords=True, zone_marks=False, goal=True, seat=None,
-           empty_from: int | None = None) -> tuple:
+def _board(
+    cv: _Cv,
+    layout_text: str,
+    claims: list,
+    x0,
+    y0,
+    cs,
+    *,
+    square=False,
+    tiles=4,
+    colour="#444",
+    marks=True,
+    coords=True,
+    zone_marks=False,
+    goal=True,
+    seat=None,
+    empty_from: int | None = None,
+) -> tuple:
     """One landscape: tiles (empty positions for tiles not laid yet), claims (each marked
     ``data-place="claim-S-I"`` when ``seat`` is given), start/goal marks. Returns (width,
     height, bx, by): the size used, coordinates included, and the top-left of cell (0, 0)."""
@@ -340,15 +377,20 @@ def _board(cv: _Cv, layout_text: str, claims: list, x0, y0, cs, *, square=False,
                 _tile_at(cv, lay[i][0], lay[i][1], tx, ty, cs)
         else:
             cv.box(tx, ty, TILE * cs, TILE * cs, fill="#ece6d6", stroke="#999", sw=1, stroke_dasharray="4 3")
-            cv.label(tx + TILE * cs / 2, ty + TILE * cs / 2 + 5, f"tile {i + 1}", size=14, fill="#888",
-                     anchor="middle")
+            cv.label(tx + TILE * cs / 2, ty + TILE * cs / 2 + 5, f"tile {i + 1}", size=14, fill="#888", anchor="middle")
         cv.box(tx, ty, TILE * cs, TILE * cs, stroke="#3b3b2e", sw=1.6)
     if zone_marks and square:  # KL-21.3 zones
         for zi, z in enumerate(ZONES):
             _outline(cv, list(z), bx, by, cs, "#fff", 2.2, "3 2")
             r, c = z[0]
-            cv.label(bx + c * cs + 2, by + r * cs + cs * 0.45, ZONE_NAMES[zi][0].upper(), size=MIN_TEXT,
-                     fill="#fff", weight="bold")
+            cv.label(
+                bx + c * cs + 2,
+                by + r * cs + cs * 0.45,
+                ZONE_NAMES[zi][0].upper(),
+                size=MIN_TEXT,
+                fill="#fff",
+                weight="bold",
+            )
     if claims:
         cv.add(f'<g transform="translate({num(bx)},{num(by)})">')
         last = len(claims) - 1
@@ -357,19 +399,24 @@ def _board(cv: _Cv, layout_text: str, claims: list, x0, y0, cs, *, square=False,
         ucols = SQ_SIZE if square else TILE * len(lay)
         for i, text in enumerate(claims):
             cells = _claim_cells(text)[0]
-            codes = tuple(under[r * ucols + c] for r, c in cells) \
-                if under and all(c < ucols for _, c in cells) else ()
+            codes = tuple(under[r * ucols + c] for r, c in cells) if under and all(c < ucols for _, c in cells) else ()
             body = _claim_svg(text, i, i == last, cs, colour, codes)
             cv.add(body if seat is None else f'<g data-place="claim-{seat}-{i}">{body}</g>')
         cv.add("</g>")
     if marks and not square:  # KL-2.1 start cells, KL-10.2 goal cells
         for r, c in START_CELLS:
-            cv.label(bx - 4 - (14 if coords else 0), by + r * cs + cs * 0.7, ">", size=cs * 0.6, fill="#b71c1c",
-                     anchor="end", weight="bold")
+            cv.label(
+                bx - 4 - (14 if coords else 0),
+                by + r * cs + cs * 0.7,
+                ">",
+                size=cs * 0.6,
+                fill="#b71c1c",
+                anchor="end",
+                weight="bold",
+            )
         if n == 4 and goal:
             for r, c in GOAL_CELLS:
-                cv.label(bx + cols * cs + 3, by + r * cs + cs * 0.7, "<", size=cs * 0.6, fill="#b71c1c",
-                         weight="bold")
+                cv.label(bx + cols * cs + 3, by + r * cs + cs * 0.7, "<", size=cs * 0.6, fill="#b71c1c", weight="bold")
     cv.grow(bx + cols * cs, by + rows * cs)
     w = bx - x0 + cols * cs + (16 if marks and not square else 0)
     return w, pad + rows * cs, bx, by
@@ -385,18 +432,27 @@ def _edge_marks(cv: _Cv, claims, bx, by, cs) -> None:
         c0 = TILE * t
         for row, yy in ((0, by - 3), (TILE - 1, by + TILE * cs + 3)):
             met = any((row, c) in covered for c in range(c0, c0 + TILE))
-            cv.line(bx + c0 * cs + 1, yy, bx + (c0 + TILE) * cs - 1, yy, stroke="#e65100", sw=3,
-                    dash=None if met else "3 3")
+            cv.line(
+                bx + c0 * cs + 1, yy, bx + (c0 + TILE) * cs - 1, yy, stroke="#e65100", sw=3, dash=None if met else "3 3"
+            )
 
 
-def _plate(cv: _Cv, s: int, x, y, w, title: str, bits: str, *, you: bool, to_act: bool,
-           action: str | None = None) -> None:
+def _plate(
+    cv: _Cv, s: int, x, y, w, title: str, bits: str, *, you: bool, to_act: bool, action: str | None = None
+) -> None:
     """A seat's name plate (``data-place="plate-S"``): colour swatch, name, a line of public
     holdings; clickable as ``action`` (the last player joins this seat's fate, KL-33.2)."""
     with cv.placing(action, x, y, w, 40, key=f"plate-{s}") as live:
-        cv.box(x, y, w, 40, fill="#f3e5f5" if live else "#fffdf6",
-               stroke="#6a1b9a" if live else "#d4a017" if to_act else "#bbb",
-               sw=3 if to_act or live else 1, rx=4)
+        cv.box(
+            x,
+            y,
+            w,
+            40,
+            fill="#f3e5f5" if live else "#fffdf6",
+            stroke="#6a1b9a" if live else "#d4a017" if to_act else "#bbb",
+            sw=3 if to_act or live else 1,
+            rx=4,
+        )
         cv.box(x + 5, y + 5, 12, 30, fill=SEAT_COLOURS[s], rx=2)
         cv.label(x + 23, y + 17, title + (" (you)" if you else ""), size=13, weight="bold")
         cv.label(x + 23, y + 34, bits, size=12, fill="#333")
@@ -414,16 +470,17 @@ def _chips(cv: _Cv, actions: list, x, y, per_row: int = 8) -> float:
     for i, (a, n) in enumerate(actions):
         cx, cy = x + step / 2 + (i % per_row) * step, y + step / 2 + (i // per_row) * step
         with cv.placing(a, cx - MIN_HIT / 2, cy - MIN_HIT / 2, MIN_HIT, MIN_HIT):
-            cv.add(f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{MIN_HIT // 2}" fill="#d81b3c" stroke="#7a0019" '
-                   f'stroke-width="1.2"/>')
+            cv.add(
+                f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{MIN_HIT // 2}" fill="#d81b3c" stroke="#7a0019" '
+                f'stroke-width="1.2"/>'
+            )
             cv.label(cx, cy + 4.5, n, size=13, fill="#fff", anchor="middle", weight="bold")
     return 0 if not actions else ((len(actions) - 1) // per_row + 1) * step
 
 
 # --------------------------------------------------------------------------- the tool bar and its layers
 def _button(cv: _Cv, x, y, w, h, text: str, *, on: bool = False) -> None:
-    cv.box(x, y, w, h, fill="#ffe082" if on else "#fffdf6", stroke="#8d6e63" if on else "#aaa",
-           sw=2 if on else 1, rx=5)
+    cv.box(x, y, w, h, fill="#ffe082" if on else "#fffdf6", stroke="#8d6e63" if on else "#aaa", sw=2 if on else 1, rx=5)
     cv.label(x + w / 2, y + h / 2 + 4.5, text, size=13, anchor="middle", weight="bold" if on else "normal")
 
 
@@ -460,8 +517,16 @@ def _place_layers(cv: _Cv, legal, bx, by, cs, bar_y, under=(), ucols: int = 0) -
             for o2 in orients:
                 ic = 8
                 with cv.capture() as icon:
-                    cv.box(x, bar_y + 4, 36, 36, fill="#ffe082" if o2 == o else "#fffdf6",
-                           stroke="#8d6e63" if o2 == o else "#aaa", sw=2 if o2 == o else 1, rx=5)
+                    cv.box(
+                        x,
+                        bar_y + 4,
+                        36,
+                        36,
+                        fill="#ffe082" if o2 == o else "#fffdf6",
+                        stroke="#8d6e63" if o2 == o else "#aaa",
+                        sw=2 if o2 == o else 1,
+                        rx=5,
+                    )
                     offs = KINDS[KIND_INDEX[kid]].orientations[o2]
                     w = (max(c for _, c in offs) + 1) * ic
                     h = (max(r for r, _ in offs) + 1) * ic
@@ -486,18 +551,23 @@ def _place_layers(cv: _Cv, legal, bx, by, cs, bar_y, under=(), ucols: int = 0) -
                 with cv.placing(a, ax, ay, cs, cs, confirm=True):
                     # the covered cells as one path of squares (``M x y h cs v cs h -cs z``), small
                     # enough for hundreds of placements (a first claim on the square landscape)
-                    ghost = "".join(f"M{num(bx + c * cs)} {num(by + r * cs)}h{num(cs)}v{num(cs)}h{num(-cs)}z"
-                                    for r, c in cells)
+                    ghost = "".join(
+                        f"M{num(bx + c * cs)} {num(by + r * cs)}h{num(cs)}v{num(cs)}h{num(-cs)}z" for r, c in cells
+                    )
                     tag = ""
                     if under:  # what the previewed claim covers, in the tool bar (nothing paints over it)
                         words = "covers " + _yield_words([under[r * ucols + c] for r, c in cells])
                         tw = len(words) * 8 + 14
-                        tag = (f'<rect x="{num(tag_x)}" y="{num(bar_y + 8)}" width="{num(tw)}" height="28" rx="5" '
-                               f'fill="#3e2723"/>' + cv.text(tag_x + 7, bar_y + 27, words, size=14, fill="#fff",
-                                                             weight="bold"))
+                        tag = (
+                            f'<rect x="{num(tag_x)}" y="{num(bar_y + 8)}" width="{num(tw)}" height="28" rx="5" '
+                            f'fill="#3e2723"/>'
+                            + cv.text(tag_x + 7, bar_y + 27, words, size=14, fill="#fff", weight="bold")
+                        )
                         end = max(end, tag_x + tw)
-                    cv.add(f'<g class="ghost"><path class="kl-cells" d="{ghost}"/>'
-                           f'<path class="kl-edge" d="{_outline_d(cells, bx, by, cs)}"/>{tag}</g>')
+                    cv.add(
+                        f'<g class="ghost"><path class="kl-cells" d="{ghost}"/>'
+                        f'<path class="kl-edge" d="{_outline_d(cells, bx, by, cs)}"/>{tag}</g>'
+                    )
                     ring = f'cx="{num(ax + cs / 2)}" cy="{num(ay + cs / 2)}" r="{num(cs * 0.38)}"'
                     cv.add(f'<circle class="kl-ring" {ring}/><circle class="kl-mark" {ring}/>')
         cv.add(cv.layer(f"kl-o{o}", "kl-place", body[0], shown=j == 0))
@@ -534,17 +604,33 @@ def _tile_layers(cv: _Cv, used_faces, slot_x, slot_y, cs, bar_x, bar_y, nth: int
                 end = max(end, x + 4 + len(hint) * 13 * 0.58)
                 with cv.placing(a, slot_x, slot_y, TILE * cs, TILE * cs, confirm=True):
                     _tile_at(cv, f, rot, slot_x, slot_y, cs)
-                    cv.add(f'<rect class="ghost" x="{num(slot_x + 2)}" y="{num(slot_y + 2)}" '
-                           f'width="{num(TILE * cs - 4)}" height="{num(TILE * cs - 4)}" fill="none" '
-                           f'stroke="#ffd600" stroke-width="4"/>')
+                    cv.add(
+                        f'<rect class="ghost" x="{num(slot_x + 2)}" y="{num(slot_y + 2)}" '
+                        f'width="{num(TILE * cs - 4)}" height="{num(TILE * cs - 4)}" fill="none" '
+                        f'stroke="#ffd600" stroke-width="4"/>'
+                    )
                     cv.box(slot_x, slot_y, TILE * cs, TILE * cs, stroke="#bf360c", sw=2, stroke_dasharray="6 4")
             cv.add(cv.layer(f"kl-t{FACE_NAMES[f]}{rot}", "kl-tile", body[0], shown=first))
             first = False
     return end
 
 
-def _own_board(cv: _Cv, obs: dict, legal: list, seat: int, x, y, *, square: bool, layout: str, claims: list,
-               tiles: int, goal: bool = True, zone_marks: bool = False, edge: bool = False) -> tuple:
+def _own_board(
+    cv: _Cv,
+    obs: dict,
+    legal: list,
+    seat: int,
+    x,
+    y,
+    *,
+    square: bool,
+    layout: str,
+    claims: list,
+    tiles: int,
+    goal: bool = True,
+    zone_marks: bool = False,
+    edge: bool = False,
+) -> tuple:
     """The viewer's own landscape at 28 units a cell with its tool bar above (choosers of the
     claim's orientations or of the tiles), the placements and tile choices on it. Returns
     (width, height)."""
@@ -552,18 +638,37 @@ def _own_board(cv: _Cv, obs: dict, legal: list, seat: int, x, y, *, square: bool
     lay = _parse_layout(layout)
     n = max(tiles, len(lay) + (1 if placing_tiles and len(lay) < 4 else 0))
     bar_y = y
-    w, h, bx, by = _board(cv, layout, claims, x, y + BAR_H, OWN_CS, square=square, tiles=n,
-                          colour=SEAT_COLOURS[seat], zone_marks=zone_marks, goal=goal, seat=seat)
+    w, h, bx, by = _board(
+        cv,
+        layout,
+        claims,
+        x,
+        y + BAR_H,
+        OWN_CS,
+        square=square,
+        tiles=n,
+        colour=SEAT_COLOURS[seat],
+        zone_marks=zone_marks,
+        goal=goal,
+        seat=seat,
+    )
     if edge:
         _edge_marks(cv, claims, bx, by, OWN_CS)
     if placing_tiles and len(lay) < 4:
         tr, tc = _tile_origins(len(lay) + 1, square)[len(lay)]
-        end = _tile_layers(cv, {f for f, _ in lay}, bx + tc * OWN_CS, by + tr * OWN_CS, OWN_CS, bx, bar_y,
-                           len(lay) + 1)
+        end = _tile_layers(cv, {f for f, _ in lay}, bx + tc * OWN_CS, by + tr * OWN_CS, OWN_CS, bx, bar_y, len(lay) + 1)
     else:
         complete = lay and (len(lay) == 4 or not square)
-        end = _place_layers(cv, legal, bx, by, OWN_CS, bar_y, board_cells(lay, square) if complete else (),
-                            SQ_SIZE if square else TILE * len(lay))
+        end = _place_layers(
+            cv,
+            legal,
+            bx,
+            by,
+            OWN_CS,
+            bar_y,
+            board_cells(lay, square) if complete else (),
+            SQ_SIZE if square else TILE * len(lay),
+        )
         if not end:
             cv.label(bx, bar_y + 27, "Your landscape", size=14, weight="bold", fill="#555")
     return max(w, end - x), BAR_H + h
@@ -577,11 +682,14 @@ def _family(cv: _Cv, obs: dict, legal: list, names: list) -> None:
     cur = obs.get("current_player", TERMINAL)
     ps = obs["players"]
     n = len(ps)
-    title = (f"Klondike 1896 - {'square landscape (family game)' if square else 'family game'} - round "
-             f"{obs['round']} - {PHASE_NAMES.get(phase, phase)} - start player {_name(names, obs['start_player'])}")
+    title = (
+        f"Klondike 1896 - {'square landscape (family game)' if square else 'family game'} - round "
+        f"{obs['round']} - {PHASE_NAMES.get(phase, phase)} - start player {_name(names, obs['start_player'])}"
+    )
     cv.label(10, 22, title, size=16, weight="bold")
-    turn = (f"{_name(names, cur)} to act" if 0 <= cur < n else "game over") \
-        + ("" if seat is None else f" - you are {_name(names, seat)}")
+    turn = (f"{_name(names, cur)} to act" if 0 <= cur < n else "game over") + (
+        "" if seat is None else f" - you are {_name(names, seat)}"
+    )
     cv.label(10, 42, turn, size=13, fill="#8a6d00" if 0 <= cur < n else "#333", weight="bold")
     # the viewer's landscape first, then the others in seat order
     order = ([seat] if seat is not None else []) + [s for s in range(n) if s != seat]
@@ -600,7 +708,7 @@ def _family(cv: _Cv, obs: dict, legal: list, names: list) -> None:
         if p["rubies"] is None:
             bits.append("? rubies (secret)")
         else:
-            bits.append(_rubies(p['rubies']) + (f" +{p['fresh']} fresh" if p["fresh"] else ""))
+            bits.append(_rubies(p["rubies"]) + (f" +{p['fresh']} fresh" if p["fresh"] else ""))
         if p["won"]:
             bits.append(f"lays {_kind_words(p['won'])}")
         if square:  # KL-21.3: the zones covered so far (public: the claims are)
@@ -613,11 +721,33 @@ def _family(cv: _Cv, obs: dict, legal: list, names: list) -> None:
             bits.append(f"penalty -{p['penalty']} = {p['score'] - p['penalty']}")
         _plate(cv, s, x, y, bw - 10, _name(names, s), ", ".join(bits), you=own, to_act=s == cur)
         if own:
-            w, h = _own_board(cv, obs, legal, s, x, y + 46, square=square, layout=p["layout"],
-                              claims=p["claims"], tiles=4, zone_marks=square, edge=not square and bool(p["layout"]))
+            w, h = _own_board(
+                cv,
+                obs,
+                legal,
+                s,
+                x,
+                y + 46,
+                square=square,
+                layout=p["layout"],
+                claims=p["claims"],
+                tiles=4,
+                zone_marks=square,
+                edge=not square and bool(p["layout"]),
+            )
         else:
-            w, h, bx, by = _board(cv, p["layout"], p["claims"], x, y + 46, cs, square=square,
-                                  colour=SEAT_COLOURS[s], zone_marks=square, seat=s)
+            w, h, bx, by = _board(
+                cv,
+                p["layout"],
+                p["claims"],
+                x,
+                y + 46,
+                cs,
+                square=square,
+                colour=SEAT_COLOURS[s],
+                zone_marks=square,
+                seat=s,
+            )
             if not square and p["layout"]:
                 _edge_marks(cv, p["claims"], bx, by, cs)
         right = max(right, x + bw, x + w)
@@ -631,10 +761,13 @@ def _family(cv: _Cv, obs: dict, legal: list, names: list) -> None:
             row_h = 0.0
     y += row_h
     # key under the landscapes
-    keys = ["Claims are numbered in laying order; the yellow-edged one is the last (the next claim touches it).",
-            "Dashed white N S W E C: the zones to cover (KL-21.3)." if square else
-            "> start cells, < goal cells; orange: the top and bottom edges to touch in tiles 2 and 3 "
-            "(solid when met)."]
+    keys = [
+        "Claims are numbered in laying order; the yellow-edged one is the last (the next claim touches it).",
+        "Dashed white N S W E C: the zones to cover (KL-21.3)."
+        if square
+        else "> start cells, < goal cells; orange: the top and bottom edges to touch in tiles 2 and 3 "
+        "(solid when met).",
+    ]
     for i, k in enumerate(keys):
         cv.label(10, y + 4 + 17 * i, k, size=12, fill="#555")
     y += 30
@@ -655,8 +788,7 @@ def _rows_panel(cv: _Cv, obs: dict, legal: list, names: list, x, y) -> float:
     rows = obs["rows"]
     auc = obs.get("auction")
     y0 = y
-    cv.label(x, y + 14, "Claim rows" + (" - the front row is auctioned now" if auc else ""), size=15,
-             weight="bold")
+    cv.label(x, y + 14, "Claim rows" + (" - the front row is auctioned now" if auc else ""), size=15, weight="bold")
     y += 22
     if not rows:
         cv.label(x, y + 14, "no rows left", size=12, fill="#555")
@@ -676,15 +808,26 @@ def _rows_panel(cv: _Cv, obs: dict, legal: list, names: list, x, y) -> float:
                 holder = auc["holders"][si]
                 # a single legal amount: the claim card is a place for it too
                 with cv.placing(one, sx, y, slot_w, 92, key=f"slot-{si}"):
-                    cv.box(sx, y, slot_w, 92, fill="#fffdf6", stroke=SEAT_COLOURS[holder] if holder >= 0 else "#999",
-                           sw=3 if holder >= 0 else 1, rx=4)
+                    cv.box(
+                        sx,
+                        y,
+                        slot_w,
+                        92,
+                        fill="#fffdf6",
+                        stroke=SEAT_COLOURS[holder] if holder >= 0 else "#999",
+                        sw=3 if holder >= 0 else 1,
+                        rx=4,
+                    )
                     head = f"{KINDS[KIND_INDEX[kid]].name} ({kid})"
-                    cv.label(sx + 6, y + 16, head if len(head) <= 15 else KINDS[KIND_INDEX[kid]].name, size=13,
-                             weight="bold")
+                    cv.label(
+                        sx + 6, y + 16, head if len(head) <= 15 else KINDS[KIND_INDEX[kid]].name, size=13, weight="bold"
+                    )
                     _shape_icon(cv, kid, 0, sx + 8, y + 22, 11)
                     if holder >= 0:
-                        cv.add(f'<rect data-piece="figure-{holder}" x="{num(sx + 6)}" y="{num(y + 71)}" width="14" '
-                               f'height="14" fill="{SEAT_COLOURS[holder]}" stroke="#222" stroke-width="0.8"/>')
+                        cv.add(
+                            f'<rect data-piece="figure-{holder}" x="{num(sx + 6)}" y="{num(y + 71)}" width="14" '
+                            f'height="14" fill="{SEAT_COLOURS[holder]}" stroke="#222" stroke-width="0.8"/>'
+                        )
                         cv.label(sx + 24, y + 83, f"{_name(names, holder)[:6]}: {_rubies(auc['bids'][si])}", size=12)
                     else:
                         cv.label(sx + 6, y + 83, "free", size=12, fill="#555")
@@ -704,8 +847,15 @@ def _rows_panel(cv: _Cv, obs: dict, legal: list, names: list, x, y) -> float:
                 y += 20
         else:
             if i == 0:
-                cv.label(x, y + 14, "rows left when the game ended:" if obs["phase"] == "end" else
-                         "next row first (auctioned in the next round):", size=13, fill="#333")
+                cv.label(
+                    x,
+                    y + 14,
+                    "rows left when the game ended:"
+                    if obs["phase"] == "end"
+                    else "next row first (auctioned in the next round):",
+                    size=13,
+                    fill="#333",
+                )
                 y += 20
             cv.label(x, y + 18, f"{i + 1}.", size=12, fill="#555")
             xx = x + 22
@@ -720,8 +870,7 @@ def _rows_panel(cv: _Cv, obs: dict, legal: list, names: list, x, y) -> float:
     cv.label(x, y + 14, ", ".join(bits), size=13)
     y += 20
     if obs.get("removed"):
-        cv.label(x, y + 14, "removed (no legal placement, KL-14.2): " + " ".join(obs["removed"]), size=12,
-                 fill="#555")
+        cv.label(x, y + 14, "removed (no legal placement, KL-14.2): " + " ".join(obs["removed"]), size=12, fill="#555")
         y += 20
     return y - y0 + 8
 
@@ -736,8 +885,11 @@ def _domino_panel(cv: _Cv, obs: dict, legal: list, names: list, x, y) -> float:
         cv.label(x + 8, y + 18, f"Domino auction (first bid at least {SUPP_MIN_BID} rubies)", size=14, weight="bold")
         _shape_icon(cv, "D2", 0, x + 10, y + 30, 14)
         hb = sup.get("high_bidder", -1)
-        line = (f"high bid {_rubies(sup.get('high_bid'))} by {_name(names, hb)}" if hb is not None and hb >= 0
-                else "no bid yet")
+        line = (
+            f"high bid {_rubies(sup.get('high_bid'))} by {_name(names, hb)}"
+            if hb is not None and hb >= 0
+            else "no bid yet"
+        )
         passed = [_name(names, s) for s, f in enumerate(sup.get("passed", [])) if f]
         cv.label(x + 50, y + 40, line, size=13)
         cv.label(x + 50, y + 57, "passed: " + (", ".join(passed) if passed else "nobody"), size=12, fill="#555")
@@ -773,9 +925,14 @@ def _family_final(cv: _Cv, obs: dict, names: list, x, y) -> float:
         win = key(s) == best and not unknown
         cv.box(x + 2, y + 3, 12, 12, fill=SEAT_COLOURS[s])
         rub = "?" if p["rubies"] is None else p["rubies"] + p["fresh"]
-        cv.label(x + 20, y + 14, f"{_name(names, s)}: {p['score']} - {p['penalty']} = "
-                 f"{p['score'] - p['penalty']} points, {_rubies(rub)}" + ("  WINNER" if win else ""),
-                 size=13, weight="bold" if win else "normal")
+        cv.label(
+            x + 20,
+            y + 14,
+            f"{_name(names, s)}: {p['score']} - {p['penalty']} = "
+            f"{p['score'] - p['penalty']} points, {_rubies(rub)}" + ("  WINNER" if win else ""),
+            size=13,
+            weight="bold" if win else "normal",
+        )
         y += 20
     return y - y0 + 8
 
@@ -790,8 +947,10 @@ def _favour_card(cv: _Cv, cid: str, x, y, action: str | None = None) -> None:
         cv.label(x + 48, y + 16, TRACK_ROLES[tr], size=13, fill=TRACK_COLOURS[tr], anchor="middle", weight="bold")
         cv.label(x + 48, y + 31, f"{cid}, worth {c.value}", size=12, anchor="middle")
         for i in range(c.value):
-            cv.add(f'<circle cx="{num(x + 48 + (i - (c.value - 1) / 2) * 15)}" cy="{num(y + 46)}" r="6" '
-                   f'fill="{TRACK_COLOURS[tr]}"/>')
+            cv.add(
+                f'<circle cx="{num(x + 48 + (i - (c.value - 1) / 2) * 15)}" cy="{num(y + 46)}" r="6" '
+                f'fill="{TRACK_COLOURS[tr]}"/>'
+            )
 
 
 def _race(cv: _Cv, obs: dict, legal: list, names: list) -> None:
@@ -800,11 +959,14 @@ def _race(cv: _Cv, obs: dict, legal: list, names: list) -> None:
     cur = obs.get("current_player", TERMINAL)
     ps = obs["players"]
     n = len(ps)
-    head = (f"Klondike 1896 - race - round {min(obs['round'], RACE_ROUNDS)}/{RACE_ROUNDS} - "
-            f"{PHASE_NAMES.get(phase, phase)}" + (f" - turn {obs['tick']}" if phase == "tick" else ""))
+    head = (
+        f"Klondike 1896 - race - round {min(obs['round'], RACE_ROUNDS)}/{RACE_ROUNDS} - "
+        f"{PHASE_NAMES.get(phase, phase)}" + (f" - turn {obs['tick']}" if phase == "tick" else "")
+    )
     cv.label(10, 22, head, size=16, weight="bold")
-    turn = (f"{_name(names, cur)} to act" if 0 <= cur < n else "game over") \
-        + ("" if seat is None else f" - you are {_name(names, seat)}")
+    turn = (f"{_name(names, cur)} to act" if 0 <= cur < n else "game over") + (
+        "" if seat is None else f" - you are {_name(names, seat)}"
+    )
     cv.label(10, 42, turn, size=13, fill="#8a6d00" if 0 <= cur < n else "#333", weight="bold")
     y = 54.0
     # requirement card (KL-31.1)
@@ -824,8 +986,13 @@ def _race(cv: _Cv, obs: dict, legal: list, names: list) -> None:
             cv.box(10, y, 170, 84, fill="#ddd", stroke="#999", rx=6)
             cv.label(95, y + 46, "no card" if phase == "end" else "-", size=13, anchor="middle")
     # favour display (KL-30.4)
-    cv.label(195, y + 12, f"Favour cards (deck {obs['fav_deck_size']}, discard {len(obs['fav_discard'])}); "
-             f"requirement deck {obs['req_deck_size']}; priority {_name(names, obs['priority_seat'])}", size=12)
+    cv.label(
+        195,
+        y + 12,
+        f"Favour cards (deck {obs['fav_deck_size']}, discard {len(obs['fav_discard'])}); "
+        f"requirement deck {obs['req_deck_size']}; priority {_name(names, obs['priority_seat'])}",
+        size=12,
+    )
     for i, cid in enumerate(obs["display"]):
         a = f"pick {cid}"
         _favour_card(cv, cid, 195 + i * 104, y + 22, a if a in cv.legal else None)
@@ -852,26 +1019,45 @@ def _race(cv: _Cv, obs: dict, legal: list, names: list) -> None:
             bits.append(f"card {TRACK_ROLES[TRACKS[c.track]]} {c.value}")
         px = 10 + s * (pw + 8)
         fate = f"fate {s}"
-        _plate(cv, s, px, y, pw, _name(names, s), ", ".join(bits), you=s == seat, to_act=s == cur,
-               action=fate if fate in cv.legal else None)
+        _plate(
+            cv,
+            s,
+            px,
+            y,
+            pw,
+            _name(names, s),
+            ", ".join(bits),
+            you=s == seat,
+            to_act=s == cur,
+            action=fate if fate in cv.legal else None,
+        )
         if obs.get("last_card") and s < len(results) and results[s] is not None:
             r = results[s]
-            res = "last player (not checked)" if r[2] is None else \
-                f"{r[0]} gold, {_rubies(r[1])}: {'exact' if r[2] else 'wrong'}"
+            res = (
+                "last player (not checked)"
+                if r[2] is None
+                else f"{r[0]} gold, {_rubies(r[1])}: {'exact' if r[2] else 'wrong'}"
+            )
             cv.label(px + 4, y + 56, f"last round ({obs['last_card']}): {res}", size=12, fill="#555")
     y += 66
     # own landscape
     if seat is not None and phase != "end":
         y += _own_race(cv, obs, legal, names, seat, 10, y)
     if phase != "end":
-        cv.label(10, y + 14, "The other landscapes stay hidden until the check (KL-34.1)." if seat is not None
-                 else "Landscapes stay hidden until the check (KL-34.1).", size=12, fill="#555")
+        cv.label(
+            10,
+            y + 14,
+            "The other landscapes stay hidden until the check (KL-34.1)."
+            if seat is not None
+            else "Landscapes stay hidden until the check (KL-34.1).",
+            size=12,
+            fill="#555",
+        )
         y += 22
     # revealed boards of the last round (KL-34.1)
     rev = obs.get("revealed") or []
     if phase in ("build", "end", "pick", "lastpick", "fate") and obs.get("last_card") and any(r[1] for r in rev):
-        cv.label(10, y + 14, f"Landscapes at the check of the last round ({obs['last_card']}):", size=14,
-                 weight="bold")
+        cv.label(10, y + 14, f"Landscapes at the check of the last round ({obs['last_card']}):", size=14, weight="bold")
         y += 22
         xx = 10.0
         hmax = 0.0
@@ -885,8 +1071,18 @@ def _race(cv: _Cv, obs: dict, legal: list, names: list) -> None:
                 hmax = 0.0
             cv.label(xx, y + 13, _name(names, s), size=13, fill=SEAT_COLOURS[s], weight="bold")
             with cv.keyed(f"revealed-{s}"):
-                w, h, _, _ = _board(cv, text, list(claims), xx, y + 18, CS, tiles=len(lay), colour=SEAT_COLOURS[s],
-                                    marks=False, coords=False)
+                w, h, _, _ = _board(
+                    cv,
+                    text,
+                    list(claims),
+                    xx,
+                    y + 18,
+                    CS,
+                    tiles=len(lay),
+                    colour=SEAT_COLOURS[s],
+                    marks=False,
+                    coords=False,
+                )
             hmax = max(hmax, h + 18)
             xx += bw + 14
         y += hmax + 12
@@ -940,8 +1136,19 @@ def _own_race(cv: _Cv, obs: dict, legal: list, names: list, seat: int, x, y) -> 
     y += 22
     lay = _parse_layout(p.get("layout", ""))
     if lay or any(a.startswith("tile ") for a in legal):
-        w, h = _own_board(cv, obs, legal, seat, x, y, square=False, layout=p.get("layout", ""),
-                          claims=p["claims"], tiles=len(lay), goal=False)
+        w, h = _own_board(
+            cv,
+            obs,
+            legal,
+            seat,
+            x,
+            y,
+            square=False,
+            layout=p.get("layout", ""),
+            claims=p["claims"],
+            tiles=len(lay),
+            goal=False,
+        )
         y += h + 12
     else:
         cv.label(x, y + 14, "no tiles laid yet", size=12, fill="#555")
@@ -955,11 +1162,20 @@ def _own_race(cv: _Cv, obs: dict, legal: list, names: list, seat: int, x, y) -> 
         kid = KINDS[k].id
         hand = p.get("claim_in_hand") == kid
         with cv.placing(f"claim {kid}", xx, y, 84, 66) as live:
-            cv.box(xx, y, 84, 66, fill="#fff59d" if hand else "#fffdf6", stroke="#d4a017" if live else "#bbb",
-                   sw=2 if live or hand else 1, rx=4)
+            cv.box(
+                xx,
+                y,
+                84,
+                66,
+                fill="#fff59d" if hand else "#fffdf6",
+                stroke="#d4a017" if live else "#bbb",
+                sw=2 if live or hand else 1,
+                rx=4,
+            )
             used = kid in laid
-            _shape_icon(cv, kid, 0, xx + 6, y + 20, 9, fill="#ccc" if used else "#e8d9b5",
-                        stroke="#999" if used else "#5d4020")
+            _shape_icon(
+                cv, kid, 0, xx + 6, y + 20, 9, fill="#ccc" if used else "#e8d9b5", stroke="#999" if used else "#5d4020"
+            )
             cv.label(xx + 6, y + 15, kid + (" in hand" if hand else ""), size=12, weight="bold")
         xx += 90
     y += 74
@@ -971,8 +1187,13 @@ def _race_final(cv: _Cv, ps: list, names: list, x, y) -> float:
     tracks = [p["tracks"] for p in ps]
     celeb, tot, totals = race_points(tracks)
     y0 = y
-    cv.label(x, y + 16, "Final scoring (KL-36: each track 8/6/4/2, total favour 4/3/2/1; ties take the "
-             "lower place)", size=15, weight="bold")
+    cv.label(
+        x,
+        y + 16,
+        "Final scoring (KL-36: each track 8/6/4/2, total favour 4/3/2/1; ties take the lower place)",
+        size=15,
+        weight="bold",
+    )
     y += 26
     pts = [c + t for c, t in zip(celeb, tot)]
     order = sorted(range(len(ps)), key=lambda s: (pts[s], totals[s]), reverse=True)
@@ -980,9 +1201,14 @@ def _race_final(cv: _Cv, ps: list, names: list, x, y) -> float:
     for s in order:
         win = (pts[s], totals[s]) == best
         cv.box(x + 2, y + 3, 12, 12, fill=SEAT_COLOURS[s])
-        cv.label(x + 20, y + 14, f"{_name(names, s)}: celebrities {celeb[s]} + total favour {totals[s]} -> "
-                 f"{tot[s]} = {pts[s]} points" + ("  WINNER" if win else ""), size=13,
-                 weight="bold" if win else "normal")
+        cv.label(
+            x + 20,
+            y + 14,
+            f"{_name(names, s)}: celebrities {celeb[s]} + total favour {totals[s]} -> "
+            f"{tot[s]} = {pts[s]} points" + ("  WINNER" if win else ""),
+            size=13,
+            weight="bold" if win else "normal",
+        )
         y += 20
     return y - y0 + 8
 
@@ -1011,8 +1237,11 @@ def place_keys(obs: dict) -> dict[str, str]:
         for cid in obs["display"]:
             out[f"favour-{cid}"] = cid
         rev = obs.get("revealed") or []
-        if obs["phase"] in ("build", "end", "pick", "lastpick", "fate") and obs.get("last_card") \
-                and any(r[1] for r in rev):  # drawn as the svg draws them
+        if (
+            obs["phase"] in ("build", "end", "pick", "lastpick", "fate")
+            and obs.get("last_card")
+            and any(r[1] for r in rev)
+        ):  # drawn as the svg draws them
             for s, (lay, claims) in enumerate(rev):
                 if lay:
                     out[f"revealed-{s}"] = " ".join(claims)

@@ -47,10 +47,17 @@ _COLOURS = {".": "green", "1": "yellow", "2": "yellow", "3": "bold yellow", "R":
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _ZONE_TAGS = tuple(z[0].upper() for z in ZONE_NAMES)  # N S W E C
 PHASE_NAMES = {
-    "layout": "laying out tiles", "auction": "main auction", "place": "laying claims",
-    "sauction": "domino auction", "splace": "laying the domino", "end": "game over",
-    "build": "laying out tiles", "tick": "racing", "pick": "choosing favour cards",
-    "lastpick": "the last player chooses a card", "fate": "the last player joins fate",
+    "layout": "laying out tiles",
+    "auction": "main auction",
+    "place": "laying claims",
+    "sauction": "domino auction",
+    "splace": "laying the domino",
+    "end": "game over",
+    "build": "laying out tiles",
+    "tick": "racing",
+    "pick": "choosing favour cards",
+    "lastpick": "the last player chooses a card",
+    "fate": "the last player joins fate",
 }
 """Phase names as a person reads them (the state's internal names are short)."""
 
@@ -170,8 +177,7 @@ def _kind_lines(kid: str, names: bool = True) -> list[Text]:
         line = Text("  ")
         for j, b in enumerate(blocks):
             gap = "   " if j < len(blocks) - 1 or (names and i == 0) else ""
-            line.append((b[i] if i < len(b) else " " * len(b[0])) + gap,
-                        style="bold" if i == 0 else "cyan")
+            line.append((b[i] if i < len(b) else " " * len(b[0])) + gap, style="bold" if i == 0 else "cyan")
         if i == 0 and names:
             line.append(f"({k.name})", style="dim")
         line.rstrip()
@@ -181,8 +187,10 @@ def _kind_lines(kid: str, names: bool = True) -> list[Text]:
 
 def shape_grid(kind_ids) -> list:
     """The shapes of ``kind_ids`` packed side by side (a title line, then the drawings)."""
-    return [Text("claim shapes (KIND K = orientation; the box's top-left is ROW COL):", style="dim"),
-            BoardGrid([[(None, _kind_lines(k, names=False))] for k in kind_ids], gap=2)]
+    return [
+        Text("claim shapes (KIND K = orientation; the box's top-left is ROW COL):", style="dim"),
+        BoardGrid([[(None, _kind_lines(k, names=False))] for k in kind_ids], gap=2),
+    ]
 
 
 def face_preview(used_faces=()) -> list:
@@ -204,16 +212,26 @@ def face_preview(used_faces=()) -> list:
                     line.append(" ")
             lines.append(line)
         blocks.append([(None, lines)])
-    return [Text("tiles you may lay ('tile A1' = face A after 1 clockwise quarter turn):", style="dim"),
-            BoardGrid(blocks, gap=3)]
+    return [
+        Text("tiles you may lay ('tile A1' = face A after 1 clockwise quarter turn):", style="dim"),
+        BoardGrid(blocks, gap=3),
+    ]
 
 
 def _parse_layout(text: str) -> list:
     return [[FACE_NAMES.index(t[0]), int(t[1])] for t in text.split()]
 
 
-def board_lines(layout_text: str, claims: list[str], square: bool = False, goal: bool = True,
-                wide: bool = False, coords: bool = True, caption: str = "", spaced: bool = False) -> list[Text]:
+def board_lines(
+    layout_text: str,
+    claims: list[str],
+    square: bool = False,
+    goal: bool = True,
+    wide: bool = False,
+    coords: bool = True,
+    caption: str = "",
+    spaced: bool = False,
+) -> list[Text]:
     """Lines of one board: cells, claims drawn over them (letters in laying order, the last
     in capitals). ``wide``: two characters a cell, a covered cell's value after its letter;
     ``spaced`` (with ``wide``): three characters a column instead - a separator (``|``
@@ -267,7 +285,7 @@ def board_lines(layout_text: str, claims: list[str], square: bool = False, goal:
                 header.append(" ")
         blank = len(tens.plain) - len(tens.plain.lstrip())
         if caption and cols > 10 and len(caption) < blank:
-            tens = Text(caption, style="dim") + tens[len(caption):]
+            tens = Text(caption, style="dim") + tens[len(caption) :]
             caption = ""
         if cols > 10:
             tens.rstrip()
@@ -316,8 +334,7 @@ def _cells_text(cells) -> str:
     return "".join(f"({r},{c})" for r, c in cells)
 
 
-ZONE_KEY = ("zone cells (underlined): "
-            + " ".join(f"{_ZONE_TAGS[z]} {_cells_text(ZONES[z])}" for z in range(5)))
+ZONE_KEY = "zone cells (underlined): " + " ".join(f"{_ZONE_TAGS[z]} {_cells_text(ZONES[z])}" for z in range(5))
 """The square variant's zone cells (KL-21.3), one line under the boards."""
 
 
@@ -325,14 +342,18 @@ def render_board_text(state, seat) -> str:
     """Plain-text board of ``seat`` as ``seat`` sees it (for logs and debugging)."""
     obs = state.observation(seat)
     p = obs["players"][seat]
-    return "\n".join(t.plain for t in board_lines(p.get("layout", ""), p.get("claims", []),
-                                                   obs["variant"] == "square", obs["variant"] != "race"))
+    return "\n".join(
+        t.plain
+        for t in board_lines(
+            p.get("layout", ""), p.get("claims", []), obs["variant"] == "square", obs["variant"] != "race"
+        )
+    )
 
 
 def _family_label(s: int, p: dict, seat) -> Label:
     bits = [f"{p['score']} pts"]
     if p["rubies"] is None:
-        bits.append("? rubies")                      # KL-21.2 secret rubies
+        bits.append("? rubies")  # KL-21.2 secret rubies
     else:
         bits.append(plural(p["rubies"], "ruby", "rubies") + (f" +{p['fresh']} fresh" if p["fresh"] else ""))
     if p["won"]:
@@ -358,8 +379,7 @@ def _family_boards(obs: dict, seat) -> BoardGrid:
         label = _family_label(s, p, seat)
         narrow = (label, board_lines(p["layout"], p["claims"], square))
         if s == seat and p["layout"]:
-            wide = board_lines(p["layout"], p["claims"], square, wide=True,
-                               caption=OWN_KEY if p["claims"] else "")
+            wide = board_lines(p["layout"], p["claims"], square, wide=True, caption=OWN_KEY if p["claims"] else "")
             blocks.append([(label, wide), narrow])
         else:
             blocks.append([narrow])
@@ -396,8 +416,10 @@ def _auction_rows(obs: dict) -> list:
 def _render_family(obs: dict, seat):
     parts = []
     phase = obs["phase"]
-    title = (f"Klondike 1896, {obs['variant']} game - round {obs['round']}, start player "
-             f"P{obs['start_player'] + 1}, {PHASE_NAMES.get(phase, phase)}")
+    title = (
+        f"Klondike 1896, {obs['variant']} game - round {obs['round']}, start player "
+        f"P{obs['start_player'] + 1}, {PHASE_NAMES.get(phase, phase)}"
+    )
     parts.append(Text(title, style="bold"))
     if phase == "layout":
         parts.extend(face_preview())
@@ -426,8 +448,11 @@ def _render_family(obs: dict, seat):
         info += f"; P{auc['displaced'] + 1} is displaced and must bid again"
     sup = obs.get("supplementary")
     if sup:
-        info += (f"; domino auction: high bid {sup['high_bid']} by P{sup['high_bidder'] + 1}"
-                 if sup["high_bidder"] >= 0 else "; domino auction: no bid yet")
+        info += (
+            f"; domino auction: high bid {sup['high_bid']} by P{sup['high_bidder'] + 1}"
+            if sup["high_bidder"] >= 0
+            else "; domino auction: no bid yet"
+        )
     parts.append(Text(info))
     return Group(*parts)
 
@@ -445,13 +470,18 @@ def _render_race(obs: dict, seat):
     parts = []
     card = obs["card"]
     phase = obs["phase"]
-    head = (f"Klondike 1896, race - round {min(obs['round'], 9)}/9, {PHASE_NAMES.get(phase, phase)}"
-            + (f", tick {obs['tick']}" if phase == "tick" else ""))
+    head = f"Klondike 1896, race - round {min(obs['round'], 9)}/9, {PHASE_NAMES.get(phase, phase)}" + (
+        f", tick {obs['tick']}" if phase == "tick" else ""
+    )
     parts.append(Text(head, style="bold"))
     if card:
         c = REQ_CARDS[REQ_INDEX[card]]
-        parts.append(Text(f"Card {card} ({c.colour}): cover exactly {c.gold} gold and "
-                          f"{plural(c.rubies, 'ruby', 'rubies')}", style="bold yellow"))
+        parts.append(
+            Text(
+                f"Card {card} ({c.colour}): cover exactly {c.gold} gold and {plural(c.rubies, 'ruby', 'rubies')}",
+                style="bold yellow",
+            )
+        )
     if phase != "end":
         disp = ", ".join(favour_text(x) for x in obs["display"]) or "-"
         parts.append(Text(f"favour cards: {disp}; priority P{obs['priority_seat'] + 1}"))
@@ -464,8 +494,12 @@ def _render_race(obs: dict, seat):
     for h in ("player", *TRACKS, "status", "card"):
         t.add_column(h)
     for s, p in enumerate(obs["players"]):
-        t.add_row(f"P{s + 1}{' (you)' if s == seat else ''}", *map(str, p["tracks"]), p["status"],
-                  favour_text(p["pick"]) if p["pick"] else "")
+        t.add_row(
+            f"P{s + 1}{' (you)' if s == seat else ''}",
+            *map(str, p["tracks"]),
+            p["status"],
+            favour_text(p["pick"]) if p["pick"] else "",
+        )
     parts.append(t)
     rev = obs.get("revealed") or []
     boards = phase in ("build", "end") and any(r[1] for r in rev)
@@ -476,30 +510,44 @@ def _render_race(obs: dict, seat):
             blocks = []
             for s, (lay, claims) in enumerate(rev):
                 if lay:
-                    lines = board_lines(" ".join(f"{FACE_NAMES[f]}{r}" for f, r in lay), claims, goal=False,
-                                        coords=False)
+                    lines = board_lines(
+                        " ".join(f"{FACE_NAMES[f]}{r}" for f, r in lay), claims, goal=False, coords=False
+                    )
                     blocks.append([(Label(f"P{s + 1}:", [res[s]] if s in res else [], "dim"), lines)])
             parts.append(BoardGrid(blocks))
         else:
-            parts.append(Text(f"last round ({obs['last_card']}): "
-                              + ", ".join(f"P{s + 1}: {x}" for s, x in res.items()), style="dim"))
+            parts.append(
+                Text(
+                    f"last round ({obs['last_card']}): " + ", ".join(f"P{s + 1}: {x}" for s, x in res.items()),
+                    style="dim",
+                )
+            )
     if phase == "end":  # KL-36: the breakdown of the final points
         tracks = [p["tracks"] for p in obs["players"]]
         celeb, tot, totals = race_points(tracks)
         per = []
         from .components import PLACE_POINTS, TOTAL_POINTS
         from .scoring import tie_low_points
+
         for tr in range(4):
             per.append(tie_low_points([tk[tr] for tk in tracks], PLACE_POINTS))
         tot_pts = tie_low_points(totals, TOTAL_POINTS)
-        parts.append(Text("final scoring (KL-36: 8/6/4/2 per track, ties take the lower place; "
-                          "total favour 4/3/2/1)", style="bold"))
+        parts.append(
+            Text(
+                "final scoring (KL-36: 8/6/4/2 per track, ties take the lower place; total favour 4/3/2/1)",
+                style="bold",
+            )
+        )
         bt = Table(show_header=True, box=None)
         for h in ("player", *TRACKS, "total favour", "points"):
             bt.add_column(h)
         for s in range(len(tracks)):
-            bt.add_row(f"P{s + 1}", *(f"{tracks[s][tr]} -> {per[tr][s]}" for tr in range(4)),
-                       f"{totals[s]} -> {tot_pts[s]}", str(celeb[s] + tot[s]))
+            bt.add_row(
+                f"P{s + 1}",
+                *(f"{tracks[s][tr]} -> {per[tr][s]}" for tr in range(4)),
+                f"{totals[s]} -> {tot_pts[s]}",
+                str(celeb[s] + tot[s]),
+            )
         parts.append(bt)
     if seat is not None and phase != "end":
         p = obs["players"][seat]
@@ -524,8 +572,9 @@ def _render_race(obs: dict, seat):
         if p["claims"]:
             parts.append(Text(KEY, style="dim"))
         if p["layout"]:
-            wide = board_lines(p["layout"], p["claims"], goal=False, wide=True, spaced=True,
-                               caption=OWN_KEY if p["claims"] else "")
+            wide = board_lines(
+                p["layout"], p["claims"], goal=False, wide=True, spaced=True, caption=OWN_KEY if p["claims"] else ""
+            )
             parts.append(BoardGrid([[(None, wide), (None, board_lines(p["layout"], p["claims"], goal=False))]]))
     return Group(*parts)
 
@@ -559,12 +608,16 @@ def placement_note(state, seat: int, pid: int) -> str:
     return f"{g}g {r}R"
 
 
-PLACE_FOOTNOTE = {"family": "(5g 1R) = what a placement covers: 5 gold, 1 ruby (KL-1.8), scored when laid (KL-15.1).",
-                  "race": "(5g 1R) = what a placement covers: 5 gold, 1 ruby (KL-1.8), added to your board's count."}
+PLACE_FOOTNOTE = {
+    "family": "(5g 1R) = what a placement covers: 5 gold, 1 ruby (KL-1.8), scored when laid (KL-15.1).",
+    "race": "(5g 1R) = what a placement covers: 5 gold, 1 ruby (KL-1.8), added to your board's count.",
+}
 """The footnote under a list of placements (the square board's game scores as the family's)."""
-FATE_FOOTNOTE = ("You join a finisher's fate before the boards are shown: they are revealed and checked "
-                 "after your choice (KL-33.2, KL-34.1); the table shows who finished in which order and "
-                 "the favour card each took.")
+FATE_FOOTNOTE = (
+    "You join a finisher's fate before the boards are shown: they are revealed and checked "
+    "after your choice (KL-33.2, KL-34.1); the table shows who finished in which order and "
+    "the favour card each took."
+)
 """The footnote under the last player's ``fate`` choices: why the finishers' boards are not
 shown yet (the rulebook: the last player names whom he joins, *then* the boards are revealed
 one by one and checked together)."""

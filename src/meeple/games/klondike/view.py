@@ -32,8 +32,12 @@ from .components import (
 
 CELEBRITY = {"red": "the madam", "black": "the sheriff", "blue": "the mayor", "green": "the horse trader"}
 """The celebrity of each favour track (KL-30.3), as the rulebook names them."""
-SYMBOL = {"red": ("garter", "garters"), "black": ("sheriff star", "sheriff stars"),
-          "blue": ("pocket watch", "pocket watches"), "green": ("horseshoe", "horseshoes")}
+SYMBOL = {
+    "red": ("garter", "garters"),
+    "black": ("sheriff star", "sheriff stars"),
+    "blue": ("pocket watch", "pocket watches"),
+    "green": ("horseshoe", "horseshoes"),
+}
 """The symbol a favour card of each colour shows, once per point of value (KL-30.4)."""
 ORDINAL = ("first", "second", "third", "fourth")
 
@@ -119,7 +123,8 @@ class KlondikeView(View):
         "goal on the right, and score a point for every gold you cover; rubies you cover pay for "
         "later auctions. In the game for experienced prospectors each round a requirement card "
         "asks for an exact amount of gold and rubies: lay out your tiles and claims to cover "
-        "exactly that, faster than the others, to win the favour of the town's celebrities.")
+        "exactly that, faster than the others, to win the favour of the town's celebrities."
+    )
     length = "about 30-60 minutes"
     """An estimate: the rulebook leaves the playing time blank."""
     how_to_play = (
@@ -139,7 +144,8 @@ class KlondikeView(View):
         "then lay your own claims one a turn until you cover exactly that, and say done. The first "
         "to finish takes the best favour card; the last player stops and joins the fate of another. "
         "An exact board gains the card's favour with its celebrity, a wrong one loses it. After "
-        "nine rounds the celebrities' rankings give the points.")
+        "nine rounds the celebrities' rankings give the points."
+    )
 
     # ---------------------------------------------------------------- lobby
     def variant_text(self, variant: str) -> str:
@@ -147,38 +153,51 @@ class KlondikeView(View):
         landscape, KL-21.3), race (game 2, KL-30..KL-40). Raises KeyError for another name."""
         return {
             "family": "Game 1, the family game: an auction for claims and a route of claims across "
-                      "your four tiles from the start on the left to the goal on the right; a point "
-                      "for every gold covered.",
+            "your four tiles from the start on the left to the goal on the right; a point "
+            "for every gold covered.",
             "square": "Game 1 on a square landscape of four tiles (the rulebook's third tip): start "
-                      "anywhere and reach the middle of each side and the centre.",
+            "anywhere and reach the middle of each side and the centre.",
             "race": "Game 2, for experienced prospectors: a race over nine requirement cards, each "
-                    "asking for an exact amount of gold and rubies, for the favour of the town's "
-                    "four celebrities.",
+            "asking for an exact amount of gold and rubies, for the favour of the town's "
+            "four celebrities.",
         }[variant]
 
     _OPTIONS = {
-        "layout": ("How the tiles are laid out",
-                   "Random (each landscape drawn at random), choose (each player lays his own four "
-                   "tiles before the first auction) or identical (everybody gets the same random "
-                   "landscape, the rulebook's tip for experienced players)."),
-        "secret_rubies": ("Keep rubies secret",
-                          "Nobody sees how many rubies the others hold (the rulebook's tip for "
-                          "bluffing); bids and payments stay visible."),
-        "ruby_supply_limit": ("Limit the ruby supply",
-                              "A number of rubies in the common supply, e.g. 32 as in the box (at "
-                              "least 3 per player); empty means unlimited."),
-        "edge_rule": ("Edge rule in tiles 2 and 3",
-                      "Both edges: the route touches the top and the bottom edge in the second and "
-                      "in the third tile (the rulebook read literally); one edge per tile: one of "
-                      "the two tiles reaches the top, the other the bottom."),
-        "race_mode": ("Race mode",
-                      "Ticks: every racing player commits one move a turn, revealed together; the "
-                      "only mode there is."),
-        "tick_cap": ("Turns before a race is stopped",
-                     "After this many turns of a race everybody still racing is stopped (default 40)."),
-        "children": ("Players under eight",
-                     "The seats of young children: their requirement cards come from the white and "
-                     "grey ones only, and they need to match only the larger of the two numbers."),
+        "layout": (
+            "How the tiles are laid out",
+            "Random (each landscape drawn at random), choose (each player lays his own four "
+            "tiles before the first auction) or identical (everybody gets the same random "
+            "landscape, the rulebook's tip for experienced players).",
+        ),
+        "secret_rubies": (
+            "Keep rubies secret",
+            "Nobody sees how many rubies the others hold (the rulebook's tip for "
+            "bluffing); bids and payments stay visible.",
+        ),
+        "ruby_supply_limit": (
+            "Limit the ruby supply",
+            "A number of rubies in the common supply, e.g. 32 as in the box (at "
+            "least 3 per player); empty means unlimited.",
+        ),
+        "edge_rule": (
+            "Edge rule in tiles 2 and 3",
+            "Both edges: the route touches the top and the bottom edge in the second and "
+            "in the third tile (the rulebook read literally); one edge per tile: one of "
+            "the two tiles reaches the top, the other the bottom.",
+        ),
+        "race_mode": (
+            "Race mode",
+            "Ticks: every racing player commits one move a turn, revealed together; the only mode there is.",
+        ),
+        "tick_cap": (
+            "Turns before a race is stopped",
+            "After this many turns of a race everybody still racing is stopped (default 40).",
+        ),
+        "children": (
+            "Players under eight",
+            "The seats of young children: their requirement cards come from the white and "
+            "grey ones only, and they need to match only the larger of the two numbers.",
+        ),
     }
 
     def option_text(self, name: str) -> tuple[str, str]:
@@ -256,8 +275,10 @@ class KlondikeView(View):
         if kind == "relayout":
             return "Lay out your landscape anew"
         if kind == "done":
-            return (f"Say done: you cover {st.gold[seat]} gold and {rubies(st.ruby[seat])}, "
-                    f"the card asks {requirement_words(st.req)}")
+            return (
+                f"Say done: you cover {st.gold[seat]} gold and {rubies(st.ruby[seat])}, "
+                f"the card asks {requirement_words(st.req)}"
+            )
         if kind == "pick":
             cid = FAVOUR_CARDS[action.args[0]].id
             label = f"Take {favour_words(cid)}"
@@ -280,25 +301,35 @@ class KlondikeView(View):
         if kind == "build":
             return "Your landscape is complete; the race begins with your claims. [KL-31.2, KL-40.1]"
         if kind == "bid":
-            return ("Sets your figure at this claim of the front row with that many of your rubies: any "
-                    "number at a free claim, exactly one more than the holder at a held one, who must "
-                    "then raise or move. You pay when the auction ends. [KL-12.3, KL-12.4]")
+            return (
+                "Sets your figure at this claim of the front row with that many of your rubies: any "
+                "number at a free claim, exactly one more than the holder at a held one, who must "
+                "then raise or move. You pay when the auction ends. [KL-12.3, KL-12.4]"
+            )
         if kind == "place":
             if st.mode == "race":
-                return ("Lays the claim on your landscape, touching your last claim (the first covers a "
-                        "start cell); what it covers adds to your count. [KL-2, KL-31.3]")
-            return ("Lays the claim on your landscape, touching your last claim (the first covers a start "
-                    "cell); each gold covered is a point, each ruby comes to you next round. [KL-2, KL-15]")
+                return (
+                    "Lays the claim on your landscape, touching your last claim (the first covers a "
+                    "start cell); what it covers adds to your count. [KL-2, KL-31.3]"
+                )
+            return (
+                "Lays the claim on your landscape, touching your last claim (the first covers a start "
+                "cell); each gold covered is a point, each ruby comes to you next round. [KL-2, KL-15]"
+            )
         if kind == "discard":
             return "The claim fits nowhere on your landscape: it leaves the game and the rubies stay paid. [KL-14.2]"
         if kind == "sbid":
-            return (f"Bids for this round's domino: at least {SUPP_MIN_BID} rubies and more than the highest "
-                    "bid; rubies covered this round do not count. [KL-16.2]")
+            return (
+                f"Bids for this round's domino: at least {SUPP_MIN_BID} rubies and more than the highest "
+                "bid; rubies covered this round do not count. [KL-16.2]"
+            )
         if kind == "pass":
             return "You give up the domino for this round; a pass is final. [KL-16.4]"
         if kind == "claim":
-            return ("Takes one of your own claims in hand; then choose where to lay it. Each claim once a "
-                    "round. [KL-31.3, KL-40.1]")
+            return (
+                "Takes one of your own claims in hand; then choose where to lay it. Each claim once a "
+                "round. [KL-31.3, KL-40.1]"
+            )
         if kind == "back":
             return "Puts the claim back (once a turn) so you can choose another move. [KL-40.1]"
         if kind == "undo":
@@ -306,15 +337,17 @@ class KlondikeView(View):
         if kind == "relayout":
             return "Your move this turn: lay out your tiles anew (only while no claim lies). [KL-40.1]"
         if kind == "done":
-            return ("You stop and take a favour card; your board is checked after the last player "
-                    "joins a fate: exact gold and rubies gain the card's favour, anything else loses "
-                    "it. [KL-32.1, KL-34.2]")
+            return (
+                "You stop and take a favour card; your board is checked after the last player "
+                "joins a fate: exact gold and rubies gain the card's favour, anything else loses "
+                "it. [KL-32.1, KL-34.2]"
+            )
         if kind == "pick":
-            return ("Takes this favour card; its value goes up or down its celebrity's track at the "
-                    "check. [KL-32, KL-34.2]")
+            return (
+                "Takes this favour card; its value goes up or down its celebrity's track at the check. [KL-32, KL-34.2]"
+            )
         if kind == "fate":
-            return ("You gain your card's favour if this player's board is exact and lose it if not. "
-                    "[KL-33.2, KL-34.4]")
+            return "You gain your card's favour if this player's board is exact and lose it if not. [KL-33.2, KL-34.4]"
         return ""
 
     def action_notes(self, state, actions):
@@ -369,15 +402,16 @@ class KlondikeView(View):
             # in a race turn, that a seat lays out again is its secret move: others are told
             # only that it is choosing a move (KL-40.1)
             if me:
-                return (f"Lay out your landscape for {requirement_words(st.req)}: 1 to 4 tiles "
-                        f"(secret until the check).")
+                return f"Lay out your landscape for {requirement_words(st.req)}: 1 to 4 tiles (secret until the check)."
             doing = "laying out a landscape in secret"
         elif p == "tick":
             if me:
                 if st.pend[cur] >= 0:
                     return f"Lay {claim_name(KINDS[st.pend[cur]].id)} on your landscape (your move this turn)."
-                return (f"Round {st.rround} of {RACE_ROUNDS}, turn {st.tick}: cover {requirement_words(st.req)}; "
-                        "take a claim to lay, or choose another move (secret until all have moved).")
+                return (
+                    f"Round {st.rround} of {RACE_ROUNDS}, turn {st.tick}: cover {requirement_words(st.req)}; "
+                    "take a claim to lay, or choose another move (secret until all have moved)."
+                )
             doing = f"choosing a secret move for turn {st.tick}"
         elif p == "pick":
             if me:

@@ -23,20 +23,25 @@ class LignumGame(Game):
     variants = ("basic", "advanced", "basic-tactical", "advanced-tactical")
     options = (
         Option("easy_winter", False, "show the easier half of both winter cards (LG-3.6 beginner option)"),
-        Option("hidden_products", False,
-               "keep each player's product tokens face down: others see only how many (LG-8.4.4 optional "
-               "mode; a memory test: every token was face up when taken, so the bots know them)"),
+        Option(
+            "hidden_products",
+            False,
+            "keep each player's product tokens face down: others see only how many (LG-8.4.4 optional "
+            "mode; a memory test: every token was face up when taken, so the bots know them)",
+        ),
     )
     state_class = LignumState
     package = "meeple.games.lignum"
     view_class = LignumView
     rules_edition = 3
-    rules_changes = {2: "since 2026-12-03 a turn is no longer settled by an automatic 'done' when building "
-                        "or using a hut would open a decision: the seat gets its turn (LG-19.1, LG-19.3, "
-                        "publisher FAQ)",
-                     3: "since 2026-12-07 a seat that still has a usable hut (a drying hut to move a piece "
-                        "on, a food-store hut, or huts it could build and use) says 'done' itself after its "
-                        "last decision of a turn, in every phase (LG-19.3, LG-19.4, publisher FAQ)"}
+    rules_changes = {
+        2: "since 2026-12-03 a turn is no longer settled by an automatic 'done' when building "
+        "or using a hut would open a decision: the seat gets its turn (LG-19.1, LG-19.3, "
+        "publisher FAQ)",
+        3: "since 2026-12-07 a seat that still has a usable hut (a drying hut to move a piece "
+        "on, a food-store hut, or huts it could build and use) says 'done' itself after its "
+        "last decision of a turn, in every phase (LG-19.3, LG-19.4, publisher FAQ)",
+    }
     rules_help = """\
 Lignum: 8 rounds (spring, summer, fall, winter; twice). Most dollars after the final sale wins.
 Ties: the rules give no tie-break; tied players share the victory (or their place) (LG-22.4).
@@ -85,19 +90,23 @@ product tokens are shown only as a count)."""
     def load_heuristics(self) -> Heuristics:
         """The bots' evaluation, playout policy and search defaults (``heuristics.py``)."""
         from .heuristics import HEURISTICS
+
         return HEURISTICS
 
     def load_encoding(self) -> Encoding:
         """The RL action space and observation vector (``encoding.py``)."""
         from . import encoding
+
         return encoding
 
     def load_stats(self) -> GameStats:
         """The statistics of a finished game for simulation reports (``stats.py``)."""
         from . import stats
+
         return stats
 
     def load_explain(self) -> Explanation:
         """Why a typed action is refused (``explain.py``)."""
         from .explain import explain
+
         return explain

@@ -54,7 +54,7 @@ BONUS = [act(f"bonus {PIECE_NAMES[p]}", "bonus", (p,)) for p in range(3)]
 RIVER = [act(f"river {PIECE_NAMES[p]}", "river", (p,)) for p in range(2)]
 BURN = [act(f"burn {PIECE_NAMES[p + 3]}", "burn", (p,)) for p in range(3)]
 
-WORKER_SUFFIX = ("", " mill", " lodge")   # 0 hired worker, 1 mill worker, 2 lodging hut
+WORKER_SUFFIX = ("", " mill", " lodge")  # 0 hired worker, 1 mill worker, 2 lodging hut
 #: FELL[piece][worker]
 FELL = [[act(f"fell {PIECE_NAMES[p]}{WORKER_SUFFIX[w]}", "fell", (p, w)) for w in range(3)] for p in range(3)]
 WFELL = [None, act("fell mill", "wfell", (1,)), act("fell lodge", "wfell", (2,))]
@@ -65,7 +65,7 @@ SAW = [[act(f"saw {PIECE_NAMES[p]}{WORKER_SUFFIX[w]}", "saw", (p, w)) for w in r
 DEST_NAMES = ("saw", "sales", "river")
 #: PUT[piece][dest] with dest 0 saw room, 1 sales room, 2 river
 PUT = [[act(f"{PIECE_NAMES[p]} {DEST_NAMES[d]}", "put", (p, d)) for d in range(3)] for p in range(3)]
-SELL_LOCS = LOC_NAMES + ("saw", "heat")     # 0..3 mill locations, 4 saw room, 5 heating store
+SELL_LOCS = LOC_NAMES + ("saw", "heat")  # 0..3 mill locations, 4 saw room, 5 heating store
 #: SELL[piece][loc]
 SELL = [[act(f"sell {PIECE_NAMES[p]} {SELL_LOCS[l]}", "sell", (p, l)) for l in range(6)] for p in range(6)]
 #: DRY[piece][from_loc] and DRYHUT[piece][from_loc] (from_loc 0..2)

@@ -15,20 +15,30 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-_DATA = json.loads(resources.files("meeple.games.lignum").joinpath("components.json")
-                   .read_text(encoding="utf-8"))
+_DATA = json.loads(resources.files("meeple.games.lignum").joinpath("components.json").read_text(encoding="utf-8"))
 
 FW, SW, HW, SFW, SSW, SHW = range(6)
 PIECE_NAMES = ("FW", "SW", "HW", "sFW", "sSW", "sHW")
 PIECE_INDEX = {n: i for i, n in enumerate(PIECE_NAMES)}
-_JSON_PIECE = {"firewood": FW, "softwood": SW, "hardwood": HW,
-               "sawn_firewood": SFW, "sawn_softwood": SSW, "sawn_hardwood": SHW}
+_JSON_PIECE = {
+    "firewood": FW,
+    "softwood": SW,
+    "hardwood": HW,
+    "sawn_firewood": SFW,
+    "sawn_softwood": SSW,
+    "sawn_hardwood": SHW,
+}
 
 _w = _DATA["wood"]
 #: LG-15.2 base sale price in dollars per piece; ``None`` = never sellable (hardwood disc).
-BASE_PRICE = (_w["uncut"]["firewood"]["base_price"], _w["uncut"]["softwood"]["base_price"],
-              _w["uncut"]["hardwood"]["base_price"], _w["sawn"]["sawn_firewood"]["base_price"],
-              _w["sawn"]["sawn_softwood"]["base_price"], _w["sawn"]["sawn_hardwood"]["base_price"])
+BASE_PRICE = (
+    _w["uncut"]["firewood"]["base_price"],
+    _w["uncut"]["softwood"]["base_price"],
+    _w["uncut"]["hardwood"]["base_price"],
+    _w["sawn"]["sawn_firewood"]["base_price"],
+    _w["sawn"]["sawn_softwood"]["base_price"],
+    _w["sawn"]["sawn_hardwood"]["base_price"],
+)
 #: LG-13.2 sawing yield: disc kind -> number of sticks of kind ``disc + 3``.
 SAW_YIELD = (_w["sawing_yield"]["firewood"], _w["sawing_yield"]["softwood"], _w["sawing_yield"]["hardwood"])
 
@@ -40,11 +50,10 @@ _cap = _DATA["drying"]["locations"][1]["capacity"]
 DRYER_DISC_MAX = _cap["uncut_max"]
 DRYER_STICK_MAX = _cap["sawn_max"]
 
-START_MONEY = {"basic": _DATA["starting_money"]["basic"],
-               "advanced": _DATA["starting_money"]["advanced_tasks"]}
+START_MONEY = {"basic": _DATA["starting_money"]["basic"], "advanced": _DATA["starting_money"]["advanced_tasks"]}
 
 # ------------------------------------------------------------------ tokens
-EQUIP_NAMES = ("saw", "raft", "wagon", "sled")          # a player's equipment store order
+EQUIP_NAMES = ("saw", "raft", "wagon", "sled")  # a player's equipment store order
 PRODUCT_NAMES = ("stake", "board", "shingle", "reed", "joker")
 JOKER = PRODUCT_NAMES.index("joker")  # a seat's products are counted in this order
 _cc = _DATA["component_counts"]
@@ -60,7 +69,7 @@ SPACES = {sp["id"]: sp for sp in _DATA["supply_path"]["spaces"]}
 TOKEN_SPACES = tuple(_DATA["supply_path"]["token_space_ids"])
 CAPACITY = tuple([0] + [SPACES[i]["capacity"] for i in range(1, 21)])
 SPACE_TYPE = tuple([""] + [SPACES[i]["type"] for i in range(1, 21)])
-CLEARING = 21   # foreman position meaning "in the clearing"
+CLEARING = 21  # foreman position meaning "in the clearing"
 
 
 class CountSetup:
@@ -85,17 +94,25 @@ TASKS_DISPLAYED = {int(k): v for k, v in _DATA["player_count_setup"]["tasks_disp
 # ------------------------------------------------------------------ cards
 #: Placement cards (LG-6): list of (id, ((area 1..6, item, count), ...)); item 0..2 wood kind, 3 food.
 PLACEMENT_CARDS = tuple(
-    (c["id"], tuple((it["area"], {"firewood": 0, "softwood": 1, "hardwood": 2, "food": 3}[it["item"]], it["count"])
-                    for it in c["items"]))
-    for c in _DATA["placement_cards"]["cards"])
+    (
+        c["id"],
+        tuple(
+            (it["area"], {"firewood": 0, "softwood": 1, "hardwood": 2, "food": 3}[it["item"]], it["count"])
+            for it in c["items"]
+        ),
+    )
+    for c in _DATA["placement_cards"]["cards"]
+)
 #: Winter cards (LG-3.6): list of (id, (food, heating) harder, (food, heating) easier).
 WINTER_CARDS = tuple(
     (c["id"], (c["harder"]["food"], c["harder"]["heating"]), (c["easier"]["food"], c["easier"]["heating"]))
-    for c in _DATA["winter_cards"]["cards"])
+    for c in _DATA["winter_cards"]["cards"]
+)
 #: Task cards (LG-25): list of (id, ((piece 0..5, level 0..2), ...), reward dollars).
 TASK_CARDS = tuple(
     (c["id"], tuple((_JSON_PIECE[r["piece"]], r["level"]) for r in c["requires"]), c["reward"])
-    for c in _DATA["task_cards"]["cards"])
+    for c in _DATA["task_cards"]["cards"]
+)
 TASK_INDEX = {c[0]: i for i, c in enumerate(TASK_CARDS)}
 
 _loans = _DATA["loans"]
@@ -107,5 +124,5 @@ FOOD_PENALTY = _win["penalty_per_missing_food"]
 HEAT_PENALTY = _win["penalty_per_missing_heating"]
 FODDER_CAP = {int(k): v for k, v in _DATA["fodder"]["wagon_trip_capacity_by_value"].items()}
 
-SEASONS = tuple(_DATA["rounds"]["sequence"])   # 8 rounds; index 3 and 7 are winters
+SEASONS = tuple(_DATA["rounds"]["sequence"])  # 8 rounds; index 3 and 7 are winters
 WINTER_ROUNDS = (3, 7)

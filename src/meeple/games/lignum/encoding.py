@@ -18,9 +18,37 @@ from . import actions as A
 from . import components as C
 from .rules import DRY_PEND_HUTS, NONWINTER_PHASES, WINTER_PHASES
 
-_TABLES = (A.DONE, A.LOAN, A.BUILD, A.EXTRA, A.BUY_SAW, A.BUY_FOOD, A.SLED_FOOD, A.TO_HEAT, A.TO_SALES,
-           A.AREA, A.GO, A.HUT, A.FOODHUT, A.RELOCATE, A.BONUS, A.RIVER, A.BURN, A.FELL, A.WFELL, A.SLED,
-           A.CARRY, A.WAGON, A.SAW, A.PUT, A.SELL, A.DRY, A.DRYHUT, A.TASK_TAKE, A.FILL)
+_TABLES = (
+    A.DONE,
+    A.LOAN,
+    A.BUILD,
+    A.EXTRA,
+    A.BUY_SAW,
+    A.BUY_FOOD,
+    A.SLED_FOOD,
+    A.TO_HEAT,
+    A.TO_SALES,
+    A.AREA,
+    A.GO,
+    A.HUT,
+    A.FOODHUT,
+    A.RELOCATE,
+    A.BONUS,
+    A.RIVER,
+    A.BURN,
+    A.FELL,
+    A.WFELL,
+    A.SLED,
+    A.CARRY,
+    A.WAGON,
+    A.SAW,
+    A.PUT,
+    A.SELL,
+    A.DRY,
+    A.DRYHUT,
+    A.TASK_TAKE,
+    A.FILL,
+)
 
 
 def action_notations(num_players: int, variant: str) -> list[str]:
@@ -42,9 +70,34 @@ def action_notations(num_players: int, variant: str) -> list[str]:
 _TOKENS = vocabulary([""] + list(C.EQUIP_COUNTS) + ["p" + p for p in C.PRODUCT_NAMES])
 PHASES = tuple(NONWINTER_PHASES + WINTER_PHASES + ("over",))
 _PHASES = vocabulary(PHASES)
-STAGES = ("", "choose", "tact", "travel", "space4", "space10", "space13", "space16", "market", "fell",
-          "arrive", "transport", "move", "saw", "split", "tasks", "sell", "dry", "w_bonus", "w_fell",
-          "w_sled", "w_saw", "w_tasks", "burn", "forced", "river")
+STAGES = (
+    "",
+    "choose",
+    "tact",
+    "travel",
+    "space4",
+    "space10",
+    "space13",
+    "space16",
+    "market",
+    "fell",
+    "arrive",
+    "transport",
+    "move",
+    "saw",
+    "split",
+    "tasks",
+    "sell",
+    "dry",
+    "w_bonus",
+    "w_fell",
+    "w_sled",
+    "w_saw",
+    "w_tasks",
+    "burn",
+    "forced",
+    "river",
+)
 _STAGES = vocabulary(STAGES)
 _PLACEMENT = vocabulary(range(len(C.PLACEMENT_CARDS)))
 _TASKS = vocabulary(range(len(C.TASK_CARDS)))
@@ -59,24 +112,30 @@ HIDDEN_PRODUCTS = [-1, -1, -1, -1, -1]
 OBSERVATION_LAYOUT = {
     "seat": "one-hot of the observing seat (n)",
     "current_player": "one-hot of the seat to act (n; all zero when the game is over)",
-    "money, loans, food, fodder3, fodder2, area, secret, pos, mill_free":
-        "per seat, one block of n each (secret: the seat's own committed area, 0 for others)",
+    "money, loans, food, fodder3, fodder2, area, secret, pos, mill_free": "per seat, one block of n each (secret: the seat's own committed area, 0 for others)",
     "equip": "per seat [saw, raft, wagon, sled] (n x 4)",
     "products": "per seat [stake, board, shingle, reed, joker] (n x 5); with the option hidden_products a rival's face-down tokens read -1 each",
     "huts, workers, woodpile, river, sawroom, heat": "per seat 3 counts each (n x 3)",
     "mill": "per seat, location [sales, d1, d2, d3] and piece [FW SW HW sFW sSW sHW] (n x 4 x 6)",
     "tasks": "per seat and task card: held, requirements filled (n x 10 x 2)",
-    "areas_wood": "wood per felling area [FW SW HW] (6 x 3)", "areas_food": "food per area (6)",
+    "areas_wood": "wood per felling area [FW SW HW] (6 x 3)",
+    "areas_food": "food per area (6)",
     "path_tok": "per path space 0..20, one-hot of its token (21 x tokens)",
     "path_w": "workers on the path [carriers, fodder, woodcutters, sawyers 0, sawyers 1] (5)",
-    "order": "player-order track, seats from slot 1 (n)", "clearing": "seats in the clearing, -1 padded (n)",
-    "pstack": "product stack, counts per product (5); with hidden_products the unseen tokens (stack and rivals' stores)", "pdeck": "placement deck, counts per card (15)",
-    "pused": "placement cards used (15)", "prevealed": "next round's placement cards (15)",
-    "tdeck": "task deck (10)", "tdisplay": "task display (10)", "wrest": "unused winter cards (8)",
+    "order": "player-order track, seats from slot 1 (n)",
+    "clearing": "seats in the clearing, -1 padded (n)",
+    "pstack": "product stack, counts per product (5); with hidden_products the unseen tokens (stack and rivals' stores)",
+    "pdeck": "placement deck, counts per card (15)",
+    "pused": "placement cards used (15)",
+    "prevealed": "next round's placement cards (15)",
+    "tdeck": "task deck (10)",
+    "tdisplay": "task display (10)",
+    "wrest": "unused winter cards (8)",
     "winter": "[card, half] for years 1 and 2 (4)",
     "counters": "round, pi, ti, actor, hut_left, debt, felled, acted (8)",
     "supply": "equipment-token supply by name (7)",
-    "phase": "one-hot (PHASES)", "stage": "one-hot (STAGES)",
+    "phase": "one-hot (PHASES)",
+    "stage": "one-hot (STAGES)",
     "pend": f"pending bookkeeping numbers ({PEND_SLOTS}, zero padded; a stage name as its STAGES index)",
     "committed": "seats that committed their secret area (n)",
 }
@@ -96,8 +155,16 @@ def observation_vector(obs: dict, num_players: int, variant: str, writer: Writer
     w.onehot("current_player", obs["current_player"], seats)
     for k in ("money", "loans", "food", "fodder3", "fodder2", "area", "secret", "pos", "mill_free"):
         w.numbers(k, obs[k], n)
-    for k, size in (("equip", 4), ("products", 5), ("huts", 3), ("workers", 3), ("woodpile", 3),
-                    ("river", 3), ("sawroom", 3), ("heat", 3)):
+    for k, size in (
+        ("equip", 4),
+        ("products", 5),
+        ("huts", 3),
+        ("workers", 3),
+        ("woodpile", 3),
+        ("river", 3),
+        ("sawroom", 3),
+        ("heat", 3),
+    ):
         value = obs[k]
         if k == "products":  # option hidden_products: a rival's tokens are face down (None): -1s
             value = [HIDDEN_PRODUCTS if v is None else v for v in value]
@@ -126,8 +193,7 @@ def observation_vector(obs: dict, num_players: int, variant: str, writer: Writer
     w.counts("tdisplay", obs["tdisplay"], _TASKS)
     w.counts("wrest", obs["wrest"], _WINTER)
     w.nested("winter", obs["winter"], 4, depth=2)
-    w.numbers("counters", [obs[k] for k in ("round", "pi", "ti", "actor", "hut_left", "debt", "felled",
-                                          "acted")], 8)
+    w.numbers("counters", [obs[k] for k in ("round", "pi", "ti", "actor", "hut_left", "debt", "felled", "acted")], 8)
     sup = obs["supply"]
     w.numbers("supply", [sup.get(k, 0) for k in _SUPPLY], len(_SUPPLY))
     w.onehot("phase", obs["phase"], _PHASES)

@@ -46,8 +46,10 @@ STAGE_WHAT = {
     "split": "placing new sticks: 'heat' or 'sales' for each",
     "tasks": "tasks, phase 5 ('fill T01 2', 'done')",
     "sell": "selling, phase 6: 'sell PIECE FROM', the piece and where it lies ('sell sFW sales', 'sell SW d3'), 'done'",
-    "dry": ("drying, phase 7: 'dry PIECE FROM', the piece and where it lies now; it moves one place right, "
-            "sales → d1 → d2 → d3 ('dry sFW sales' to d1, 'dry SW d1' to d2), 'done'"),
+    "dry": (
+        "drying, phase 7: 'dry PIECE FROM', the piece and where it lies now; it moves one place right, "
+        "sales → d1 → d2 → d3 ('dry sFW sales' to d1, 'dry SW d1' to d2), 'done'"
+    ),
     "w_bonus": "the winter bonus wood ('bonus HW')",
     "w_fell": "winter felling ('fell mill', 'fell lodge', 'done')",
     "w_sled": "winter sled transport ('sled mill', 'sled lodge', 'done')",
@@ -70,8 +72,9 @@ def _now(state) -> str:
 def _pay_reason(state, seat: int, cost: int = 1) -> tuple:
     m = state.money[seat]
     extra = " (negative cash blocks every purchase, LG-21.6)" if m < 0 else ""
-    return "LG-8.3.1", (f"you cannot pay ${cost}: cash ${m} and {state.loans[seat]} of {MAX_LOANS} "
-                        f"loans already taken{extra}")
+    return "LG-8.3.1", (
+        f"you cannot pay ${cost}: cash ${m} and {state.loans[seat]} of {MAX_LOANS} loans already taken{extra}"
+    )
 
 
 def _content(c: list) -> str:
@@ -88,8 +91,10 @@ def explain(state, text: str) -> tuple:
     if state.hut_left:
         return "LG-19.2", f"'{t}': first place the {state.hut_left} new hut(s): hut 1, hut 2 or hut 3"
     if head == "foodhut" and state.phase in ("feed", "heat") and state.huts[state.actor][1]:
-        return "LG-20.8", (f"'{t}': the food left after feeding goes back to the supply, so a food-store "
-                           "hut is not used once you have fed (use it before the feeding)")
+        return "LG-20.8", (
+            f"'{t}': the food left after feeding goes back to the supply, so a food-store "
+            "hut is not used once you have fed (use it before the feeding)"
+        )
     fn = _HANDLERS.get(head)
     if fn is None and len(words) == 2 and head in _PIECE:
         fn = _put
@@ -103,7 +108,8 @@ def explain(state, text: str) -> tuple:
     legal = state.legal_actions()
     more = f" ... {len(legal)} in all" if len(legal) > 10 else ""
     return "", f"'{t}' is not an action of Lignum now ({_now(state)}; legal: " + ", ".join(
-        a.text for a in legal[:10]) + more + ")"
+        a.text for a in legal[:10]
+    ) + more + ")"
 
 
 # ------------------------------------------------------------------ handlers
@@ -119,14 +125,18 @@ def _done(state, t, words):
         for k in (1, 2, 3):
             c = state.mill[seat][k]
             if not dryer_ok(c, pend[17 + k], pend[20 + k], pend[23 + k]):
-                return "LG-16.3", (f"dryer d{k} would end the drying phase holding {_content(c)}: a dryer "
-                                   "holds one disc or up to two sticks, never both (LG-16.2); move a piece "
-                                   f"on out of d{k} first")
+                return "LG-16.3", (
+                    f"dryer d{k} would end the drying phase holding {_content(c)}: a dryer "
+                    "holds one disc or up to two sticks, never both (LG-16.2); move a piece "
+                    f"on out of d{k} first"
+                )
     if st == "forced":
         return "LG-21.4", f"${state.debt} of the winter debt is still unpaid: sell more wood"
     if st == "split":
-        return "LG-13.3", (f"place the {state.pend[1]} remaining new {PIECE_NAMES[state.pend[0]]} "
-                           "stick(s) first: 'heat' or 'sales' for each")
+        return "LG-13.3", (
+            f"place the {state.pend[1]} remaining new {PIECE_NAMES[state.pend[0]]} "
+            "stick(s) first: 'heat' or 'sales' for each"
+        )
     if st == "move":
         return "LG-12.3", f"this trip must still move {state.pend[0]} piece(s) from your woodpile"
     if st == "arrive":
@@ -151,14 +161,17 @@ def _done(state, t, words):
 def _loan(state, t, words):
     seat = state.actor
     if len(words) > 1 and any(a.text == "loan" for a in state.legal_actions()):
-        return "LG-21.1", (f"write just 'loan': a loan is always ${LOAN_AMOUNT} "
-                           f"(a second one another ${LOAN_AMOUNT}, LG-21.2)")
+        return "LG-21.1", (
+            f"write just 'loan': a loan is always ${LOAN_AMOUNT} (a second one another ${LOAN_AMOUNT}, LG-21.2)"
+        )
     if state.loans[seat] >= MAX_LOANS:
         return "LG-21.2", f"you already hold {MAX_LOANS} loans: no player may hold more than {MAX_LOANS}"
     if state.stage == "choose":
-        return "LG-21.1", ("a loan is taken during your own turn; the secret felling-area choice is a "
-                           "simultaneous commitment, not a turn (LG-7.1): choose an area, then take the "
-                           "loan on your travel turn")
+        return "LG-21.1", (
+            "a loan is taken during your own turn; the secret felling-area choice is a "
+            "simultaneous commitment, not a turn (LG-7.1): choose an area, then take the "
+            "loan on your travel turn"
+        )
     if state.stage == "river":
         return "LG-22.1", "the game is over: no loan can be taken during the final sale"
     return "LG-21.1", f"a loan can be taken at any decision of your own turn ({_now(state)})"
@@ -199,8 +212,10 @@ def _go(state, t, words):
         if tok == "x_token":
             return "LG-23.3", f"space {sp} carries an X token: it cannot be used this round"
         if not tok:
-            return "LG-8.2.4", (f"space {sp} holds no token any more (or none was laid out, LG-5.3); "
-                                "a token space may only be entered to take its token")
+            return "LG-8.2.4", (
+                f"space {sp} holds no token any more (or none was laid out, LG-5.3); "
+                "a token space may only be entered to take its token"
+            )
         if tok == "saw" and state.equip[seat][0] >= MAX_SAWS:
             return "LG-8.4.1", f"space {sp} holds a saw and you already hold {MAX_SAWS} saws, the most allowed"
         return None
@@ -217,8 +232,10 @@ def _go(state, t, words):
     if typ == "woodcutters":
         a = state.area[seat]
         if not a or not sum(state.areas_wood[a - 1]):
-            return "LG-8.3", (f"your felling area {a or '-'} holds no wood: at space 10 you may buy only "
-                              "as many woodcutters as there are pieces there")
+            return "LG-8.3", (
+                f"your felling area {a or '-'} holds no wood: at space 10 you may buy only "
+                "as many woodcutters as there are pieces there"
+            )
         if not state.path_w[2]:
             return "LG-8.2.4", "no woodcutters are left at space 10"
         return _pay_reason(state, seat) if money < 1 else None
@@ -232,8 +249,10 @@ def _go(state, t, words):
         return None
     if typ == "market":
         if money < 1 and not product_sales(state, seat):
-            return "LG-8.2.4", ("at the market you must buy or sell something: you cannot pay $1 "
-                                "and hold no set of 2+ identical product tokens to sell")
+            return "LG-8.2.4", (
+                "at the market you must buy or sell something: you cannot pay $1 "
+                "and hold no set of 2+ identical product tokens to sell"
+            )
         return None
     return None
 
@@ -250,21 +269,27 @@ def _area(state, t, words):
     if st == "tact":
         who = [s for s in range(state.num_players) if state.area[s] == a]
         if who:
-            return "LG-24.4", (f"area {a} already holds P{who[0] + 1}'s felling token: two players never "
-                               "share an area in the tactical variant")
+            return "LG-24.4", (
+                f"area {a} already holds P{who[0] + 1}'s felling token: two players never "
+                "share an area in the tactical variant"
+            )
         return None
     if st == "choose":
         return None
     if state.tactical:
-        return "LG-24.3", ("tactical variant: the felling area for the next round is picked at the end of "
-                           f"a round, after the new player order is set; {_now(state)}")
+        return "LG-24.3", (
+            "tactical variant: the felling area for the next round is picked at the end of "
+            f"a round, after the new player order is set; {_now(state)}"
+        )
     if state.round in WINTER_ROUNDS:
         return "LG-4.4", f"winter has no felling-area choice; {_now(state)}"
     if state.round == 0:
         return "LG-4.3", f"in the first spring the felling tokens were placed at setup (LG-3.7); {_now(state)}"
-    return "LG-7.1", ("the felling area is chosen secretly once a round, before the travel along the supply "
-                      "path (LG-4.2 step 3), and this round's choice is made (only 'relocate N' in felling "
-                      f"moves it, LG-10.2); {_now(state)}")
+    return "LG-7.1", (
+        "the felling area is chosen secretly once a round, before the travel along the supply "
+        "path (LG-4.2 step 3), and this round's choice is made (only 'relocate N' in felling "
+        f"moves it, LG-10.2); {_now(state)}"
+    )
 
 
 def _sell(state, t, words):
@@ -281,8 +306,10 @@ def _sell(state, t, words):
             return "LG-8.5.1", "a set is 2, 3 or 4 identical product tokens (a single token cannot be sold)"
         pr = state.products[seat]
         if r > pr[ptype] or jk > pr[JOKER] or (ptype == JOKER and r + jk > pr[JOKER]):
-            held = ", ".join(f"{c} {PRODUCT_NAMES[i]}{'s' if c > 1 else ''}" for i, c in enumerate(pr) if c) \
+            held = (
+                ", ".join(f"{c} {PRODUCT_NAMES[i]}{'s' if c > 1 else ''}" for i, c in enumerate(pr) if c)
                 or "no product tokens"
+            )
             return "LG-8.5.1", f"you hold {held}: not enough for that set (jokers stand in, LG-8.5.2)"
         return "LG-8.5.2", "write the set as e.g. 'sell 2stake', 'sell 2stake+1J' or 'sell 2joker'"
     if len(words) != 3 or words[1] not in _PIECE or words[2] not in _LOC:
@@ -297,21 +324,21 @@ def _sell(state, t, words):
             return "LG-15.2", "a hardwood disc can never be sold"
         if loc == 4 and p >= 3 or loc == 5 and p < 3:
             return "LG-21.4", "the saw room holds discs and the heating store sticks"
-        have = (state.mill[seat][loc][p] if loc < 4 else state.sawroom[seat][p] if loc == 4
-                else state.heat[seat][p - 3])
+        have = state.mill[seat][loc][p] if loc < 4 else state.sawroom[seat][p] if loc == 4 else state.heat[seat][p - 3]
         if not have:
             return "LG-21.4", f"you have no {pname} in {words[2]}"
         return None
     if st != "sell":
         if state.round in WINTER_ROUNDS:
             return "LG-20.11", "no selling in winter (only forced sales to pay a winter debt, LG-21.4)"
-        return "LG-9.1", (f"not the selling phase: wood is sold only in phase 6, selling (LG-15.1); "
-                          f"{_now(state)}")
+        return "LG-9.1", (f"not the selling phase: wood is sold only in phase 6, selling (LG-15.1); {_now(state)}")
     if p == HW:
         return "LG-15.2", "a hardwood disc can never be sold"
     if loc >= 4:
-        return "LG-15.1", ("only pieces in the sales room and the dryers can be sold (the saw room and the "
-                           "heating store only in a forced winter sale, LG-21.4)")
+        return "LG-15.1", (
+            "only pieces in the sales room and the dryers can be sold (the saw room and the "
+            "heating store only in a forced winter sale, LG-21.4)"
+        )
     if not state.mill[seat][loc][p]:
         return "LG-15.1", f"you have no {pname} in {words[2]}"
     return None
@@ -325,8 +352,10 @@ def _dry(state, t, words):
             return "LG-16.5", "no drying in winter"
         return "LG-9.1", f"not the drying phase: drying moves happen in phase 7 (LG-16.1); {_now(state)}"
     if len(words) != 3 or words[1] not in _PIECE or words[2] not in _LOC or _LOC[words[2]] > 3:
-        return "LG-16.1", ("write 'dry PIECE LOCATION' with the location the piece lies in now (it moves one "
-                           "place right), e.g. 'dry sFW sales' (to d1) or 'dry SW d1' (to d2)")
+        return "LG-16.1", (
+            "write 'dry PIECE LOCATION' with the location the piece lies in now (it moves one "
+            "place right), e.g. 'dry sFW sales' (to d1) or 'dry SW d1' (to d2)"
+        )
     p = _PIECE[words[1]]
     loc = _LOC[words[2]]
     pname = PIECE_NAMES[p]
@@ -336,12 +365,17 @@ def _dry(state, t, words):
     if not mill[loc][p]:
         return "LG-16.1", f"you have no {pname} in {words[2]}"
     if loc and mill[loc][p] - state.pend[6 * (loc - 1) + p] <= 0:
-        return "LG-16.1", f"each piece moves at most one location per drying phase: your {pname} in {words[2]} already moved"
+        return (
+            "LG-16.1",
+            f"each piece moves at most one location per drying phase: your {pname} in {words[2]} already moved",
+        )
     dst = mill[loc + 1][:]
     dst[p] += 1
-    return "LG-16.2", (f"d{loc + 1} would end the drying phase holding {_content(dst)} even after the moves "
-                       "still possible (LG-16.3: capacity is checked on the final positions): a dryer holds "
-                       "one disc or up to two sticks, never both")
+    return "LG-16.2", (
+        f"d{loc + 1} would end the drying phase holding {_content(dst)} even after the moves "
+        "still possible (LG-16.3: capacity is checked on the final positions): a dryer holds "
+        "one disc or up to two sticks, never both"
+    )
 
 
 def _buy(state, t, words):
@@ -454,8 +488,7 @@ def _fell(state, t, words):
     if how not in ("", "mill", "lodge"):
         return "LG-10.1", f"fell with a hired woodcutter ('fell {PIECE_NAMES[p]}'), 'mill' or 'lodge'"
     if how and hired:
-        return "LG-18.2", (f"you still have {hired} hired woodcutter(s): they fell first ('fell "
-                           f"{PIECE_NAMES[p]}')")
+        return "LG-18.2", (f"you still have {hired} hired woodcutter(s): they fell first ('fell {PIECE_NAMES[p]}')")
     if not how and not hired:
         if not ways:
             return "LG-10.1", "no woodcutter is left (hired, mill worker or lodging hut): 'done'"
@@ -485,8 +518,9 @@ def _relocate(state, t, words):
         return "LG-10.2", "relocation comes before felling, and you have felled"
     me = state.clearing.index(seat)
     if not any(state.area[o] == a for o in state.clearing[:me]):
-        return "LG-10.2", (f"only a later player in a shared area may relocate, and no player before you "
-                           f"fells in area {a}")
+        return "LG-10.2", (
+            f"only a later player in a shared area may relocate, and no player before you fells in area {a}"
+        )
     if b in state.area:
         return "LG-10.2", f"area {b} holds a felling token: relocate to an area with none"
     if avail(state, seat) < 1:
@@ -501,14 +535,32 @@ def _tasks(state, t, words):
     return None
 
 
-_HANDLERS = {"done": _done, "fell": _fell, "relocate": _relocate, "task": _tasks, "fill": _tasks, "loan": _loan, "go": _go, "sell": _sell, "dry": _dry, "buy": _buy,
-             "carriers": _workers, "cutters": _workers, "extra": _extra, "heat": _stick, "sales": _stick,
-             "area": _area}
+_HANDLERS = {
+    "done": _done,
+    "fell": _fell,
+    "relocate": _relocate,
+    "task": _tasks,
+    "fill": _tasks,
+    "loan": _loan,
+    "go": _go,
+    "sell": _sell,
+    "dry": _dry,
+    "buy": _buy,
+    "carriers": _workers,
+    "cutters": _workers,
+    "extra": _extra,
+    "heat": _stick,
+    "sales": _stick,
+    "area": _area,
+}
 
 _FALLBACK = (
     ("task", "LG-25.3", "take one displayed task card at space 13"),
-    ("relocate", "LG-10.2", ("only a later player in a shared area may relocate, to an area with no "
-                             "felling token, before felling, for $1")),
+    (
+        "relocate",
+        "LG-10.2",
+        ("only a later player in a shared area may relocate, to an area with no felling token, before felling, for $1"),
+    ),
     ("fell", "LG-10.1", "fell with a worker, only wood lying in your felling area"),
     ("carry", "LG-12.3", "transport needs a worker and wood on the woodpile"),
     ("wagon", "LG-12.4", "a wagon needs a worker, a wagon token and fodder"),

@@ -49,9 +49,8 @@ _POS = {p: i for i, p in enumerate(_ORDER)}
 _WORDER = ("w_bonus", "w_fell", "w_sled", "w_saw", "w_tasks", "feed", "heat", "final", "over")
 _WPOS = {p: i for i, p in enumerate(_WORDER)}
 _NONWINTER = (0, 1, 2, 4, 5, 6)
-_MILL_COST = 0.25         # opportunity cost of using the free mill worker in the projection
-_LOAN_RATE = 0.75         # extra cost per dollar raised by a loan ($4 now, $7 back)
-
+_MILL_COST = 0.25  # opportunity cost of using the free mill worker in the projection
+_LOAN_RATE = 0.75  # extra cost per dollar raised by a loan ($4 now, $7 back)
 
 
 SEARCH = SearchDefaults(value_scale=10, prior=2, c=0.1)
@@ -128,7 +127,7 @@ class _Ctx:
                 self.food_cost = 3.0 if kb == 0 else 1.4
                 first = False
             else:
-                self.food_later = 1.4 * f      # the Y2 feeding (stock is returned after Y1's)
+                self.food_later = 1.4 * f  # the Y2 feeding (stock is returned after Y1's)
         # selling and drying still possible after the end of the current round
         self.sell_after = fut > 0
         self.d_left = fut
@@ -138,8 +137,7 @@ class _Ctx:
         self.woodpile = {}
         self.sawroom = ({}, {})  # [winter_saw]
         # _sales_disc by kind (None where the kind has no sale price)
-        self.sales = tuple(None if BASE_PRICE[p] is None else _sales_disc(self, p)
-                           for p in range(len(BASE_PRICE)))
+        self.sales = tuple(None if BASE_PRICE[p] is None else _sales_disc(self, p) for p in range(len(BASE_PRICE)))
 
 
 _CTX_CACHE: dict = {}
@@ -151,8 +149,7 @@ def _ctx_of(state, seat: int, r: int, winter: bool, wp: int) -> _Ctx:
     winter position, winter cards, whether the seat has already fed/heated, cash below $5), so
     that its memos of disc and stick values carry over from one evaluation to the next."""
     w = state.winter
-    done_here = (state.clearing.index(seat) < state.pi
-                 if r in (3, 7) and state.phase in ("feed", "heat") else False)
+    done_here = state.clearing.index(seat) < state.pi if r in (3, 7) and state.phase in ("feed", "heat") else False
     key = (r, wp, w[0][0], w[0][1], w[1][0], w[1][1], done_here, state.money[seat] < 5)
     ctx = _CTX_CACHE.get(key)
     if ctx is None:
@@ -277,6 +274,7 @@ def _project(state, seat: int, ctx: _Ctx, jobs, over: dict) -> float:
 
         def left(i):
             return i > wpos or (i == wpos and mine)
+
         fell_left = left(1)
         carry_left = left(2) and eq[3] > 0
         saw_left = left(3)
@@ -296,6 +294,7 @@ def _project(state, seat: int, ctx: _Ctx, jobs, over: dict) -> float:
         def left(name):
             i = _POS[name]
             return i > i_cur or (i == i_cur and mine)
+
         fell_left = left("fell")
         carry_left = left("transport")
         saw_left = left("saw")
@@ -311,7 +310,7 @@ def _project(state, seat: int, ctx: _Ctx, jobs, over: dict) -> float:
                     area_wood[p] -= 1
         pos = state.pos[seat] if travel else 21
         if pos == 19 and state.stage == "market" and state.actor == seat:
-            pos = 18.5                          # still at the market: its purchases remain
+            pos = 18.5  # still at the market: its purchases remain
         pw = state.path_w
         vcut = min(pw[2], sum(area_wood)) if pos < 10 and a else 0
         vcar = pw[0] if pos < 4 else 0
@@ -379,9 +378,9 @@ def _project(state, seat: int, ctx: _Ctx, jobs, over: dict) -> float:
         if mill_free and mill_job:
             if winter:
                 if mill_job == 1 and fell_left:
-                    wpile[0] += 2                       # LG-20.4
+                    wpile[0] += 2  # LG-20.4
                 elif mill_job == 2 and carry_left:
-                    carriers = _slots(2 + max(0, food - ctx.food_need))   # LG-20.5 sled
+                    carriers = _slots(2 + max(0, food - ctx.food_need))  # LG-20.5 sled
                     carriers = [0.0, 0.0] + [0.3] * (len(carriers) - 2)
                 elif mill_job == 3 and saw_left:
                     sawyers = _slots(1)
@@ -402,8 +401,9 @@ def _project(state, seat: int, ctx: _Ctx, jobs, over: dict) -> float:
         if pend:
             if over.get("to_river"):
                 for _ in range(pend):
-                    best = max((p for p in range(3) if wpile[p]), key=lambda p: BASE_PRICE[p] if p != 2 else 4,
-                               default=None)
+                    best = max(
+                        (p for p in range(3) if wpile[p]), key=lambda p: BASE_PRICE[p] if p != 2 else 4, default=None
+                    )
                     if best is None:
                         break
                     wpile[best] -= 1
@@ -426,7 +426,7 @@ def _project(state, seat: int, ctx: _Ctx, jobs, over: dict) -> float:
 
         def saw_cost():
             """Cost of one sawing (worker + saw) or None if impossible now."""
-            a_ = (sawyers[0] if sawyers else None)
+            a_ = sawyers[0] if sawyers else None
             b_ = eff(saws[0] if saws else None)
             if a_ is None or b_ is None:
                 return None
@@ -442,7 +442,7 @@ def _project(state, seat: int, ctx: _Ctx, jobs, over: dict) -> float:
             for i in range(k):
                 hv += _heat_marginal(ctx, heat_have + i)
             heat_have += k
-            return val - hv           # heating sticks count through the winter demand below
+            return val - hv  # heating sticks count through the winter demand below
 
         # 1. discs already in the saw room: saw now if it pays (LG-13)
         for p in (2, 1, 0):
@@ -501,7 +501,7 @@ def _project(state, seat: int, ctx: _Ctx, jobs, over: dict) -> float:
         def carry_pile():
             while True:
                 if not (wpile[0] or wpile[1] or wpile[2]):
-                    return                      # nothing to carry (eff and saw_cost change nothing)
+                    return  # nothing to carry (eff and saw_cost change nothing)
                 c = eff(carriers[0] if carriers else None)
                 if c is None:
                     return
@@ -513,7 +513,8 @@ def _project(state, seat: int, ctx: _Ctx, jobs, over: dict) -> float:
                         g = carry_gain(q, c, sc)
                         # the best gain (ties: the higher kind) above keeping it on the pile
                         if g > _woodpile_disc(ctx, q, heat_have) and (
-                                best_g is None or g > best_g or (g == best_g and q > p)):
+                            best_g is None or g > best_g or (g == best_g and q > p)
+                        ):
                             best_g, p = g, q
                 if best_g is None:
                     return
@@ -578,7 +579,7 @@ def _project(state, seat: int, ctx: _Ctx, jobs, over: dict) -> float:
                 v += _woodpile_disc(ctx, p, vh)
                 vh += _sawn_all(ctx, p, vh)[1] if ctx.fut else 0
         if not ctx.fut:
-            v += max(river[0] * BASE_PRICE[0], river[1] * BASE_PRICE[1])   # LG-22.1 one river kind
+            v += max(river[0] * BASE_PRICE[0], river[1] * BASE_PRICE[1])  # LG-22.1 one river kind
         # heating: sticks still missing for the coming winters
         have = heat_have
         for h, c in ctx.heat_needs:
@@ -663,6 +664,7 @@ def _task_timing(state, seat: int) -> tuple:
     def left(name):
         i = _POS[name]
         return i > i_cur or (i == i_cur and mine)
+
     return left("tasks"), left("saw"), left("transport"), fut + (1 if left("dry") else 0)
 
 
@@ -758,15 +760,23 @@ def evaluate(state, seat: int, root: State | None = None) -> float:
             alts = [{"workers": (0, i, 0), "money": -i} for i in range(1, k + 1)]
         elif st == "space10":
             a = state.area[seat]
-            k = min(state.path_w[2], state.money[seat] + 4 * (2 - state.loans[seat]),
-                    sum(state.areas_wood[a - 1]) if a else 0)
+            k = min(
+                state.path_w[2],
+                state.money[seat] + 4 * (2 - state.loans[seat]),
+                sum(state.areas_wood[a - 1]) if a else 0,
+            )
             alts = [{"workers": (i, 0, 0), "money": -i} for i in range(1, k + 1)]
         elif st == "space16":
             alts = [{}, {"workers": (0, 0, 1), "money": -1}]
         elif st == "space13":
             tv = _tasks_value(state, seat, state.tasks[seat])
-            gain = max((_tasks_value(state, seat, state.tasks[seat] + [[t] + [0] * len(TASK_CARDS[t][1])]) - tv
-                        for t in state.tdisplay), default=0.0)
+            gain = max(
+                (
+                    _tasks_value(state, seat, state.tasks[seat] + [[t] + [0] * len(TASK_CARDS[t][1])]) - tv
+                    for t in state.tdisplay
+                ),
+                default=0.0,
+            )
             over["money"] = -1
             over["task_gain"] = gain
         elif st == "market":
@@ -781,14 +791,14 @@ def evaluate(state, seat: int, root: State | None = None) -> float:
         best = max(best, _project(state, seat, ctx, jobs, o))
     v = best + _mill_value(state, seat, ctx) + _holdings_value(state, seat, ctx) + over.get("task_gain", 0.0)
     if state.money[seat] < 0:
-        v += 0.5 * state.money[seat]          # LG-21.6: negative cash blocks every purchase
+        v += 0.5 * state.money[seat]  # LG-21.6: negative cash blocks every purchase
     if state.actor == seat and ph == "travel":
-        v -= 0.02 * state.pos[seat]            # options left on the path
+        v -= 0.02 * state.pos[seat]  # options left on the path
     if ph == "tact" and state.area[seat]:
         v += _next_area_value(state, state.area[seat])
     if ph == "choose" and state.actor == seat and state.secret[seat]:
         a = state.secret[seat]
-        food = state.areas_food[a - 1] // (over.get("sharers", 0) + 1)      # LG-7.3 shared food
+        food = state.areas_food[a - 1] // (over.get("sharers", 0) + 1)  # LG-7.3 shared food
         v += min(3, food) * 0.8 * (ctx.food_cost if ctx.food_need > state.food[seat] else 0.2)
     return v
 
@@ -813,8 +823,7 @@ def _next_area_value(state, a: int) -> float:
 def _area_score(state, a: int, k: int) -> float:
     """Rough worth of felling area ``a`` (1..6) to one of ``k + 1`` players sharing it."""
     w = state.areas_wood[a - 1]
-    return (min(4, w[0] + w[1] + w[2]) + 0.5 * w[1] + 0.3 * w[2]) / (k + 1) \
-        + 1.5 * (state.areas_food[a - 1] // (k + 1))
+    return (min(4, w[0] + w[1] + w[2]) + 0.5 * w[1] + 0.3 * w[2]) / (k + 1) + 1.5 * (state.areas_food[a - 1] // (k + 1))
 
 
 def _predicted_sharers(state, seat: int, a: int) -> int:
@@ -846,8 +855,9 @@ def rollout_action(state, legal, rng):
         r = state.round
         year = 0 if r <= 3 else 1
         c, half = state.winter[year]
-        need = WINTER_CARDS[c][1 + half][1] + (WINTER_CARDS[state.winter[1][0]][1 + state.winter[1][1]][1]
-                                                if year == 0 else 0)
+        need = WINTER_CARDS[c][1 + half][1] + (
+            WINTER_CARDS[state.winter[1][0]][1 + state.winter[1][1]][1] if year == 0 else 0
+        )
         want_heat = sum(state.heat[seat]) < need
         for a in cands:
             if a.kind == "stick" and a.args == ((0,) if want_heat else (1,)):

@@ -79,5 +79,4 @@ def rank_key(state, seat: int) -> tuple:
     return (state.money[seat],)
 
 
-__all__ = ["PIECE_NAMES", "final_settlement", "mill_sale_value", "rank_key", "ranking_text", "scores",
-           "task_complete"]
+__all__ = ["PIECE_NAMES", "final_settlement", "mill_sale_value", "rank_key", "ranking_text", "scores", "task_complete"]

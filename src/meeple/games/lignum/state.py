@@ -35,7 +35,15 @@ from meeple.core.fields import OUTER, SEATS, SHARED, Field, Fields, last_seat
 from meeple.core.state import saved_in_range
 
 from . import rules, scoring
-from .components import EQUIP_COUNTS, PLACEMENT_CARDS, PRODUCT_COUNTS, PRODUCT_NAMES, START_MONEY, TASK_CARDS, WINTER_CARDS
+from .components import (
+    EQUIP_COUNTS,
+    PLACEMENT_CARDS,
+    PRODUCT_COUNTS,
+    PRODUCT_NAMES,
+    START_MONEY,
+    TASK_CARDS,
+    WINTER_CARDS,
+)
 from .rules import NONWINTER_PHASES, WINTER_PHASES
 
 MAX_PIECES = 1000
@@ -45,9 +53,36 @@ MAX_DRYER = 2 + sum(PRODUCT_COUNTS)
 """Most pieces one dryer can hold: two sticks (LG-16.2), plus one a drying-hut use (LG-19.4) and
 each hut is one product token (LG-19.1)."""
 _PHASES = frozenset(NONWINTER_PHASES + WINTER_PHASES + ("over",))
-_STAGES = frozenset(("", "choose", "tact", "travel", "space4", "space10", "space13", "space16", "market",
-                     "fell", "arrive", "transport", "move", "saw", "split", "tasks", "sell", "dry",
-                     "w_bonus", "w_fell", "w_sled", "w_saw", "w_tasks", "burn", "forced", "river"))
+_STAGES = frozenset(
+    (
+        "",
+        "choose",
+        "tact",
+        "travel",
+        "space4",
+        "space10",
+        "space13",
+        "space16",
+        "market",
+        "fell",
+        "arrive",
+        "transport",
+        "move",
+        "saw",
+        "split",
+        "tasks",
+        "sell",
+        "dry",
+        "w_bonus",
+        "w_fell",
+        "w_sled",
+        "w_saw",
+        "w_tasks",
+        "burn",
+        "forced",
+        "river",
+    )
+)
 _PATH_TOKENS = ("",) + tuple(EQUIP_COUNTS) + tuple("p" + name for name in PRODUCT_NAMES)
 """What a path space may hold (LG-5.3): nothing, an equipment token or a product token."""
 _WHY_PIECES = "LG-2.6: some dozens in a game"
@@ -119,7 +154,7 @@ class LignumState(State):
         n = self.num_players
         self.advanced = self.variant.startswith("advanced")
         self.tactical = self.variant.endswith("tactical")
-        self.money = [START_MONEY["advanced" if self.advanced else "basic"]] * n   # LG-3.1
+        self.money = [START_MONEY["advanced" if self.advanced else "basic"]] * n  # LG-3.1
         self.loans = [0] * n
         self.food = [0] * n
         self.fodder3 = [0] * n
@@ -202,7 +237,6 @@ class LignumState(State):
     def _rank_key(self, seat: int) -> tuple:
         return scoring.rank_key(self, seat)
 
-
     # ------------------------------------------------------------ persistence
     def _after_load(self, d: dict) -> None:
         """The rule checks of a loaded state (its fields' types, sizes and bounds are checked
@@ -216,7 +250,9 @@ class LignumState(State):
                     raise InvalidRecordError(
                         f"malformed saved lignum state: dryer {k} of seat {seat} holds {sum(m[k])} pieces; a dryer "
                         f"holds one disc or two sticks (LG-16.2), more only by drying-hut moves (LG-19.4, one piece "
-                        f"a hut token): at most {MAX_DRYER}", f"state.mill[{seat}][{k}]")
+                        f"a hut token): at most {MAX_DRYER}",
+                        f"state.mill[{seat}][{k}]",
+                    )
         if self.actor != TERMINAL:
             saved_in_range("actor", [self.actor], -1, n - 1)
         if sorted(self.order) != list(range(n)):
@@ -228,31 +264,45 @@ class LignumState(State):
             # of the wood work (LG-9.2) and, reversed, the next round's player order
             raise InvalidRecordError(
                 f"malformed saved lignum state: after the path the clearing must hold every seat once, not "
-                f"{self.clearing} (LG-8.6.2)", "state.clearing")
+                f"{self.clearing} (LG-8.6.2)",
+                "state.clearing",
+            )
         if self.phase == "travel" and set(self.clearing) != {s for s in range(n) if self.pos[s] == 21}:
             # LG-8.6.1: on the path, the clearing's slots A.. hold exactly the foremen at space 21
             raise InvalidRecordError(
                 f"malformed saved lignum state: pos puts the foremen {[s for s in range(n) if self.pos[s] == 21]} "
-                f"in the clearing (space 21) but clearing lists {self.clearing} (LG-8.6.1)", "state.pos")
-        if (self.phase == "travel" and self.stage == "market" and not self.acted
-                and rules.avail(self, self.actor) < 1 and not rules.product_sales(self, self.actor)):
+                f"in the clearing (space 21) but clearing lists {self.clearing} (LG-8.6.1)",
+                "state.pos",
+            )
+        if (
+            self.phase == "travel"
+            and self.stage == "market"
+            and not self.acted
+            and rules.avail(self, self.actor) < 1
+            and not rules.product_sales(self, self.actor)
+        ):
             # LG-8.4.1/LG-8.5: a foreman stops at the market only with a dollar to spend (cash and
             # open loans) or a product set to sell; else the visit could never end
             raise InvalidRecordError(
                 f"malformed saved lignum state: P{self.actor + 1} is at the market with ${self.money[self.actor]} "
                 f"and {self.loans[self.actor]} loans, nothing to buy with and nothing to sell (LG-8.4.1, LG-8.5)",
-                f"state.money[{self.actor}]")
+                f"state.money[{self.actor}]",
+            )
         if self.phase == "travel" and (self.actor != self.order[self.ti] or self.pos[self.actor] == 21):
             # LG-8.6: the foreman who moves is the next in player order not yet in the clearing
             raise InvalidRecordError(
                 f"malformed saved lignum state: actor {self.actor} is not the foreman to move on the path "
                 f"(player order {self.order}, turn {self.ti}: seat {self.order[self.ti]}; a foreman in the "
-                f"clearing, space 21, moves no more; LG-8.6)", "state.actor")
+                f"clearing, space 21, moves no more; LG-8.6)",
+                "state.actor",
+            )
         for k, v in self.supply.items():  # LG-2.4: the supply holds the game's own tokens
             if not 0 <= v <= EQUIP_COUNTS[k]:
-                raise InvalidRecordError(f"malformed saved lignum state: the supply holds {v!r} {k} tokens; the game "
-                                         f"has {EQUIP_COUNTS[k]}, an integer from 0 to {EQUIP_COUNTS[k]} (LG-2.4)",
-                                         f"state.supply.{k}")
+                raise InvalidRecordError(
+                    f"malformed saved lignum state: the supply holds {v!r} {k} tokens; the game "
+                    f"has {EQUIP_COUNTS[k]}, an integer from 0 to {EQUIP_COUNTS[k]} (LG-2.4)",
+                    f"state.supply.{k}",
+                )
         # card indexes into the component data (a bad one failed only when the card was used)
         saved_in_range("winter cards", [c for c, _ in self.winter], 0, len(WINTER_CARDS) - 1)
         saved_in_range("winter halves", [h for _, h in self.winter], 0, 1)
@@ -262,22 +312,31 @@ class LignumState(State):
                     raise ValueError("tasks: a task is [task card, one filled flag a requirement], not []")
                 saved_in_range("tasks", t[:1], 0, len(TASK_CARDS) - 1)
                 if len(t) != 1 + len(TASK_CARDS[t[0]][1]):
-                    raise ValueError(f"tasks: task {t[0]} has {len(TASK_CARDS[t[0]][1])} requirements, not "
-                                     f"{len(t) - 1}")
+                    raise ValueError(
+                        f"tasks: task {t[0]} has {len(TASK_CARDS[t[0]][1])} requirements, not {len(t) - 1}"
+                    )
         # LG-4.1: rounds 0-2 and 4-6 are spring, summer, fall; 3 and 7 the winters
         if (self.phase in NONWINTER_PHASES and self.round not in (0, 1, 2, 4, 5, 6)) or (
-                self.phase in WINTER_PHASES and self.round not in (3, 7)):
-            raise InvalidRecordError(f"malformed saved lignum state: phase {self.phase!r} in round {self.round} "
-                                     f"({'a winter' if self.round in (3, 7) else 'not a winter'}; LG-4.1)",
-                                     "state.round")
-        if self.phase == "travel" and self.stage in ("space4", "space10", "space13", "market") \
-                and not rules.stage_actions(self):
+            self.phase in WINTER_PHASES and self.round not in (3, 7)
+        ):
+            raise InvalidRecordError(
+                f"malformed saved lignum state: phase {self.phase!r} in round {self.round} "
+                f"({'a winter' if self.round in (3, 7) else 'not a winter'}; LG-4.1)",
+                "state.round",
+            )
+        if (
+            self.phase == "travel"
+            and self.stage in ("space4", "space10", "space13", "market")
+            and not rules.stage_actions(self)
+        ):
             # LG-8.4: a foreman stops on a space only when he can use it (buy or sell); the
             # visit then ends by its own action
             raise InvalidRecordError(
                 f"malformed saved lignum state: P{self.actor + 1} is on a path space ({self.stage}) with nothing "
                 f"to do there: ${self.money[self.actor]}, {self.loans[self.actor]} loans, path supply "
-                f"{self.path_w} (LG-8.4)", "state.stage")
+                f"{self.path_w} (LG-8.4)",
+                "state.stage",
+            )
 
     # ------------------------------------------------------------ information
     def _observation(self, seat) -> dict:

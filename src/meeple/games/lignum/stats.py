@@ -65,5 +65,9 @@ def game_stats(state) -> dict:
         m = _HEAT.match(line)
         if m:
             heat[int(m.group(1)) - 1] += int(m.group(2))
-    return {"money_by_round": money, "winter_food_missing": food, "winter_heating_missing": heat,
-            "winter_penalty": [FOOD_PENALTY * f + HEAT_PENALTY * h for f, h in zip(food, heat)]}
+    return {
+        "money_by_round": money,
+        "winter_food_missing": food,
+        "winter_heating_missing": heat,
+        "winter_penalty": [FOOD_PENALTY * f + HEAT_PENALTY * h for f, h in zip(food, heat)],
+    }

@@ -75,27 +75,59 @@ _SEAT_TEXT = ("#ffffff", "#000000", "#000000", "#ffffff")
 PIECE_FILL = ("#d99a52", "#f3e2a0", "#70421f", "#d99a52", "#f3e2a0", "#70421f")
 """Fill per piece kind FW, SW, HW, sFW, sSW, sHW (a stick has its disc's colour)."""
 _PIECE_TEXT = ("#000", "#000", "#fff", "#000", "#000", "#fff")
-PIECE_LONG = ("firewood disc", "softwood disc", "hardwood disc", "sawn firewood", "sawn softwood",
-              "sawn hardwood")
+PIECE_LONG = ("firewood disc", "softwood disc", "hardwood disc", "sawn firewood", "sawn softwood", "sawn hardwood")
 _WOOD = ("firewood", "softwood", "hardwood", "sawn firewood", "sawn softwood", "sawn hardwood")
 FOOD_FILL = "#e1c340"
 WORKER_FILL = {"woodcutters": "#8b5a2b", "carriers": "#7b3fa0", "sawyers": "#8a8a8a"}
-_TOKEN_LABEL = {"saw": "saw", "raft": "raft", "wagon": "wagon", "sled": "sled", "food_token": "food",
-                "dollar_token": "$1", "x_token": "X blocked"}
+_TOKEN_LABEL = {
+    "saw": "saw",
+    "raft": "raft",
+    "wagon": "wagon",
+    "sled": "sled",
+    "food_token": "food",
+    "dollar_token": "$1",
+    "x_token": "X blocked",
+}
 _PRODUCT_WORD = ("stake", "board", "shingle", "reed", "joker")
 
-_NONWINTER_TRACK = (("choose", "area choice"), ("travel", "travel"), ("fell", "1 felling"),
-                    ("arrive", "2 rafting"), ("transport", "3 transport"), ("saw", "4 sawing"),
-                    ("tasks", "5 tasks"), ("sell", "6 selling"), ("dry", "7 drying"), ("tact", "area pick"))
-_WINTER_TRACK = (("w_bonus", "bonus"), ("w_fell", "1 felling"), ("w_sled", "2 sled"), ("w_saw", "3 sawing"),
-                 ("w_tasks", "4 tasks"), ("feed", "5 feeding"), ("heat", "6 heating"), ("final", "final sale"))
+_NONWINTER_TRACK = (
+    ("choose", "area choice"),
+    ("travel", "travel"),
+    ("fell", "1 felling"),
+    ("arrive", "2 rafting"),
+    ("transport", "3 transport"),
+    ("saw", "4 sawing"),
+    ("tasks", "5 tasks"),
+    ("sell", "6 selling"),
+    ("dry", "7 drying"),
+    ("tact", "area pick"),
+)
+_WINTER_TRACK = (
+    ("w_bonus", "bonus"),
+    ("w_fell", "1 felling"),
+    ("w_sled", "2 sled"),
+    ("w_saw", "3 sawing"),
+    ("w_tasks", "4 tasks"),
+    ("feed", "5 feeding"),
+    ("heat", "6 heating"),
+    ("final", "final sale"),
+)
 _LOCS = ("sales", "d1", "d2", "d3")
 _LOC_LONG = ("sales room", "dryer 1", "dryer 2", "dryer 3")
-_WHERE = {"woodpile": "on the woodpile card", "river": "on the river", "saw": "in the saw room",
-          "heat": "in the heating store", "sales": "in the sales room", "d1": "in dryer 1", "d2": "in dryer 2",
-          "d3": "in dryer 3"}
-_STYLE = (".lg .act,.lg .choose{cursor:pointer}.lg .ghost{opacity:0;pointer-events:none}"
-          ".lg .selected .ghost,.lg [aria-pressed=\"true\"] .ghost{opacity:.6}")
+_WHERE = {
+    "woodpile": "on the woodpile card",
+    "river": "on the river",
+    "saw": "in the saw room",
+    "heat": "in the heating store",
+    "sales": "in the sales room",
+    "d1": "in dryer 1",
+    "d2": "in dryer 2",
+    "d3": "in dryer 3",
+}
+_STYLE = (
+    ".lg .act,.lg .choose{cursor:pointer}.lg .ghost{opacity:0;pointer-events:none}"
+    '.lg .selected .ghost,.lg [aria-pressed="true"] .ghost{opacity:.6}'
+)
 """Ghost previews stay invisible until the client marks their place selected (``.selected``
 or ``aria-pressed``) after the first tap of a ``data-confirm`` place."""
 
@@ -105,7 +137,7 @@ def _name(seat_names, s) -> str:
 
 
 def _cut(s: str, n: int) -> str:
-    return s if len(s) <= n else s[:n - 1] + "…"
+    return s if len(s) <= n else s[: n - 1] + "…"
 
 
 def _money(x: int) -> str:
@@ -139,7 +171,7 @@ def words(notation: str) -> str:
         p, loc = PIECE_NAMES.index(w[1]), w[2]
         bonus = BONUS[_LOCS.index(loc)] if loc in _LOCS else 0
         return f"sell +${BASE_PRICE[p] + bonus}"
-    if head == "sell":        # a product set: sell 2stake+1J
+    if head == "sell":  # a product set: sell 2stake+1J
         body = w[1]
         real, _, j = body.partition("+")
         k = int("".join(ch for ch in real if ch.isdigit()))
@@ -160,8 +192,12 @@ def words(notation: str) -> str:
         return f"burn {_WOOD[PIECE_NAMES.index(w[1])]}"
     if head in PIECE_NAMES and len(w) == 2:
         return {"saw": "to the saw room", "sales": "to the sales room", "river": "to the river"}[w[1]]
-    return {"heat": "to the heating store", "sales": "to the sales room", "food": "1 more piece for a food cube",
-            "extra": "the extra sawyer: $1"}.get(notation, notation)
+    return {
+        "heat": "to the heating store",
+        "sales": "to the sales room",
+        "food": "1 more piece for a food cube",
+        "extra": "the extra sawyer: $1",
+    }.get(notation, notation)
 
 
 # ------------------------------------------------------------------ the board's content
@@ -205,8 +241,7 @@ def place_keys(obs: dict) -> dict[str, str]:
         for i, loc in enumerate(_LOCS):
             out[f"{s}:{loc}"] = _pieces_text(o["mill"][s][i])
         if o["variant"].startswith("advanced"):
-            out[f"{s}:tasks"] = " ".join(f"{TASK_CARDS[t[0]][0]}{''.join(map(str, t[1:]))}"
-                                         for t in o["tasks"][s])
+            out[f"{s}:tasks"] = " ".join(f"{TASK_CARDS[t[0]][0]}{''.join(map(str, t[1:]))}" for t in o["tasks"][s])
     return out
 
 
@@ -219,7 +254,7 @@ class _Board:
         self.n = len(obs["money"])
         self.c = Canvas(legal or [])
         self.legal = self.c.legal
-        self.order = list(dict.fromkeys(legal or []))     # the legal order, for the panels' buttons
+        self.order = list(dict.fromkeys(legal or []))  # the legal order, for the panels' buttons
         self.names = seat_names
         self.popups: list[str] = []
         self.shown = self._shown_panel()
@@ -238,9 +273,12 @@ class _Board:
         dash = ' stroke-dasharray="4,3"' if dashed else ""
         cls = ' class="ghost"' if ghost else ""
         pid = f' data-piece="{esc(piece)}"' if piece else ""
-        return (f'<g{cls}{pid}><circle cx="{num(x)}" cy="{num(y)}" r="{num(r)}" fill="{fill}" stroke="#222" '
-                f'stroke-width="1.5"{dash}/>'
-                + self.c.text(x, y + 4.5, s + 1, size=13, anchor="middle", weight="bold", fill=tc) + "</g>")
+        return (
+            f'<g{cls}{pid}><circle cx="{num(x)}" cy="{num(y)}" r="{num(r)}" fill="{fill}" stroke="#222" '
+            f'stroke-width="1.5"{dash}/>'
+            + self.c.text(x, y + 4.5, s + 1, size=13, anchor="middle", weight="bold", fill=tc)
+            + "</g>"
+        )
 
     def piece(self, x, y, p, count) -> str:
         """A wood piece centred at (x, y) with its count: discs round, sticks oblong (LG-0)."""
@@ -256,8 +294,9 @@ class _Board:
         w = w or 12 + 7.4 * len(label)
         if action not in self.legal:
             return 0
-        body = (self.c.rect(x, y, w, 28, fill="#fff6c2", stroke="#b08900", rx=8)
-                + self.c.text(x + w / 2, y + 19, label, size=13, anchor="middle", weight="bold", fill="#4a3800"))
+        body = self.c.rect(x, y, w, 28, fill="#fff6c2", stroke="#b08900", rx=8) + self.c.text(
+            x + w / 2, y + 19, label, size=13, anchor="middle", weight="bold", fill="#4a3800"
+        )
         self.c.add(self.c.place(action, x, y, w, 28, body, title=title or label, confirm=confirm))
         return w
 
@@ -290,14 +329,16 @@ class _Board:
         rows.append(row)
         h = 32 + 36 * len(rows)
         x = max(4, min(x, W - width - 4))
-        parts = [self.c.rect(x, y, width, h, fill="#fffdf4", stroke="#5a4500", rx=8, stroke_width="2"),
-                 self.c.text(x + 8, y + 20, _cut(title, 70), size=13, weight="bold")]
+        parts = [
+            self.c.rect(x, y, width, h, fill="#fffdf4", stroke="#5a4500", rx=8, stroke_width="2"),
+            self.c.text(x + 8, y + 20, _cut(title, 70), size=13, weight="bold"),
+        ]
         for i, row in enumerate(rows):
             by = y + 30 + 36 * i
             for a, t, b, bx in row:
-                body = (self.c.rect(x + bx, by, b, 30, fill="#fff6c2", stroke="#b08900", rx=8)
-                        + self.c.text(x + bx + b / 2, by + 20, t, size=13, anchor="middle", weight="bold",
-                                      fill="#4a3800"))
+                body = self.c.rect(x + bx, by, b, 30, fill="#fff6c2", stroke="#b08900", rx=8) + self.c.text(
+                    x + bx + b / 2, by + 20, t, size=13, anchor="middle", weight="bold", fill="#4a3800"
+                )
                 parts.append(self.c.place(a, x + bx, by, b, 30, body, title=t))
         self.popups.append(self.c.layer(name, "pick", "".join(parts), shown=shown))
 
@@ -321,8 +362,13 @@ class _Board:
             self.text(420, y + 20, "game over" if o["phase"] == "over" else "waiting", size=15, weight="bold")
         if o.get("seat") is not None:
             s = o["seat"]
-            self.text(W - 10, y + 20, f"you: {_cut(_name(self.names, s), 24)} ({SEAT_COLOUR_NAMES[s % 4]})",
-                      size=13, anchor="end")
+            self.text(
+                W - 10,
+                y + 20,
+                f"you: {_cut(_name(self.names, s), 24)} ({SEAT_COLOUR_NAMES[s % 4]})",
+                size=13,
+                anchor="end",
+            )
         else:
             self.text(W - 10, y + 20, "spectator view", size=13, anchor="end")
         y1 = y + 32
@@ -331,8 +377,16 @@ class _Board:
         for i, name in enumerate(SEASONS):
             x = 70 + i * 140
             on = i == r
-            self.rect(x, y1, 136, 26, fill="#ffe08a" if on else ("#e3edf7" if i in (3, 7) else "#f2f2ec"),
-                      stroke="#333" if on else "#aaa", rx=4, stroke_width="2" if on else None)
+            self.rect(
+                x,
+                y1,
+                136,
+                26,
+                fill="#ffe08a" if on else ("#e3edf7" if i in (3, 7) else "#f2f2ec"),
+                stroke="#333" if on else "#aaa",
+                rx=4,
+                stroke_width="2" if on else None,
+            )
             self.text(x + 68, y1 + 18, name, size=13, anchor="middle", weight="bold" if on else "normal")
         y2 = y1 + 32
         winter = r in (3, 7) or o["phase"] in dict(_WINTER_TRACK)
@@ -343,13 +397,32 @@ class _Board:
         step = 112
         for i, (ph, label) in enumerate(track):
             x = 70 + i * step
-            off = ((ph in ("tasks", "w_tasks") and not advanced) or (ph == "w_tasks" and r != 7)
-                   or (ph == "tact" and not tactical) or (ph == "choose" and (tactical or r == 0)))
+            off = (
+                (ph in ("tasks", "w_tasks") and not advanced)
+                or (ph == "w_tasks" and r != 7)
+                or (ph == "tact" and not tactical)
+                or (ph == "choose" and (tactical or r == 0))
+            )
             on = o["phase"] == ph
-            self.rect(x, y2, step - 4, 26, fill="#ffe08a" if on else ("#e6e6e6" if off else "#f2f2ec"),
-                      stroke="#333" if on else "#aaa", rx=4, stroke_width="2" if on else None)
-            self.text(x + (step - 4) / 2, y2 + 18, label, size=13, anchor="middle",
-                      weight="bold" if on else "normal", fill="#888" if off else "#222")
+            self.rect(
+                x,
+                y2,
+                step - 4,
+                26,
+                fill="#ffe08a" if on else ("#e6e6e6" if off else "#f2f2ec"),
+                stroke="#333" if on else "#aaa",
+                rx=4,
+                stroke_width="2" if on else None,
+            )
+            self.text(
+                x + (step - 4) / 2,
+                y2 + 18,
+                label,
+                size=13,
+                anchor="middle",
+                weight="bold" if on else "normal",
+                fill="#888" if off else "#222",
+            )
         return y2 + 36
 
     # --------------------------------------------------------------- supply path
@@ -392,11 +465,20 @@ class _Board:
             unused = t == "planned_work" or (t == "tasks" and not advanced)
             blocked = o["path_tok"][sp] == "x_token"
             fill = "#e4e4e4" if unused or blocked else ("#eef6e8" if t not in ("token", "start") else "#fbfaf4")
-            body = [self.c.rect(x, yy, cw - 4, ch, fill=fill, stroke="#8a8a7a", rx=5),
-                    self.c.text(x + 6, yy + 18, sp if sp else "start", size=15, weight="bold")]
+            body = [
+                self.c.rect(x, yy, cw - 4, ch, fill=fill, stroke="#8a8a7a", rx=5),
+                self.c.text(x + 6, yy + 18, sp if sp else "start", size=15, weight="bold"),
+            ]
             for i, line in enumerate(self._space_lines(sp) if sp else []):
-                body.append(self.c.text(x + 30 if i == 0 else x + 6, yy + 18 + i * 17, line, size=13 if i == 0 else 12,
-                                        fill="#333" if i == 0 else "#555"))
+                body.append(
+                    self.c.text(
+                        x + 30 if i == 0 else x + 6,
+                        yy + 18 + i * 17,
+                        line,
+                        size=13 if i == 0 else 12,
+                        fill="#333" if i == 0 else "#555",
+                    )
+                )
             here = [s for s in range(n) if o["pos"][s] == sp]
             for i, s in enumerate(here):
                 body.append(self.disc(x + 16 + i * 27, yy + ch - 16, s, piece=f"foreman-{s}"))
@@ -409,33 +491,58 @@ class _Board:
             if sp == 10:
                 cands += [a for a in self.order if a.startswith("cutters ")]
             if t == "market":
-                cands += [a for a in self.order if a.startswith("buy ") or (a.startswith("sell ") and "+" in a)
-                          or (a.startswith("sell ") and a[5:6].isdigit())]
+                cands += [
+                    a
+                    for a in self.order
+                    if a.startswith("buy ")
+                    or (a.startswith("sell ") and "+" in a)
+                    or (a.startswith("sell ") and a[5:6].isdigit())
+                ]
             title = f"space {sp}" if sp else "start space"
             if len(cands) > 1 and action not in self.legal:
                 hits = [a for a in cands[1:] if a in self.legal]
                 name = f"pick{len(self.popups)}"
-                self.c.add(f'<g data-place="space:{sp}">'
-                           + self.c.chooser(name, x, yy, cw - 4, ch, "".join(body), title=title) + "</g>")
+                self.c.add(
+                    f'<g data-place="space:{sp}">'
+                    + self.c.chooser(name, x, yy, cw - 4, ch, "".join(body), title=title)
+                    + "</g>"
+                )
                 ptitle = {4: "Buy carriers, $1 each:", 10: "Buy woodcutters, $1 each:"}.get(sp, "At the market:")
-                self._panel(name, x, yy + ch + 4, ptitle, [(a, words(a)) for a in hits],
-                            shown=self.shown in ("space4", "space10", "market"))
+                self._panel(
+                    name,
+                    x,
+                    yy + ch + 4,
+                    ptitle,
+                    [(a, words(a)) for a in hits],
+                    shown=self.shown in ("space4", "space10", "market"),
+                )
             else:
-                self.c.add(self.c.place(action, x, yy, cw - 4, ch, "".join(body), confirm=True,
-                                        key=f"space:{sp}", title=title))
+                self.c.add(
+                    self.c.place(action, x, yy, cw - 4, ch, "".join(body), confirm=True, key=f"space:{sp}", title=title)
+                )
             if t == "sawyers":
                 have = o["path_w"][4]
-                fig = (self.c.rect(x + cw - 40, yy + 6, 28, 28, fill=WORKER_FILL["sawyers"] if have else "#ddd",
-                                   stroke="#222", rx=4)
-                       + self.c.text(x + cw - 26, yy + 25, "+$1", size=12, anchor="middle", weight="bold",
-                                     fill="#fff" if have else "#999"))
-                self.pick(["extra"], x + cw - 40, yy + 6, 28, 28, fig,
-                          f"price-1 sawyer ({'there' if have else 'taken'})")
+                fig = self.c.rect(
+                    x + cw - 40, yy + 6, 28, 28, fill=WORKER_FILL["sawyers"] if have else "#ddd", stroke="#222", rx=4
+                ) + self.c.text(
+                    x + cw - 26,
+                    yy + 25,
+                    "+$1",
+                    size=12,
+                    anchor="middle",
+                    weight="bold",
+                    fill="#fff" if have else "#999",
+                )
+                self.pick(
+                    ["extra"], x + cw - 40, yy + 6, 28, 28, fig, f"price-1 sawyer ({'there' if have else 'taken'})"
+                )
         # clearing
         x, yy = 10 + 7 * cw, y0
         h = 3 * ch + 12
-        body = [self.c.rect(x, yy, W - 10 - x, h, fill="#e2f0d9", stroke="#5a7a4a", rx=6),
-                self.c.text(x + 10, yy + 20, "forest clearing", size=15, weight="bold")]
+        body = [
+            self.c.rect(x, yy, W - 10 - x, h, fill="#e2f0d9", stroke="#5a7a4a", rx=6),
+            self.c.text(x + 10, yy + 20, "forest clearing", size=15, weight="bold"),
+        ]
         known = o["phase"] != "choose"
         if not known:
             body.append(self.c.text(x + 10, yy + 38, "(order not yet known)", size=12, fill="#555"))
@@ -446,17 +553,29 @@ class _Board:
             body.append(self.c.text(sx + 6, sy + 18, "ABCD"[i], size=14, weight="bold", fill="#555"))
             if known and i < len(o["clearing"]):
                 f = o["clearing"][i]
-                if o["pos"][f] == 21:       # the foreman stands here (LG-8.6.1)
+                if o["pos"][f] == 21:  # the foreman stands here (LG-8.6.1)
                     body.append(self.disc(sx + 36, sy + 52, f, r=14, piece=f"foreman-{f}"))
-                else:                       # back on the start space: his slot still orders the winter (LG-20.2)
+                else:  # back on the start space: his slot still orders the winter (LG-20.2)
                     body.append(self.disc(sx + 36, sy + 52, f, r=14, dashed=True))
         if "go C" in self.legal and o["seat"] is not None:
             k = len(o["clearing"])
             if k < 4:
-                body.append(self.disc(x + 12 + (k % 2) * 80 + 36, yy + 48 + (k // 2) * 96 + 52, o["seat"], r=14,
-                                      ghost=True))
-        self.c.add(self.c.place("go C", x, yy, W - 10 - x, h, "".join(body), confirm=True, key="clearing",
-                                title="forest clearing: arrival slots A-D"))
+                body.append(
+                    self.disc(x + 12 + (k % 2) * 80 + 36, yy + 48 + (k // 2) * 96 + 52, o["seat"], r=14, ghost=True)
+                )
+        self.c.add(
+            self.c.place(
+                "go C",
+                x,
+                yy,
+                W - 10 - x,
+                h,
+                "".join(body),
+                confirm=True,
+                key="clearing",
+                title="forest clearing: arrival slots A-D",
+            )
+        )
         return y0 + 3 * (ch + 6) + 6
 
     # --------------------------------------------------------------- felling areas
@@ -472,8 +591,10 @@ class _Board:
         for a in range(1, 7):
             x = 10 + (a - 1) * (aw + 4)
             wood, food = o["areas_wood"][a - 1], o["areas_food"][a - 1]
-            body = [self.c.rect(x, y0, aw, ah, fill="#e9f2df", stroke="#5a7a4a", rx=6),
-                    self.c.text(x + 8, y0 + 20, f"area {a}", size=15, weight="bold")]
+            body = [
+                self.c.rect(x, y0, aw, ah, fill="#e9f2df", stroke="#5a7a4a", rx=6),
+                self.c.text(x + 8, y0 + 20, f"area {a}", size=15, weight="bold"),
+            ]
             if not any(wood):
                 body.append(self.c.text(x + 8, y0 + 52, "no wood", size=12, fill="#666"))
             if food:
@@ -499,8 +620,15 @@ class _Board:
                 if viewer is not None and viewer == cur and o["area"][viewer] == a:
                     nm = PIECE_NAMES[p]
                     cands = [f"fell {nm}", f"fell {nm} mill", f"fell {nm} lodge"]
-                self.pick(cands, px - 14, y0 + 34, 28, 28, self.piece(px, y0 + 48, p, wood[p]),
-                          f"{wood[p]} {PIECE_LONG[p]}{'s' if wood[p] > 1 else ''}")
+                self.pick(
+                    cands,
+                    px - 14,
+                    y0 + 34,
+                    28,
+                    28,
+                    self.piece(px, y0 + 48, p, wood[p]),
+                    f"{wood[p]} {PIECE_LONG[p]}{'s' if wood[p] > 1 else ''}",
+                )
                 px += 34
             later.append((x + aw - 124, y0 + 4, a))
         for fx, fy, a in later:
@@ -512,8 +640,10 @@ class _Board:
         o, n = self.o, self.n
         h = 148 if o["variant"].startswith("advanced") and o["prevealed"] else 128
         # player-order track
-        body = [self.c.rect(10, y, 190, h, fill="#f7f4ea", stroke="#999", rx=6),
-                self.c.text(18, y + 20, "player order", size=14, weight="bold")]
+        body = [
+            self.c.rect(10, y, 190, h, fill="#f7f4ea", stroke="#999", rx=6),
+            self.c.text(18, y + 20, "player order", size=14, weight="bold"),
+        ]
         for i in range(4):
             sx = 18 + i * 44
             body.append(self.c.rect(sx, y + 30, 40, 50, fill="#fff" if i < n else "#ddd", stroke="#888", rx=4))
@@ -532,10 +662,16 @@ class _Board:
             f, heat = WINTER_CARDS[c][1 + half]
             yy = y + 30 + i * 46
             on = i == year and o["phase"] != "over"
-            self.rect(x + 8, yy, 196, 42, fill="#fff", stroke="#333" if on else "#aaa", rx=4,
-                      stroke_width="2" if on else None)
-            self.text(x + 14, yy + 17, f"Y{i + 1} winter{' (this year)' if on else ''}", size=12,
-                      weight="bold" if on else "normal")
+            self.rect(
+                x + 8, yy, 196, 42, fill="#fff", stroke="#333" if on else "#aaa", rx=4, stroke_width="2" if on else None
+            )
+            self.text(
+                x + 14,
+                yy + 17,
+                f"Y{i + 1} winter{' (this year)' if on else ''}",
+                size=12,
+                weight="bold" if on else "normal",
+            )
             self.text(x + 14, yy + 35, f"{f} food · {heat} heating sticks", size=12)
         # task display or the placement cards shown ahead
         x = 424
@@ -543,8 +679,7 @@ class _Board:
         advanced = o["variant"].startswith("advanced")
         self.rect(x, y, wbox, h, fill="#fbf7ee", stroke="#999", rx=6)
         if advanced:
-            self.text(x + 8, y + 20, f"task display (space 13, $1) · deck {len(o['tdeck'])}", size=14,
-                      weight="bold")
+            self.text(x + 8, y + 20, f"task display (space 13, $1) · deck {len(o['tdeck'])}", size=14, weight="bold")
             keyed = []
             for i, t in enumerate(o["tdisplay"]):
                 keyed.append(self.task_card(x + 8 + i * 130, y + 28, t, None, f"task {TASK_CARDS[t][0]}"))
@@ -561,8 +696,9 @@ class _Board:
                 for i, c in enumerate(o["prevealed"]):
                     cid, items = PLACEMENT_CARDS[c]
                     parts = [f"area {a} +{k} {what[it]}" for a, it, k in items]
-                    self.text(x + 8, ty + 19 + i * 32, f"{cid}: " + ", ".join(parts[:2]) + ("," if parts[2:] else ""),
-                              size=12)
+                    self.text(
+                        x + 8, ty + 19 + i * 32, f"{cid}: " + ", ".join(parts[:2]) + ("," if parts[2:] else ""), size=12
+                    )
                     if parts[2:]:
                         self.text(x + 50, ty + 34 + i * 32, ", ".join(parts[2:]), size=12)
             else:
@@ -576,10 +712,13 @@ class _Board:
         self.text(x + 8, y + 20, "decks and supply", size=14, weight="bold")
         nstack = o["pstack"] if isinstance(o["pstack"], int) else len(o["pstack"])
         sup = o["supply"]
-        lines = [f"placement cards {len(o['pdeck'])}", f"product stack {nstack}",
-                 f"saws {sup.get('saw', 0)} · rafts {sup.get('raft', 0)}",
-                 f"wagons {sup.get('wagon', 0)} · sleds {sup.get('sled', 0)}",
-                 "wood, food, money: unlimited"]
+        lines = [
+            f"placement cards {len(o['pdeck'])}",
+            f"product stack {nstack}",
+            f"saws {sup.get('saw', 0)} · rafts {sup.get('raft', 0)}",
+            f"wagons {sup.get('wagon', 0)} · sleds {sup.get('sled', 0)}",
+            "wood, food, money: unlimited",
+        ]
         for i, line in enumerate(lines):
             self.text(x + 8, y + 40 + i * 18, line, size=12, fill="#333" if i < 4 else "#666")
         return y + h + 10
@@ -590,9 +729,11 @@ class _Board:
         place ``fill Txx j``, added directly)."""
         cid, reqs, reward = TASK_CARDS[t]
         w, h = 124, 90
-        body = [self.c.rect(x, y, w, h, fill="#fff", stroke="#8a6d3b", rx=5),
-                self.c.text(x + 6, y + 17, cid, size=13, weight="bold"),
-                self.c.text(x + w - 6, y + 17, f"${reward}", size=13, anchor="end", weight="bold")]
+        body = [
+            self.c.rect(x, y, w, h, fill="#fff", stroke="#8a6d3b", rx=5),
+            self.c.text(x + 6, y + 17, cid, size=13, weight="bold"),
+            self.c.text(x + w - 6, y + 17, f"${reward}", size=13, anchor="end", weight="bold"),
+        ]
         slots = []
         for j, (p, lv) in enumerate(reqs):
             sx = x + 20 + j * 38
@@ -616,13 +757,19 @@ class _Board:
         money = o["money"]
         order = sorted(range(n), key=lambda s: -money[s])
         self.rect(10, y, W - 20, 36 + 24 * n, fill="#fff3c4", stroke="#b08900", rx=6)
-        self.text(20, y + 22, "Final scores: dollars after the final sale, loans repaid, tasks paid", size=15,
-                  weight="bold")
+        self.text(
+            20, y + 22, "Final scores: dollars after the final sale, loans repaid, tasks paid", size=15, weight="bold"
+        )
         for i, s in enumerate(order):
             place = 1 + sum(1 for t in range(n) if money[t] > money[s])
             self.c.add(self.disc(32, y + 40 + i * 24, s, r=10))
-            self.text(50, y + 45 + i * 24, f"{place}. {_cut(_name(self.names, s), 40)}: {_money(money[s])}", size=14,
-                      weight="bold")
+            self.text(
+                50,
+                y + 45 + i * 24,
+                f"{place}. {_cut(_name(self.names, s), 40)}: {_money(money[s])}",
+                size=14,
+                weight="bold",
+            )
         return y + 46 + 24 * n
 
     # --------------------------------------------------------------- sawmill boards
@@ -631,8 +778,9 @@ class _Board:
     def zone(self, x, y, w, h, label, key, fill="#fff", sub="", action=None, title="") -> None:
         """A named area of a sawmill board; ``action``: the whole zone is the place (a new stick
         put there, LG-13.3)."""
-        body = self.c.rect(x, y, w, h, fill=fill, stroke="#7a6a50", rx=4) + self.c.text(x + 6, y + 16, label, size=13,
-                                                                                        weight="bold")
+        body = self.c.rect(x, y, w, h, fill=fill, stroke="#7a6a50", rx=4) + self.c.text(
+            x + 6, y + 16, label, size=13, weight="bold"
+        )
         if sub:
             body += self.c.text(x + w - 5, y + 16, sub, size=12, anchor="end", fill="#555")
         self.c.add(self.c.place(action, x, y, w, h, body, key=key, title=title or label))
@@ -661,8 +809,9 @@ class _Board:
         h = 398 + (24 + task_rows * 96 if advanced else 0)
         to_act = o["current_player"] == s
         colour = SEAT_COLOURS[s % 4]
-        self.rect(x, y, W_, h, fill="#faf6ee", stroke="#222" if to_act else "#999", rx=8,
-                  stroke_width="3" if to_act else None)
+        self.rect(
+            x, y, W_, h, fill="#faf6ee", stroke="#222" if to_act else "#999", rx=8, stroke_width="3" if to_act else None
+        )
         self.rect(x, y, W_, 32, fill=colour, stroke="#555", rx=8)
         tc = _SEAT_TEXT[s % 4]
         name = _cut(_name(self.names, s), 18) + (" (you)" if viewer == s else "")
@@ -671,41 +820,70 @@ class _Board:
         due = "" if o["phase"] == "over" else (" ($7 due)" if loans == 1 else " ($16 due)" if loans == 2 else "")
         right = f"{_money(o['money'][s])} · loans {loans}{due}" + (" ◀ to act" if to_act else "")
         lw = self.button(x + W_ - 98, y + 2, "Take a loan", "loan", "take a loan: $4 now", w=92) if mine else 0
-        c.add(c.place(None, x + W_ - 300 - lw, y, 296 - 8, 32,
-                      c.text(x + W_ - 10 - lw - (6 if lw else 0), y + 22, right, size=15, anchor="end", weight="bold",
-                             fill=tc), key=f"{s}:money"))
+        c.add(
+            c.place(
+                None,
+                x + W_ - 300 - lw,
+                y,
+                296 - 8,
+                32,
+                c.text(
+                    x + W_ - 10 - lw - (6 if lw else 0), y + 22, right, size=15, anchor="end", weight="bold", fill=tc
+                ),
+                key=f"{s}:money",
+            )
+        )
         yy = y + 38
         if o["committed"][s] and o["phase"] == "choose":
             sec = o["secret"][s]
-            self.text(x + 236, yy + 16, f"area chosen: {sec}" if sec else "area chosen (hidden)", size=12,
-                      anchor="end", weight="bold")
+            self.text(
+                x + 236,
+                yy + 16,
+                f"area chosen: {sec}" if sec else "area chosen (hidden)",
+                size=12,
+                anchor="end",
+                weight="bold",
+            )
         # row A: worker field, equipment store, food store, fodder stable
         self.zone(x + 6, yy, 232, 70, "worker field", f"{s}:workers")
         wk = o["workers"][s]
-        for i, (kind, k, word) in enumerate(zip(("woodcutters", "carriers", "sawyers"), wk,
-                                                ("cutters", "carriers", "sawyers"))):
+        for i, (kind, k, word) in enumerate(
+            zip(("woodcutters", "carriers", "sawyers"), wk, ("cutters", "carriers", "sawyers"))
+        ):
             wx = x + 14 + i * 56
-            fig = (c.rect(wx, yy + 24, 16, 26, fill=WORKER_FILL[kind], rx=4, opacity="1" if k else "0.25")
-                   + c.text(wx + 22, yy + 43, k, size=14, weight="bold")
-                   + c.text(wx + 20, yy + 66, word, size=12, anchor="middle", fill="#444"))
+            fig = (
+                c.rect(wx, yy + 24, 16, 26, fill=WORKER_FILL[kind], rx=4, opacity="1" if k else "0.25")
+                + c.text(wx + 22, yy + 43, k, size=14, weight="bold")
+                + c.text(wx + 20, yy + 66, word, size=12, anchor="middle", fill="#444")
+            )
             cands = ["carry"] if kind == "carriers" and k else []
             self.pick(cands, wx, yy + 20, 40, 34, fig, f"{k} hired {kind}")
         free = o["mill_free"][s]
         mx = x + 186
-        fig = (c.rect(mx, yy + 22, 20, 28, fill=SEAT_COLOURS[s % 4], stroke="#222", rx=5, opacity="1" if free else "0.3")
-               + c.text(mx + 10, yy + 66, "mill" if free else "used", size=12, anchor="middle", fill="#444"))
+        fig = c.rect(
+            mx, yy + 22, 20, 28, fill=SEAT_COLOURS[s % 4], stroke="#222", rx=5, opacity="1" if free else "0.3"
+        ) + c.text(mx + 10, yy + 66, "mill" if free else "used", size=12, anchor="middle", fill="#444")
         cands = [a for a in self.order if a.endswith(" mill")] if free else []
-        self.pick(cands, mx - 4, yy + 20, 28, 34, fig,
-                  "mill worker: " + ("free this round" if free else "used this round"),
-                  panel_title="Your mill worker:")
+        self.pick(
+            cands,
+            mx - 4,
+            yy + 20,
+            28,
+            34,
+            fig,
+            "mill worker: " + ("free this round" if free else "used this round"),
+            panel_title="Your mill worker:",
+        )
         eq = o["equip"][s]
         ex = x + 244
         self.zone(ex, yy, 194, 70, "equipment store", f"{s}:equip")
         for i, (nm, k) in enumerate(zip(EQUIP_NAMES, eq)):
             tx = ex + 6 + i * 47
-            tok = (c.rect(tx, yy + 22, 42, 26, fill="#e8e0cc" if k else "#f3f0e8", stroke="#6b5b3e", rx=4)
-                   + c.text(tx + 21, yy + 40, k, size=14, anchor="middle", weight="bold", fill="#222" if k else "#999")
-                   + c.text(tx + 21, yy + 64, nm, size=12, anchor="middle", fill="#444"))
+            tok = (
+                c.rect(tx, yy + 22, 42, 26, fill="#e8e0cc" if k else "#f3f0e8", stroke="#6b5b3e", rx=4)
+                + c.text(tx + 21, yy + 40, k, size=14, anchor="middle", weight="bold", fill="#222" if k else "#999")
+                + c.text(tx + 21, yy + 64, nm, size=12, anchor="middle", fill="#444")
+            )
             cands = []
             if k and mine:
                 if nm == "wagon":
@@ -714,32 +892,59 @@ class _Board:
                     cands = [f"raft {m}{suf}" for suf in ("", " mill", " lodge") for m in range(1, k + 1)]
                 elif nm == "sled":
                     cands = ["sled mill", "sled lodge"]
-            self.pick(cands, tx, yy + 22, 42, 26, tok, f"{k} {nm} token{'s' if k != 1 else ''}",
-                      panel_title=f"Use the {nm}:")
+            self.pick(
+                cands, tx, yy + 22, 42, 26, tok, f"{k} {nm} token{'s' if k != 1 else ''}", panel_title=f"Use the {nm}:"
+            )
         fx = x + 444
         food = o["food"][s]
-        body = (c.rect(fx, yy, 64, 70, fill="#fff", stroke="#7a6a50", rx=4) + c.text(fx + 6, yy + 16, "food", size=13,
-                                                                                      weight="bold")
-                + c.rect(fx + 8, yy + 28, 18, 18, fill=FOOD_FILL, stroke="#806000")
-                + c.text(fx + 30, yy + 43, f"×{food}", size=14, weight="bold"))
-        c.add(c.place("food" if food and mine else None, fx, yy, 64, 70, body, key=f"{s}:food",
-                      title=f"food store: {food} food cubes"))
+        body = (
+            c.rect(fx, yy, 64, 70, fill="#fff", stroke="#7a6a50", rx=4)
+            + c.text(fx + 6, yy + 16, "food", size=13, weight="bold")
+            + c.rect(fx + 8, yy + 28, 18, 18, fill=FOOD_FILL, stroke="#806000")
+            + c.text(fx + 30, yy + 43, f"×{food}", size=14, weight="bold")
+        )
+        c.add(
+            c.place(
+                "food" if food and mine else None,
+                fx,
+                yy,
+                64,
+                70,
+                body,
+                key=f"{s}:food",
+                title=f"food store: {food} food cubes",
+            )
+        )
         sx = x + 514
-        body = [c.rect(sx, yy, 66, 70, fill="#fff", stroke="#7a6a50", rx=4),
-                c.text(sx + 6, yy + 16, "fodder", size=13, weight="bold")]
+        body = [
+            c.rect(sx, yy, 66, 70, fill="#fff", stroke="#7a6a50", rx=4),
+            c.text(sx + 6, yy + 16, "fodder", size=13, weight="bold"),
+        ]
         for i, (val, have) in enumerate(((3, o["fodder3"][s]), (2, o["fodder2"][s]))):
             bx = sx + 6 + i * 30
-            body.append(c.rect(bx, yy + 26, 26, 28, fill="#e8cf6a" if have else "#f3f0e8",
-                               stroke="#806000" if have else "#ccc", rx=8))
-            body.append(c.text(bx + 13, yy + 45, val, size=14, anchor="middle", weight="bold",
-                               fill="#222" if have else "#bbb"))
+            body.append(
+                c.rect(
+                    bx,
+                    yy + 26,
+                    26,
+                    28,
+                    fill="#e8cf6a" if have else "#f3f0e8",
+                    stroke="#806000" if have else "#ccc",
+                    rx=8,
+                )
+            )
+            body.append(
+                c.text(bx + 13, yy + 45, val, size=14, anchor="middle", weight="bold", fill="#222" if have else "#bbb")
+            )
         c.add(c.place(None, sx, yy, 66, 70, "".join(body), key=f"{s}:fodder", title="fodder stable: value 3 and 2"))
         # row B: product store, hut fields
         yy += 76
         px = x + 6
         prods = o["products"][s]
-        body = [c.rect(px, yy, 286, 80, fill="#fff", stroke="#7a6a50", rx=4),
-                c.text(px + 6, yy + 16, "product store", size=13, weight="bold")]
+        body = [
+            c.rect(px, yy, 286, 80, fill="#fff", stroke="#7a6a50", rx=4),
+            c.text(px + 6, yy + 16, "product store", size=13, weight="bold"),
+        ]
         if prods is None:
             k = o.get("product_counts", [0] * (s + 1))[s]
             body.append(c.rect(px + 10, yy + 32, 30, 30, fill="#6d5a45", stroke="#333", rx=4))
@@ -747,10 +952,14 @@ class _Board:
         else:
             for i, (nm, k) in enumerate(zip(_PRODUCT_WORD, prods)):
                 tx = px + 6 + i * 56
-                body.append(c.rect(tx, yy + 32, 50, 26, fill="#d8c6a0" if k else "#f3f0e8",
-                                   stroke="#6b5b3e" if k else "#ccc", rx=4))
-                body.append(c.text(tx + 25, yy + 50, k, size=14, anchor="middle", weight="bold",
-                                   fill="#222" if k else "#999"))
+                body.append(
+                    c.rect(
+                        tx, yy + 32, 50, 26, fill="#d8c6a0" if k else "#f3f0e8", stroke="#6b5b3e" if k else "#ccc", rx=4
+                    )
+                )
+                body.append(
+                    c.text(tx + 25, yy + 50, k, size=14, anchor="middle", weight="bold", fill="#222" if k else "#999")
+                )
                 body.append(c.text(tx + 25, yy + 74, nm, size=12, anchor="middle", fill="#444"))
         c.add(c.place(None, px, yy, 286, 80, "".join(body), key=f"{s}:products", title="product store"))
         hx = x + 298
@@ -759,41 +968,72 @@ class _Board:
         self.zone(hx, yy, 282, 80, "hut fields", f"{s}:huts", sub=sub)
         for i, (label, k) in enumerate(zip(("drying", "food store", "lodging"), huts)):
             bx = hx + 6 + i * 92
-            cell = (c.rect(bx, yy + 32, 86, 44, fill="#efe3c8" if k else "#f7f4ec", stroke="#8a6d3b", rx=4)
-                    + f'<path d="M{num(bx + 8)},{num(yy + 54)} l10,-12 l10,12 z" fill="{"#8a5a2b" if k else "#ddd"}"/>'
-                    + c.text(bx + 32, yy + 52, f"×{k}", size=14, weight="bold")
-                    + c.text(bx + 43, yy + 70, label, size=12, anchor="middle"))
+            cell = (
+                c.rect(bx, yy + 32, 86, 44, fill="#efe3c8" if k else "#f7f4ec", stroke="#8a6d3b", rx=4)
+                + f'<path d="M{num(bx + 8)},{num(yy + 54)} l10,-12 l10,12 z" fill="{"#8a5a2b" if k else "#ddd"}"/>'
+                + c.text(bx + 32, yy + 52, f"×{k}", size=14, weight="bold")
+                + c.text(bx + 43, yy + 70, label, size=12, anchor="middle")
+            )
             if o["hut_left"]:
                 cands = [f"hut {i + 1}"]
             elif i == 2 and k:
                 cands = [a for a in self.order if a.endswith(" lodge")]
             else:
                 cands = []
-            self.pick(cands, bx, yy + 32, 86, 44, cell, f"hut field {i + 1} {label}: {k} hut{'s' if k != 1 else ''}",
-                      panel_title="Use a lodging hut:")
+            self.pick(
+                cands,
+                bx,
+                yy + 32,
+                86,
+                44,
+                cell,
+                f"hut field {i + 1} {label}: {k} hut{'s' if k != 1 else ''}",
+                panel_title="Use a lodging hut:",
+            )
         self.button(hx + 282 - 62, yy + 2, "build", "build", "build 3 huts from a stake, a board and a shingle", w=58)
         # rows C, D: wood locations (discs above, sticks below)
         yy += 86
         zw, zh = 143, 92
         stage = o["stage"]
-        zones = [("woodpile card", o["woodpile"][s], (0, 1, 2), "woodpile"),
-                 ("river", o["river"][s], (0, 1, 2), "river"),
-                 ("saw room", o["sawroom"][s], (0, 1, 2), "saw"),
-                 ("heating store", o["heat"][s], (3, 4, 5), "heat")]
+        zones = [
+            ("woodpile card", o["woodpile"][s], (0, 1, 2), "woodpile"),
+            ("river", o["river"][s], (0, 1, 2), "river"),
+            ("saw room", o["sawroom"][s], (0, 1, 2), "saw"),
+            ("heating store", o["heat"][s], (3, 4, 5), "heat"),
+        ]
         pos = {}
         for i, (label, counts, kinds, key) in enumerate(zones):
             zx = x + 6 + i * (zw + 2)
             pos[key] = (zx, yy)
             act = "heat" if key == "heat" and stage == "split" and mine and not o["hut_left"] else None
-            self.zone(zx, yy, zw, zh, label, f"{s}:{key}", fill="#fffbe8" if key == "saw" else "#fff", action=act,
-                      title="put the new stick into the heating store" if act else label)
+            self.zone(
+                zx,
+                yy,
+                zw,
+                zh,
+                label,
+                f"{s}:{key}",
+                fill="#fffbe8" if key == "saw" else "#fff",
+                action=act,
+                title="put the new stick into the heating store" if act else label,
+            )
         for i in range(4):
             zx = x + 6 + i * (zw + 2)
             pos[_LOCS[i]] = (zx, yy + zh + 6)
             sub = f"+${BONUS[i]}" + (", sell all" if i == 3 else "") if i else ""
             act = "sales" if i == 0 and stage == "split" and mine and not o["hut_left"] else None
-            self.zone(zx, yy + zh + 6, zw, zh, _LOC_LONG[i], f"{s}:{_LOCS[i]}", fill="#f0f6ff" if i else "#fff",
-                      sub=sub, action=act, title="put the new stick into the sales room" if act else _LOC_LONG[i])
+            self.zone(
+                zx,
+                yy + zh + 6,
+                zw,
+                zh,
+                _LOC_LONG[i],
+                f"{s}:{_LOCS[i]}",
+                fill="#f0f6ff" if i else "#fff",
+                sub=sub,
+                action=act,
+                title="put the new stick into the sales room" if act else _LOC_LONG[i],
+            )
         for label, counts, kinds, key in zones:
             self.pieces_in(pos[key], counts, kinds, key, mine)
         for i in range(4):
@@ -838,8 +1078,16 @@ class _Board:
                 elif key == "woodpile" and self.o["stage"] == "move":
                     cands = [f"{nm} {d}" for d in ("saw", "sales", "river")]
             tip = f"{k} {PIECE_LONG[p]} {_WHERE[key]}"
-            self.pick(cands, cx - 14, cy - 14, 28, 28, self.piece(cx, cy, p, k), tip,
-                      panel_title=f"{PIECE_LONG[p]} {_WHERE[key]}:")
+            self.pick(
+                cands,
+                cx - 14,
+                cy - 14,
+                28,
+                28,
+                self.piece(cx, cy, p, k),
+                tip,
+                panel_title=f"{PIECE_LONG[p]} {_WHERE[key]}:",
+            )
 
     def bonus(self, at) -> None:
         """Winter bonus (LG-20.3): the three disc kinds in the woodpile's lower row."""
@@ -848,15 +1096,27 @@ class _Board:
             a = f"bonus {PIECE_NAMES[p]}"
             if a in self.legal:
                 cx = zx + 24 + p * 40
-                self.c.add(self.c.place(a, cx - 14, zy + 58, 28, 28, self.piece(cx, zy + 72, p, "+"),
-                                        title=f"winter bonus: a {PIECE_LONG[p]}"))
+                self.c.add(
+                    self.c.place(
+                        a,
+                        cx - 14,
+                        zy + 58,
+                        28,
+                        28,
+                        self.piece(cx, zy + 72, p, "+"),
+                        title=f"winter bonus: a {PIECE_LONG[p]}",
+                    )
+                )
 
     def targets(self, pos) -> None:
         """Transport and rafting arrival: a piece kind with several destinations opened a panel
         (:meth:`pick`); here each destination zone also takes the piece directly when that kind
         is the only one to move (LG-11.1, LG-12.2)."""
-        kinds = {a.split()[0] for a in self.legal if len(a.split()) == 2 and a.split()[0] in PIECE_NAMES[:3]
-                 and a.split()[1] in ("saw", "sales", "river")}
+        kinds = {
+            a.split()[0]
+            for a in self.legal
+            if len(a.split()) == 2 and a.split()[0] in PIECE_NAMES[:3] and a.split()[1] in ("saw", "sales", "river")
+        }
         if len(kinds) != 1:
             return
         nm = kinds.pop()
@@ -866,8 +1126,9 @@ class _Board:
             if a not in self.legal:
                 continue
             zx, zy = pos[key]
-            body = (self.c.rect(zx + 82, zy + 2, 58, 24, fill="#fff6c2", stroke="#b08900", rx=8)
-                    + self.c.text(zx + 111, zy + 19, "put here", size=12, anchor="middle", weight="bold"))
+            body = self.c.rect(zx + 82, zy + 2, 58, 24, fill="#fff6c2", stroke="#b08900", rx=8) + self.c.text(
+                zx + 111, zy + 19, "put here", size=12, anchor="middle", weight="bold"
+            )
             self.c.add(self.c.place(a, zx + 82, zy + 2, 58, 24, body, title=f"put a {PIECE_LONG[p]} here"))
 
     # --------------------------------------------------------------- legend
@@ -896,14 +1157,16 @@ class _Board:
             seats = [viewer] + [s for s in seats if s != viewer]
         for row in range(0, self.n, 2):
             hmax = 0
-            for j, s in enumerate(seats[row:row + 2]):
+            for j, s in enumerate(seats[row : row + 2]):
                 hmax = max(hmax, self.mill(s, 10 + j * (self.MILL_W + 10), y))
             y += hmax + 10
         y = self.legend(y)
         body = "".join(self.c.parts) + "".join(self.popups)
         self.c.grow(W, y + 6)
-        self.c.parts = [f'<rect x="0" y="0" width="{W}" height="{num(self.c.h)}" fill="#fdfcf7"/>',
-                        f'<g class="lg">{body}</g>']
+        self.c.parts = [
+            f'<rect x="0" y="0" width="{W}" height="{num(self.c.h)}" fill="#fdfcf7"/>',
+            f'<g class="lg">{body}</g>',
+        ]
         return self.c.svg("Lignum board", pad=0, style=_STYLE)
 
 

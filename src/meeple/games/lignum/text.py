@@ -47,14 +47,23 @@ from .rules.market import product_sales
 from .scoring import ranking_text
 
 COLOURS = ("red", "dark_orange", "white", "blue")
-_TOKEN_SHORT = {"saw": "saw", "raft": "raft", "wagon": "wagon", "sled": "sled", "food_token": "food",
-                "dollar_token": "$1", "x_token": "X"}
+_TOKEN_SHORT = {
+    "saw": "saw",
+    "raft": "raft",
+    "wagon": "wagon",
+    "sled": "sled",
+    "food_token": "food",
+    "dollar_token": "$1",
+    "x_token": "X",
+}
 _ITEM = ("FW", "SW", "HW", "food")
-_DRYER = ("d1", "d2", "d3")       # task level 0 / +1 / +2 (LG-25.4)
+_DRYER = ("d1", "d2", "d3")  # task level 0 / +1 / +2 (LG-25.4)
 
 
-KEY = ("key: carr×6 fodd×1 cut×8 = carriers, fodder, cutters left; saw'r 2+1 = free + $1 sawyers; X = "
-       "blocked; (off) = not in this game; · = taken; [P1] = foreman; d1-d3 = dryers (sale +$0/+$1/+$2)")
+KEY = (
+    "key: carr×6 fodd×1 cut×8 = carriers, fodder, cutters left; saw'r 2+1 = free + $1 sawyers; X = "
+    "blocked; (off) = not in this game; · = taken; [P1] = foreman; d1-d3 = dryers (sale +$0/+$1/+$2)"
+)
 """The key under the board: the path's and the mills' short labels (LG-8.3 spaces, LG-23.3 X
 tokens, LG-1.3 unused spaces, LG-15.2 dryer bonus). Two lines in a 100-column panel, so that
 a busy 4-player board still fits 45 lines; the wood names are keyed in the felling areas'
@@ -98,8 +107,7 @@ def decision_text(o: dict, options=None) -> str:
     st = o["stage"]
     pend = o["pend"]
     if o["hut_left"]:
-        return (f"place {o['hut_left']} new hut(s): 'hut 1' drying, 'hut 2' food store, "
-                "'hut 3' lodging")
+        return f"place {o['hut_left']} new hut(s): 'hut 1' drying, 'hut 2' food store, 'hut 3' lodging"
     what = STAGE_WHAT.get(st, st)
     if st == "market" and options:
         return "the market at space 19: " + ", ".join(f"'{x}'" for x in options)
@@ -150,17 +158,17 @@ def _action_cost(state, action) -> tuple:
     True; LG-8.2.4: a player may only stop where he takes or buys at least one thing)."""
     kind, args = action.kind, action.args
     if kind in ("carriers", "cutters"):
-        return args[0], False                       # LG-8.3 spaces 4 and 10: $1 each
+        return args[0], False  # LG-8.3 spaces 4 and 10: $1 each
     if kind in ("task", "extra", "buy", "relocate"):
-        return 1, False                             # LG-8.3 spaces 13, 16, 19; LG-10.2
-    if kind == "go" and args[0] < len(SPACE_TYPE):     # a path space, not the clearing
+        return 1, False  # LG-8.3 spaces 13, 16, 19; LG-10.2
+    if kind == "go" and args[0] < len(SPACE_TYPE):  # a path space, not the clearing
         t = SPACE_TYPE[args[0]]
         if t == "fodder":
-            return 1, False                         # LG-8.3 space 6: paid on entering
+            return 1, False  # LG-8.3 space 6: paid on entering
         if t in ("carriers", "woodcutters", "tasks"):
             return 1, True
         if t == "market" and not product_sales(state, state.actor):
-            return 1, True                          # nothing to sell: a purchase is due
+            return 1, True  # nothing to sell: a purchase is due
     return 0, False
 
 
@@ -216,8 +224,10 @@ def action_notes(state, actions) -> tuple:
     if not loan_noted:
         return notes, ""
     held = f"; you hold {loans} already" if loans else ""
-    return notes, (f"A loan gives ${LOAN_AMOUNT} now and is repaid at game end: ${LOAN_REPAY[1]} for one "
-                   f"loan, ${LOAN_REPAY[2]} for two (LG-21.3){held}.")
+    return notes, (
+        f"A loan gives ${LOAN_AMOUNT} now and is repaid at game end: ${LOAN_REPAY[1]} for one "
+        f"loan, ${LOAN_REPAY[2]} for two (LG-21.3){held}."
+    )
 
 
 def _loan_note(state, seat: int, action, money: int, loans: int) -> str:
@@ -273,7 +283,7 @@ def _path(o, n) -> Table:
         here = "".join(f"P{s + 1}" for s in range(n) if o["pos"][s] == sp)
         cells.append(f"{sp}:{label}" + (f"[{here}]" if here else ""))
     for i in range(0, 20, 5):
-        path.add_row(*cells[i:i + 5])
+        path.add_row(*cells[i : i + 5])
     return path
 
 
@@ -308,13 +318,24 @@ def _mill(o, s, seat, to_move) -> Panel:
 
     fod = "+".join(x for x, f in (("3", o["fodder3"][s]), ("2", o["fodder2"][s])) if f) or "-"
     cash = o["money"][s]
-    line(("money", f"-${-cash}" if cash < 0 else f"${cash}"), ("loans", str(o["loans"][s])), ("food", str(o["food"][s])),
-         ("fodder", fod))
+    line(
+        ("money", f"-${-cash}" if cash < 0 else f"${cash}"),
+        ("loans", str(o["loans"][s])),
+        ("food", str(o["food"][s])),
+        ("fodder", fod),
+    )
     wk = o["workers"][s]
-    line(("hired cut", str(wk[0])), ("carr", str(wk[1])), ("saw'r", str(wk[2])),
-         ("mill worker", "free" if o["mill_free"][s] else "used"))
-    prods = (_pieces(o["products"][s], PRODUCT_NAMES) if o["products"][s] is not None
-             else f"{o['product_counts'][s]} face down")
+    line(
+        ("hired cut", str(wk[0])),
+        ("carr", str(wk[1])),
+        ("saw'r", str(wk[2])),
+        ("mill worker", "free" if o["mill_free"][s] else "used"),
+    )
+    prods = (
+        _pieces(o["products"][s], PRODUCT_NAMES)
+        if o["products"][s] is not None
+        else f"{o['product_counts'][s]} face down"
+    )
     line(("equipment", _pieces(o["equip"][s], EQUIP_NAMES)))
     hut = o["huts"][s]
     huts = " ".join(f"{name} {k}" for name, k in zip(("drying", "food", "lodging"), hut) if k) or "-"
@@ -375,8 +396,12 @@ def render(state, seat=None):
     for a in range(1, 7):
         areas.add_column(f"A{a}", min_width=10, ratio=1)
     areas.add_row(*[_pieces(o["areas_wood"][a]) for a in range(6)])
-    areas.add_row(*[" ".join([f"{o['areas_food'][a]} food"]
-                             + [f"P{s + 1}" for s in range(n) if o["area"][s] == a + 1]) for a in range(6)])
+    areas.add_row(
+        *[
+            " ".join([f"{o['areas_food'][a]} food"] + [f"P{s + 1}" for s in range(n) if o["area"][s] == a + 1])
+            for a in range(6)
+        ]
+    )
     parts.append(areas)
     extra = []
     if o["prevealed"]:
@@ -399,7 +424,7 @@ def render(state, seat=None):
     grid.add_column(ratio=1)
     panels = [_mill(o, s, seat, s == cur) for s in range(n)]
     for i in range(0, n, 2):
-        row = panels[i:i + 2]
+        row = panels[i : i + 2]
         grid.add_row(*(row + [Text("")] * (2 - len(row))))
     parts.append(grid)
     parts.append(Text(KEY, style="dim"))

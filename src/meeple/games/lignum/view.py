@@ -31,19 +31,36 @@ from .components import (
 )
 
 # ------------------------------------------------------------------ nouns
-PIECE_ONE = ("a firewood disc", "a softwood disc", "a hardwood disc", "a sawn firewood stick",
-             "a sawn softwood stick", "a sawn hardwood stick")
+PIECE_ONE = (
+    "a firewood disc",
+    "a softwood disc",
+    "a hardwood disc",
+    "a sawn firewood stick",
+    "a sawn softwood stick",
+    "a sawn hardwood stick",
+)
 """One piece of each kind (0..5 = FW SW HW sFW sSW sHW; LG-0: discs uncut, sticks sawn)."""
-PIECE_WORD = ("firewood disc", "softwood disc", "hardwood disc", "sawn firewood stick",
-              "sawn softwood stick", "sawn hardwood stick")
+PIECE_WORD = (
+    "firewood disc",
+    "softwood disc",
+    "hardwood disc",
+    "sawn firewood stick",
+    "sawn softwood stick",
+    "sawn hardwood stick",
+)
 WOOD_WORD = ("firewood", "softwood", "hardwood", "sawn firewood", "sawn softwood", "sawn hardwood")
 LOC_WORD = ("the sales room", "dryer 1", "dryer 2", "dryer 3", "the saw room", "the heating store")
 """Where a piece lies, by the sell/dry location index (0..3 mill locations, 4 saw room, 5 heating)."""
 PRODUCT_WORD = ("stake", "board", "shingle", "reed bundle", "joker")
 HUT_FIELD = ("drying hut", "food-store hut", "workers' lodging")
-_TOKEN_WORD = {"saw": "take the saw", "raft": "take the raft", "wagon": "take the wagon",
-               "sled": "take the sled", "food_token": "take the food token (+1 food)",
-               "dollar_token": "take the dollar token (+$1)"}
+_TOKEN_WORD = {
+    "saw": "take the saw",
+    "raft": "take the raft",
+    "wagon": "take the wagon",
+    "sled": "take the sled",
+    "food_token": "take the food token (+1 food)",
+    "dollar_token": "take the dollar token (+$1)",
+}
 
 
 def _n(k: int, word: str, plural: str | None = None) -> str:
@@ -162,8 +179,9 @@ def label(state, action) -> str:
         sp = args[0]
         if sp == 21:
             slot = "ABCD"[len(state.clearing)] if len(state.clearing) < 4 else ""
-            return f"Move your foreman into the clearing (slot {slot})" if slot else \
-                "Move your foreman into the clearing"
+            return (
+                f"Move your foreman into the clearing (slot {slot})" if slot else "Move your foreman into the clearing"
+            )
         return f"Move your foreman to space {sp}: {_space_what(state, sp)}"
     if kind == "carriers":
         k = args[0]
@@ -206,8 +224,7 @@ def label(state, action) -> str:
         return f"Raft {_n(k, 'piece')} to your river with {_n(k, 'raft')} and {_worker(w, 'carrier')}"
     if kind == "saw":
         p, w = args
-        return (f"Saw {PIECE_ONE[p]} into {_n(SAW_YIELD[p], 'stick')} with {_worker(w, 'sawyer')} "
-                f"and a saw")
+        return f"Saw {PIECE_ONE[p]} into {_n(SAW_YIELD[p], 'stick')} with {_worker(w, 'sawyer')} and a saw"
     if kind == "stick":
         p = state.pend[0] if state.pend and isinstance(state.pend[0], int) and 3 <= state.pend[0] < 6 else 3
         where = "the heating store" if args[0] == 0 else "the sales room"
@@ -246,44 +263,34 @@ def label(state, action) -> str:
 
 _HELP = {
     "loan": "Take $4 now; a loan card stays beside your mill and is repaid at the end: $7 for one, "
-            "$16 for two. At most two loans [LG-21]",
+    "$16 for two. At most two loans [LG-21]",
     "build": "Turn a stake, a board and a shingle (jokers stand in) into 3 huts, then put each on a "
-             "hut field [LG-19.1]",
+    "hut field [LG-19.1]",
     "hut": "Place a new hut: a drying hut moves a piece one place right, a food-store hut takes the food "
-           "of a free felling area, a workers' lodging works as one extra worker [LG-19.2]",
-    "dryhut": "Discard a drying hut to move this piece one place to the right, even into a full dryer "
-              "[LG-19.4]",
-    "foodhut": "Discard a food-store hut to take all food cubes from a felling area with no felling token "
-               "[LG-19.5]",
-    "go": "Move your foreman forward to this space and do its action at once; a foreman never moves back "
-          "[LG-8.1]",
+    "of a free felling area, a workers' lodging works as one extra worker [LG-19.2]",
+    "dryhut": "Discard a drying hut to move this piece one place to the right, even into a full dryer [LG-19.4]",
+    "foodhut": "Discard a food-store hut to take all food cubes from a felling area with no felling token [LG-19.5]",
+    "go": "Move your foreman forward to this space and do its action at once; a foreman never moves back [LG-8.1]",
     "carriers": "Carriers move wood from your woodpile card to the mill this round [LG-8.3, LG-12.3]",
     "cutters": "Each woodcutter fells one piece in your felling area this round; at most as many as "
-               "pieces lie there [LG-8.3, LG-10.1]",
-    "task": "Take a task card: fill it with dried wood from your dryers to earn its reward at the end "
-            "[LG-25.3]",
+    "pieces lie there [LG-8.3, LG-10.1]",
+    "task": "Take a task card: fill it with dried wood from your dryers to earn its reward at the end [LG-25.3]",
     "extra": "Take the single price-1 sawyer beside your free one [LG-8.3]",
     "buy": "Buy at the market: saws (at most 4 held) or food cubes for the winter, $1 each [LG-8.3]",
-    "psell": "Sell a set of identical product tokens (a joker stands for any): 2 for $2, 3 for $4, "
-             "4 for $6 [LG-8.5]",
-    "area": "Your felling token goes to this area: you fell here and take its food if you are alone "
-            "[LG-7.1, LG-24.3]",
+    "psell": "Sell a set of identical product tokens (a joker stands for any): 2 for $2, 3 for $4, 4 for $6 [LG-8.5]",
+    "area": "Your felling token goes to this area: you fell here and take its food if you are alone [LG-7.1, LG-24.3]",
     "relocate": "You share the area with a player before you: pay $1 and fell in a free area instead; "
-                "you take no food there [LG-10.2]",
+    "you take no food there [LG-10.2]",
     "fell": "A worker in your felling area fells one piece onto your woodpile card [LG-10.1]",
     "put": "Where this piece goes: the saw room (to be sawn) or the sales room (to sell or dry); "
-           "hardwood must go to the saw room [LG-11.1, LG-12.2]",
+    "hardwood must go to the saw room [LG-11.1, LG-12.2]",
     "carry": "A carrier (or the mill worker, or a lodging hut) moves one piece to the mill [LG-12.3]",
-    "wagon": "A carrier, a wagon token and a fodder move up to 3 pieces (fodder at 3) or 2 (fodder at 2) "
-             "[LG-12.4]",
-    "raft": "A carrier and rafts move one piece per raft to your river; it arrives next round "
-            "[LG-12.5, LG-11]",
+    "wagon": "A carrier, a wagon token and a fodder move up to 3 pieces (fodder at 3) or 2 (fodder at 2) [LG-12.4]",
+    "raft": "A carrier and rafts move one piece per raft to your river; it arrives next round [LG-12.5, LG-11]",
     "saw": "A sawyer and a saw cut one disc: firewood gives 4 sticks, softwood 3, hardwood 1 [LG-13]",
-    "stick": "Each new stick goes to the heating store (for winter) or the sales room (to sell or dry) "
-             "[LG-13.3]",
+    "stick": "Each new stick goes to the heating store (for winter) or the sales room (to sell or dry) [LG-13.3]",
     "fill": "Put this piece on your task; it stays there. A task pays only when complete [LG-25.4]",
-    "sell": "Sell at base price plus the dryer bonus (+$1 in dryer 2, +$2 in dryer 3); dryer 3 must "
-            "be emptied [LG-15]",
+    "sell": "Sell at base price plus the dryer bonus (+$1 in dryer 2, +$2 in dryer 3); dryer 3 must be emptied [LG-15]",
     "dry": "Move this piece one place right; a dryer ends with one disc or up to two sticks [LG-16]",
     "bonus": "Each player takes one wood disc of his choice onto the woodpile in winter [LG-20.3]",
     "wfell": "Winter felling: the mill worker brings 2 firewood, each lodging hut 1 more [LG-20.4]",
@@ -303,7 +310,8 @@ class LignumView(View):
         "path to hire woodcutters, carriers and sawyers and to pick up saws, rafts and wagons; then "
         "you fell wood in the forest, bring it to your mill, saw it, dry it and sell it. Dried wood "
         "sells for more, but winter wants food and firewood. The player with the most money after "
-        "the final sale wins.")
+        "the final sale wins."
+    )
     length = "90-150 minutes"
     how_to_play = (
         "You run a sawmill for two years: spring, summer, fall and winter, twice. The player with "
@@ -321,30 +329,38 @@ class LignumView(View):
         "In winter only your mill worker works. You must pay food and heating sticks, or $3 for each "
         "missing one. Loans give $4 now and cost $7 at the end. Stakes, boards and shingles build "
         "huts that help later.\n\n"
-        "Tap a place on the board to act; actions without a place are in the list beside it.")
+        "Tap a place on the board to act; actions without a place are in the list beside it."
+    )
 
     # ---------------------------------------------------------------- lobby
     def variant_text(self, variant: str) -> str:
         """One sentence on each Lignum variant (LG-1.2, LG-24, LG-25)."""
-        base = {"basic": "The basic game: fell, transport, saw, dry and sell wood for two years.",
-                "advanced": "The basic game with task cards: fill orders with dried wood for a reward "
-                            "at the end; you start with $5."}
+        base = {
+            "basic": "The basic game: fell, transport, saw, dry and sell wood for two years.",
+            "advanced": "The basic game with task cards: fill orders with dried wood for a reward "
+            "at the end; you start with $5.",
+        }
         kind = variant.split("-")[0]
         out = base.get(kind, variant)
         if variant.endswith("tactical"):
-            out += (" Tactical: felling areas are picked openly one round ahead, in reverse player order, "
-                    "and no two players share an area.")
+            out += (
+                " Tactical: felling areas are picked openly one round ahead, in reverse player order, "
+                "and no two players share an area."
+            )
         return out
 
     def option_text(self, name: str) -> tuple[str, str]:
         """Lignum's options in words (LG-3.6, LG-8.4.4)."""
         texts = {
-            "easy_winter": ("Easier winters",
-                            "Show the easier half of both winter cards: less food and fewer heating sticks "
-                            "are asked (the publisher's advice for a first game) [LG-3.6]"),
-            "hidden_products": ("Hidden product tokens",
-                                "Keep each player's product tokens face down: the others see only how many "
-                                "[LG-8.4.4]"),
+            "easy_winter": (
+                "Easier winters",
+                "Show the easier half of both winter cards: less food and fewer heating sticks "
+                "are asked (the publisher's advice for a first game) [LG-3.6]",
+            ),
+            "hidden_products": (
+                "Hidden product tokens",
+                "Keep each player's product tokens face down: the others see only how many [LG-8.4.4]",
+            ),
         }
         if name in texts:
             return texts[name]
@@ -374,8 +390,10 @@ class LignumView(View):
             money = state.scores()
             best = max(money)
             won = [state.seat_name(s) for s in range(state.num_players) if money[s] == best]
-            return (f"The game is over: {' and '.join(won)} {'wins' if len(won) == 1 else 'share the win'} "
-                    f"with {_dollars(best)}.")
+            return (
+                f"The game is over: {' and '.join(won)} {'wins' if len(won) == 1 else 'share the win'} "
+                f"with {_dollars(best)}."
+            )
         cur = state.current_player
         season = SEASONS[state.round] if state.round < len(SEASONS) else ""
         when = f" ({season})" if season else ""
@@ -421,8 +439,10 @@ _DOING = {
     "space16": ("take the extra sawyer for $1 or not", "deciding on the extra sawyer"),
     "market": ("buy or sell at the market", "at the market"),
     "fell": ("fell wood in your felling area", "felling wood"),
-    "arrive": ("send each piece from your river to the saw room or the sales room",
-               "unloading the rafted wood from the river"),
+    "arrive": (
+        "send each piece from your river to the saw room or the sales room",
+        "unloading the rafted wood from the river",
+    ),
     "transport": ("choose how to bring wood from your woodpile to the mill", "transporting wood"),
     "move": ("choose where each transported piece goes", "transporting wood"),
     "saw": ("saw discs in your saw room", "sawing"),
@@ -444,8 +464,7 @@ _DOING = {
 def _doing(state, you: bool) -> str:
     """What the seat to act is doing (``you``: said to it, imperative)."""
     if state.hut_left:
-        return (f"put your {_n(state.hut_left, 'new hut')} on the hut fields" if you
-                else "placing new huts")
+        return f"put your {_n(state.hut_left, 'new hut')} on the hut fields" if you else "placing new huts"
     st = state.stage
     if you and st == "split":
         p = state.pend[0]

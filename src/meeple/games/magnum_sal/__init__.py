@@ -61,13 +61,20 @@ class MagnumSalGame(Game):
     min_players = 2
     max_players = 4
     variants = ("standard", "mapped-mine")
-    option_hints = {"variant_mapped_mine": "MS-25's mapped mine is the variant mapped-mine: "
-                                           "--variant mapped-mine, or variant='mapped-mine'"}
+    option_hints = {
+        "variant_mapped_mine": "MS-25's mapped mine is the variant mapped-mine: "
+        "--variant mapped-mine, or variant='mapped-mine'"
+    }
     options = (
-        Option("cart_max_cubes", None, "cubes a cart carries free (None = unlimited, 2 = designers' cap)",
-               kind=int),
-        Option("max_rounds", 30, "safety cap: a phase ends after this many rounds (0 = off; "
-               "not a rule, see 'meeple rules magnum-sal'; off when a person plays)", kind=int, human_default=0),
+        Option("cart_max_cubes", None, "cubes a cart carries free (None = unlimited, 2 = designers' cap)", kind=int),
+        Option(
+            "max_rounds",
+            30,
+            "safety cap: a phase ends after this many rounds (0 = off; "
+            "not a rule, see 'meeple rules magnum-sal'; off when a person plays)",
+            kind=int,
+            human_default=0,
+        ),
     )
     state_class = MagnumSalState
     package = "meeple.games.magnum_sal"
@@ -75,28 +82,34 @@ class MagnumSalGame(Game):
     rules_help = RULES_HELP
     safety_options = ("max_rounds",)
     rules_edition = 2
-    rules_changes = {2: "since 2026-12-01 the start player is drawn at random (MS-3.3) and a rope "
-                        "moves one more miner, never one already placed in this action (MS-20.2)"}
+    rules_changes = {
+        2: "since 2026-12-01 the start player is drawn at random (MS-3.3) and a rope "
+        "moves one more miner, never one already placed in this action (MS-20.2)"
+    }
 
     # ------------------------------------------------ parts (meeple.core.parts), loaded on first use
     def load_heuristics(self) -> Heuristics:
         """The bots' evaluation, playout policy and search defaults (``heuristics.py``)."""
         from .heuristics import HEURISTICS
+
         return HEURISTICS
 
     def load_encoding(self) -> Encoding:
         """The RL action space and observation vector (``encoding.py``)."""
         from . import encoding
+
         return encoding
 
     def load_stats(self) -> GameStats:
         """The statistics of a finished game for simulation reports (``stats.py``)."""
         from . import stats
+
         return stats
 
     def load_explain(self) -> Explanation:
         """Why a typed action is refused (``explain.py``)."""
         from .explain import why_illegal
+
         return why_illegal
 
     def check_options(self, num_players: int, variant: str, options: dict) -> None:

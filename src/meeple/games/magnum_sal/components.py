@@ -50,10 +50,14 @@ _ids = [s["id"] for s in _raw_spaces]
 _idx = {sid: i for i, sid in enumerate(_ids)}
 SPACES: tuple[Space, ...] = tuple(
     Space(
-        id=s["id"], index=i, kind=s["kind"],
+        id=s["id"],
+        index=i,
+        kind=s["kind"],
         parent=_idx[s["parent"]] if s["parent"] else -1,
         path=tuple(_idx[p] for p in s["path_to_surface"]),
-        level=s.get("level"), side=s.get("side"), depth_index=s.get("index"),
+        level=s.get("level"),
+        side=s.get("side"),
+        depth_index=s.get("index"),
         further=tuple(_idx[p] for p in s.get("further_chambers_in_corridor", [])),
         bucket_adjacent=tuple(_idx[p] for p in s.get("bucket_adjacent_chambers", [])),
     )
@@ -77,8 +81,7 @@ BUCKET_ADJ = tuple(s.bucket_adjacent for s in SPACES)
 CHAMBER_LEVEL = tuple(SPACES[c].level for c in CHAMBERS)  # by chamber number 0..17
 # adjacent space pairs on each path (MS-2.8), for the cart
 CART_SEGMENTS = tuple(
-    tuple((p,) for p in s.path) + tuple((s.path[k], s.path[k + 1]) for k in range(len(s.path) - 1))
-    for s in SPACES
+    tuple((p,) for p in s.path) + tuple((s.path[k], s.path[k + 1]) for k in range(len(s.path) - 1)) for s in SPACES
 )
 
 
@@ -99,8 +102,7 @@ for _lvl, _tiles in _DATA["mine_chamber_tiles"]["per_level"].items():
     TILES_BY_LEVEL[_lvl] = tuple(t["id"] for t in _tiles)
     for t in _tiles:
         TILES[t["id"]] = Tile(t["id"], _lvl, tuple(int(t["salt"][c]) for c in COLOURS), int(t["water"]))
-LEVEL_CHAMBERS = {lvl: tuple(c - FIRST_CHAMBER for c in CHAMBERS if SPACES[c].level == lvl)
-                  for lvl in TILES_BY_LEVEL}
+LEVEL_CHAMBERS = {lvl: tuple(c - FIRST_CHAMBER for c in CHAMBERS if SPACES[c].level == lvl) for lvl in TILES_BY_LEVEL}
 
 
 # ---------------------------------------------------------------- royal orders (MS-1.3)
@@ -132,8 +134,15 @@ TOOL_KINDS = tuple(_T["kinds"])
 TOOL_COPIES = int(_T["copies_per_kind"])
 TOOLS_PER_PHASE = int(_T["dealt_per_phase"])
 DISPLAY_PRICES = tuple(int(x) for x in _T["display_prices"])
-TOOL_SHORT = {"rope": "rope", "pickaxe": "pickaxe", "bucket": "bucket", "cart": "cart", "food": "food",
-              "commercial_privilege": "commercial", "royal_privilege": "royal"}
+TOOL_SHORT = {
+    "rope": "rope",
+    "pickaxe": "pickaxe",
+    "bucket": "bucket",
+    "cart": "cart",
+    "food": "food",
+    "commercial_privilege": "commercial",
+    "royal_privilege": "royal",
+}
 _TV = _DATA["tool_end_values"]
 _TOOL_TABLE = tuple((int(r["tools_min"]), r["tools_max"], int(r["grosze"])) for r in _TV["table"])
 

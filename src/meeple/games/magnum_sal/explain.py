@@ -11,8 +11,11 @@ from .rules import COL, FIRST, TRACK, has_miner, legal_actions, placed_so_far, u
 _VERB_RULES = {
     "pass": ("MS-5.2", "no action is left in this turn"),
     "place": ("MS-8.3", "no available miner can be placed in the mine (chain rule)"),
-    "extract": ("MS-10.1", "you cannot extract there: you need a rested miner in a revealed chamber with salt, "
-                           "strength (rested miners - water + pickaxes) >= 1 and the transport fee (MS-10.4)"),
+    "extract": (
+        "MS-10.1",
+        "you cannot extract there: you need a rested miner in a revealed chamber with salt, "
+        "strength (rested miners - water + pickaxes) >= 1 and the transport fee (MS-10.4)",
+    ),
     "assist": ("MS-12.2", "that assistant space is taken, or you have no available miner"),
     "inn": ("MS-14.3", "the inn is closed, you cannot pay, or you own all 10 miners"),
     "workshop": ("MS-15.3", "that tool is not on display or you cannot pay its price"),
@@ -20,38 +23,65 @@ _VERB_RULES = {
     "market": ("MS-17.2", "no market transaction is possible for you"),
     "square": ("MS-13.2", "you already visited the town square this turn"),  # always legal otherwise (MS-18.1)
     "castle": ("MS-19.2", "you have no available miner to send (or no royal privilege)"),
-    "bucket": ("MS-20.4", "you need an unused bucket and a miner in the chamber the water leaves, "
-                          "and the target must be an adjacent chamber on the same side and level"),
+    "bucket": (
+        "MS-20.4",
+        "you need an unused bucket and a miner in the chamber the water leaves, "
+        "and the target must be an adjacent chamber on the same side and level",
+    ),
     "food": ("MS-20.6", "you need an unused food card and a tired miner there"),
-    "from": ("MS-7.3", "that miner is not available (tired, in the castle queue, or the chain rule "
-                       "forbids removing it)"),
-    "to": ("MS-8.3", "that miner would break the chain: the destination must be connected to the "
-                     "surface after the miner has left its space"),
+    "from": (
+        "MS-7.3",
+        "that miner is not available (tired, in the castle queue, or the chain rule forbids removing it)",
+    ),
+    "to": (
+        "MS-8.3",
+        "that miner would break the chain: the destination must be connected to the "
+        "surface after the miner has left its space",
+    ),
     "rope": ("MS-20.2", "no unused rope"),
-    "take": ("MS-10.1", "that cube cannot be taken: not in the chamber, strength exceeded, or the "
-                        "transport fee cannot be paid (MS-10.4)"),
+    "take": (
+        "MS-10.1",
+        "that cube cannot be taken: not in the chamber, strength exceeded, or the "
+        "transport fee cannot be paid (MS-10.4)",
+    ),
     "pickaxe": ("MS-20.3", "no unused pickaxe"),
     "cart": ("MS-20.5", "a cart covers one path space or two adjacent ones, with at least one paying space"),
     "pay": ("MS-10.5", "that player has no miner on this paying space"),
-    "commercial": ("MS-20.7", "the commercial privilege is declared before the first transaction and "
-                              "needs an unused card"),
-    "sell": ("MS-17.3", "you have no such cube, the column is full, or you bought that colour this visit "
-                        "(MS-17.6)"),
+    "commercial": (
+        "MS-20.7",
+        "the commercial privilege is declared before the first transaction and needs an unused card",
+    ),
+    "sell": ("MS-17.3", "you have no such cube, the column is full, or you bought that colour this visit (MS-17.6)"),
     "buy": ("MS-17.4", "the column is empty, you cannot pay, or you sold that colour this visit (MS-17.6)"),
     "deliver": ("MS-19.4", "you cannot complete that order (colour for colour)"),
     "penalty": ("MS-19.6", "that penalty is not allowed (complete an order if you can; pay 3 or give a cube)"),
     "done": ("MS-5.4", "you cannot finish now"),
 }
 _MAIN_VERBS = {"pass", "place", "extract", "assist", "inn", "workshop", "pump", "market", "square", "castle"}
-_BUILDING_OF_VERB = {"inn": "inn", "workshop": "workshop", "pump": "pump", "market": "market",
-                     "square": "square", "castle": "castle"}
+_BUILDING_OF_VERB = {
+    "inn": "inn",
+    "workshop": "workshop",
+    "pump": "pump",
+    "market": "market",
+    "square": "square",
+    "castle": "castle",
+}
 
 
-_STAGE_OF_VERB = {"from": "a placement, assistant or castle visit", "to": "a placement in the mine",
-                  "rope": "a placement in the mine", "take": "an extraction", "pickaxe": "an extraction",
-                  "cart": "an extraction", "pay": "paying a transport fee", "commercial": "a market visit",
-                  "sell": "a market visit", "buy": "a market visit", "deliver": "a castle arrival",
-                  "penalty": "a castle arrival"}
+_STAGE_OF_VERB = {
+    "from": "a placement, assistant or castle visit",
+    "to": "a placement in the mine",
+    "rope": "a placement in the mine",
+    "take": "an extraction",
+    "pickaxe": "an extraction",
+    "cart": "an extraction",
+    "pay": "paying a transport fee",
+    "commercial": "a market visit",
+    "sell": "a market visit",
+    "buy": "a market visit",
+    "deliver": "a castle arrival",
+    "penalty": "a castle arrival",
+}
 
 
 _NO_ARGUMENT = frozenset(("pass", "place", "inn", "market", "square", "rope", "pickaxe", "commercial", "done"))
@@ -77,8 +107,10 @@ def _main_refusal(state, verb: str, words: list, text: str, sample: str):
     """MS-13.2 / MS-14 ... for a main-menu verb the seat cannot use now; None if unexplained."""
     seat = state.turn
     if state.actions_left <= 0:
-        return "MS-5.2", (f"no action left this turn ({'1 action in the first round of a phase' if state.round == 1 else '2 actions a turn'}); "
-                          f"legal: {sample}")
+        return "MS-5.2", (
+            f"no action left this turn ({'1 action in the first round of a phase' if state.round == 1 else '2 actions a turn'}); "
+            f"legal: {sample}"
+        )
     b = _BUILDING_OF_VERB.get(verb)
     if b and b in state.visited:
         name = "town square" if b == "square" else ("pump house" if b == "pump" else b)
@@ -142,8 +174,10 @@ def _market_refusal(state, verb: str, col: int, colour: str):
         if not state.salt[seat][col]:
             return "MS-17.3", f"you have no {colour} salt to sell"
         if cnt >= len(C.MARKET_COLUMNS[col]) and not priv:
-            return "MS-17.3", (f"the {colour} column of the market is full (the commercial privilege, "
-                               "MS-20.7, sells into a full column)")
+            return "MS-17.3", (
+                f"the {colour} column of the market is full (the commercial privilege, "
+                "MS-20.7, sells into a full column)"
+            )
         return None
     if not cnt:
         return "MS-17.4", f"the {colour} column of the market is empty"
@@ -164,10 +198,16 @@ def why_illegal(state, text: str) -> tuple:
     verb = words[0] if words else ""
     if verb not in _VERB_RULES or not _known_notation(" ".join(words)):
         return "MS-7.1", f"'{text}' is not a Magnum Sal action (legal now: {sample})"
-    if verb in ("to", "extract", "food", "pump") and len(words) == 2 and words[1] != "more" \
-            and words[1] not in C.SPACE_INDEX:
-        return "MS-2", (f"there is no space '{words[1]}' in the mine (shaft S1-S6, chambers such as "
-                        f"I.L1, II.R3, III.L2); legal now: {sample}")
+    if (
+        verb in ("to", "extract", "food", "pump")
+        and len(words) == 2
+        and words[1] != "more"
+        and words[1] not in C.SPACE_INDEX
+    ):
+        return "MS-2", (
+            f"there is no space '{words[1]}' in the mine (shaft S1-S6, chambers such as "
+            f"I.L1, II.R3, III.L2); legal now: {sample}"
+        )
     st = state.stage
     if st == "main":
         if verb in _MAIN_VERBS:
@@ -182,12 +222,14 @@ def why_illegal(state, text: str) -> tuple:
         if st == "pump":
             return "MS-16.1", f"no more water to pump there, or you cannot pay the next cube; legal: {sample}"
         if "pump" in state.visited:
-            return "MS-13.2", ("the pump house visit is over; pumping more would be a second visit this "
-                               f"turn; legal: {sample}")
+            return "MS-13.2", (
+                f"the pump house visit is over; pumping more would be a second visit this turn; legal: {sample}"
+            )
         return "MS-16.1", f"'pump more' continues a pump house visit ('pump <chamber>' starts one); legal: {sample}"
     if st != "main":
         if verb in ("bucket", "food") and st != "food" or verb in _MAIN_VERBS:
             from .text import STAGE_TEXT  # display words, only on a refused notation
+
             return "MS-5.4", f"finish the current step first ({STAGE_TEXT.get(st, st)}); legal: {sample}"
         if st == "market" and verb in ("sell", "buy") and len(words) > 1 and words[1] in COL:
             col = COL.index(words[1])
@@ -201,8 +243,10 @@ def why_illegal(state, text: str) -> tuple:
         if st in ("place_from", "rope") and verb == "from" and len(words) >= 2 and words[1] in C.SPACE_INDEX:
             sp = C.SPACE_INDEX[words[1]]
             if 0 < state.rested[sp * state.num_players + state.turn] <= placed_so_far(state).count(sp):
-                return "MS-20.2", (f"a rope moves one more miner: the miner just put in {words[1]} "
-                                   f"cannot move again in this action; legal: {sample}")
+                return "MS-20.2", (
+                    f"a rope moves one more miner: the miner just put in {words[1]} "
+                    f"cannot move again in this action; legal: {sample}"
+                )
         if st == "rope" and verb == "from":
             return "MS-20.2", f"say 'rope' first to place or move one more miner (or 'done'); legal: {sample}"
     rule, msg = _VERB_RULES[verb]

@@ -33,14 +33,28 @@ from functools import lru_cache
 from itertools import compress
 from operator import or_
 
-from meeple.core import Heuristics, SearchDefaults, State
+from meeple.core import Heuristics, SearchDefaults
 
 from . import components as C
 from . import mine as M
 from . import rules, scoring
 
-_SUB = frozenset(("extract", "place_from", "place_to", "rope", "assist_from", "castle_from", "market",
-                  "pump", "food", "pay", "deliver", "penalty"))
+_SUB = frozenset(
+    (
+        "extract",
+        "place_from",
+        "place_to",
+        "rope",
+        "assist_from",
+        "castle_from",
+        "market",
+        "pump",
+        "food",
+        "pay",
+        "deliver",
+        "penalty",
+    )
+)
 MINER_VALUE = (7.0, 4.5, 1.5)  # per owned miner, by phase
 UNUSED_TOOL = (1.5, 1.0, 0.5)
 SHAFT_PRESENCE = 1.5  # first own miner on a connected space (keeps paths open, earns fees)
@@ -159,8 +173,10 @@ def _guess(tiles: tuple) -> tuple:
     if out is None:
         ts = [C.TILES[t] for t in tiles]
         n = len(ts)
-        has = tuple(max(1, int(sum(t.salt[k] for t in ts) / n + 0.5))
-                    if 2 * sum(1 for t in ts if t.salt[k]) > n else 0 for k in range(3))
+        has = tuple(
+            max(1, int(sum(t.salt[k] for t in ts) / n + 0.5)) if 2 * sum(1 for t in ts if t.salt[k]) > n else 0
+            for k in range(3)
+        )
         out = _GUESSES[tiles] = (has, 2 * sum(1 for t in ts if t.water) > n)
     return out
 
@@ -201,8 +217,9 @@ def _ways(state, seat: int) -> list:
             lvl = C.CHAMBER_LEVEL[c]
             g = guess.get(lvl)
             if g is None:
-                g = guess[lvl] = _guess(tuple(sorted(state.tile[x] for x in C.LEVEL_CHAMBERS[lvl]
-                                                     if not state.revealed[x])))
+                g = guess[lvl] = _guess(
+                    tuple(sorted(state.tile[x] for x in C.LEVEL_CHAMBERS[lvl] if not state.revealed[x]))
+                )
             has, wet = g
             w = 1 if wet else state.water[c]
             if not has[0] and not has[1] and not has[2]:
@@ -333,8 +350,7 @@ _PRESENCE = [SHAFT_PRESENCE + DEPTH_BONUS * len(C.PATH[s]) for s in range(C.NSPA
 """Per space: the value of a seat's first miner there on a connected path (deeper is better)."""
 
 
-def _mine_value(state, seat: int, vals: list, conn: list, rested: list, tired: list,
-                pending=None) -> float:
+def _mine_value(state, seat: int, vals: list, conn: list, rested: list, tired: list, pending=None) -> float:
     n = state.num_players
     value = 0.0
     rs, ts = rested[seat::n], tired[seat::n]
@@ -460,8 +476,12 @@ def static_value(state, seat: int) -> float:
             tired[s * n + seat] += k
             pending = (s, taken)
         money -= 0.8 * picks + 0.8 * len(carts)  # tools spent
-    if (state.turn == seat and state.stage == "main" and not state.acted
-            and state.actions_left < _actions_of_round(state)):
+    if (
+        state.turn == seat
+        and state.stage == "main"
+        and not state.acted
+        and state.actions_left < _actions_of_round(state)
+    ):
         # the seat has passed this turn without acting: passing to the end of the turn stands
         # its tired miners up (MS-11.3); count that rest, so that resting beats idling
         rested, tired = _rest(state, seat, rested, tired)

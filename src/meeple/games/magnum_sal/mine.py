@@ -95,8 +95,7 @@ def reveal(state, s: int) -> None:
     state.revealed[c] = True
     state.csalt[c] = list(tile.salt)
     state.water[c] += tile.water
-    state.log(f"{C.SPACE_IDS[s]} is revealed: tile {tile.id}, salt "
-              f"{_salt_text(tile.salt)}, water {tile.water}")
+    state.log(f"{C.SPACE_IDS[s]} is revealed: tile {tile.id}, salt {_salt_text(tile.salt)}, water {tile.water}")
 
 
 def _salt_text(salt) -> str:

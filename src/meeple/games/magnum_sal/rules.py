@@ -25,11 +25,38 @@ from __future__ import annotations
 
 from . import components as C
 from . import mine as M
-from .actions import (CASTLE, CASTLE_ROYAL, COMMERCIAL, DONE, INN, MARKET, PASS, PENALTY_MONEY, PICKAXE,
-                      PLACE, PUMP_MORE, ROPE, SQUARE, act)
+from .actions import (
+    CASTLE,
+    CASTLE_ROYAL,
+    COMMERCIAL,
+    DONE,
+    INN,
+    MARKET,
+    PASS,
+    PENALTY_MONEY,
+    PICKAXE,
+    PLACE,
+    PUMP_MORE,
+    ROPE,
+    SQUARE,
+    act,
+)
 
-STAGES = ("main", "deliver", "penalty", "place_from", "place_to", "rope", "assist_from", "castle_from",
-          "extract", "pay", "market", "pump", "food")
+STAGES = (
+    "main",
+    "deliver",
+    "penalty",
+    "place_from",
+    "place_to",
+    "rope",
+    "assist_from",
+    "castle_from",
+    "extract",
+    "pay",
+    "market",
+    "pump",
+    "food",
+)
 
 NS = C.NSPACES
 FIRST = C.FIRST_CHAMBER
@@ -81,8 +108,11 @@ PENALTY_SALT = [act("penalty " + c, "penalty", (i,)) for i, c in enumerate(COL)]
 PAY = [act("pay " + seat_name(q), "pay", (q,)) for q in range(4)]
 BUCKET = {(s, t): act(f"bucket {SID[s]}>{SID[t]}", "bucket", (s, t)) for s in CHAMBERS for t in C.BUCKET_ADJ[s]}
 DELIVER = {o: act("deliver " + o, "deliver", (o,)) for o in C.ORDERS}
-WORKSHOP = {(slot, kind): act(f"workshop {C.DISPLAY_PRICES[slot]} {C.TOOL_SHORT[kind]}", "workshop", (slot,))
-            for slot in range(3) for kind in C.TOOL_KINDS}
+WORKSHOP = {
+    (slot, kind): act(f"workshop {C.DISPLAY_PRICES[slot]} {C.TOOL_SHORT[kind]}", "workshop", (slot,))
+    for slot in range(3)
+    for kind in C.TOOL_KINDS
+}
 CART = {}
 for _s in range(NS):
     for _seg in C.CART_SEGMENTS[_s]:
@@ -143,8 +173,7 @@ def setup(state) -> None:
     state.arrivals = 0
     state.stage = "main"
     state.ctx = []
-    state.log(f"Magnum Sal, {n} players, variant {state.variant}; "
-              f"{seat_name(start)} starts")
+    state.log(f"Magnum Sal, {n} players, variant {state.variant}; {seat_name(start)} starts")
     _setup_phase(state)
     _begin_turn(state)
 
@@ -165,8 +194,10 @@ def _setup_phase(state) -> None:
     state.round = 1
     state.turn = state.start
     state.triggered = False
-    state.log(f"Phase {C.PHASE_NAMES[state.phase]} begins; orders {', '.join(state.orders_up)}; "
-              f"workshop {', '.join(str(x) for x in state.display)}")
+    state.log(
+        f"Phase {C.PHASE_NAMES[state.phase]} begins; orders {', '.join(state.orders_up)}; "
+        f"workshop {', '.join(str(x) for x in state.display)}"
+    )
 
 
 # ---------------------------------------------------------------- helpers
@@ -287,8 +318,10 @@ def can_extract(state, seat: int, s: int, conn: list, counts: dict | None = None
     if len(paying) <= state.money[seat]:
         return True
     carts = counts.get("cart", 0)
-    return M.min_cost(paying, 1, [], carts, M.useful_segments(state, s, paying),
-                      state.options.get("cart_max_cubes")) <= state.money[seat]
+    return (
+        M.min_cost(paying, 1, [], carts, M.useful_segments(state, s, paying), state.options.get("cart_max_cubes"))
+        <= state.money[seat]
+    )
 
 
 def market_possible(state, seat: int, priv: bool, sold: int = 0, bought: int = 0) -> bool:
@@ -436,8 +469,12 @@ def _main_actions(state, seat: int, counts: dict | None = None) -> list:
                 out.append(ASSIST[b])
     visited = state.visited
     money = state.money[seat]
-    if ("inn" not in visited and state.inn < len(TRACK) and money >= TRACK[state.inn]
-            and state.owned[seat] < C.MAX_MINERS):  # MS-14.3
+    if (
+        "inn" not in visited
+        and state.inn < len(TRACK)
+        and money >= TRACK[state.inn]
+        and state.owned[seat] < C.MAX_MINERS
+    ):  # MS-14.3
         out.append(INN)
     if "workshop" not in visited:  # MS-15
         for slot in range(3):
@@ -448,8 +485,7 @@ def _main_actions(state, seat: int, counts: dict | None = None) -> list:
         for s in CHAMBERS:
             if state.water[s - FIRST] and has_miner(state, seat, s):
                 out.append(PUMP[s])
-    if "market" not in visited and market_possible(
-            state, seat, bool(counts.get("commercial_privilege"))):
+    if "market" not in visited and market_possible(state, seat, bool(counts.get("commercial_privilege"))):
         out.append(MARKET)
     if "square" not in visited:
         out.append(SQUARE)
@@ -565,8 +601,10 @@ def apply(state, action) -> None:
             state.q_left[seat] += 1
         else:
             state.q_right[seat] += 1
-        state.log(f"{seat_name(seat)} sends a miner ({src_text(src)}) to the castle"
-                  + (" with the royal privilege" if royal else ""))
+        state.log(
+            f"{seat_name(seat)} sends a miner ({src_text(src)}) to the castle"
+            + (" with the royal privilege" if royal else "")
+        )
         _after_action(state)
     elif st == "market":
         _apply_market(state, seat, action)
@@ -641,8 +679,10 @@ def _apply_main(state, seat: int, action) -> None:
         state.owned[seat] += 1
         state.supply[seat] += 1
         state.inn += 1
-        state.log(f"{name} hires a miner at the inn for {cost} groše"
-                  + ("; the inn is closed" if state.inn >= len(TRACK) else ""))
+        state.log(
+            f"{name} hires a miner at the inn for {cost} groše"
+            + ("; the inn is closed" if state.inn >= len(TRACK) else "")
+        )
         _after_action(state)
     elif kind == "workshop":  # MS-15
         slot = action.args[0]
@@ -704,8 +744,10 @@ def _stand(state, seat: int, s: int) -> None:
 def _finish_pump(state) -> None:
     s, removed = state.ctx
     cost = C.pump_cost(removed)
-    state.log(f"{seat_name(state.turn)} pumps {removed} water from {SID[s]} at the pump house "
-              f"({'free' if not cost else _gr(cost)})")
+    state.log(
+        f"{seat_name(state.turn)} pumps {removed} water from {SID[s]} at the pump house "
+        f"({'free' if not cost else _gr(cost)})"
+    )
     _pay_assistant(state, B_PUMP)
     _after_action(state)
 
@@ -773,11 +815,14 @@ def _commit_extraction(state, seat: int) -> None:
     state.tired[i] += k
     total = M.transport_cost(paying, nt, carts_t, cap)
     state.money[seat] -= total
-    tools = ([_count(picks, "pickaxe", "pickaxes")] if picks else []) + \
-        ([_count(len(carts_t), "cart", "carts")] if carts_t else [])
-    state.log(f"{name} extracts {M._salt_text(taken)} from {SID[s]}"
-              + (" using " + " and ".join(tools) if tools else "")
-              + f"; {_count(k, 'miner', 'miners')} tired; transport {_gr(total)}")
+    tools = ([_count(picks, "pickaxe", "pickaxes")] if picks else []) + (
+        [_count(len(carts_t), "cart", "carts")] if carts_t else []
+    )
+    state.log(
+        f"{name} extracts {M._salt_text(taken)} from {SID[s]}"
+        + (" using " + " and ".join(tools) if tools else "")
+        + f"; {_count(k, 'miner', 'miners')} tired; transport {_gr(total)}"
+    )
     if state.variant == "mapped-mine" and not sum(state.csalt[c]):
         state.flipped[c] = True  # MS-24.3
     pending = []
@@ -812,8 +857,10 @@ def _complete_order(state, seat: int, oid: str) -> None:
     slot = state.orders_up.index(oid)
     state.orders_up[slot] = state.order_stack.pop() if state.order_stack else None  # MS-21.2
     state.order_counter += 1
-    state.log(f"{seat_name(seat)} completes royal order {oid} for {o.reward} groše"
-              + (f"; {state.orders_up[slot]} revealed" if state.orders_up[slot] else ""))
+    state.log(
+        f"{seat_name(seat)} completes royal order {oid} for {o.reward} groše"
+        + (f"; {state.orders_up[slot]} revealed" if state.orders_up[slot] else "")
+    )
     _pay_assistant(state, B_CASTLE)
     if state.order_counter >= C.ORDERS_TO_END_PHASE[state.num_players] and not state.triggered:
         state.triggered = True  # MS-21.1
@@ -960,14 +1007,17 @@ def _end_phase(state) -> None:
 def _log_final_scores(state) -> None:
     """MS-22: one event per seat with its total (money + 3 a cube + tool value) and the
     tie-break values, then the ranking."""
-    state.log("Game over. Final scoring (MS-22.1): money + salt (3 groše a cube) + tools = total; "
-              "ties (MS-22.2): more orders, then fewer miners, then fewer tools")
+    state.log(
+        "Game over. Final scoring (MS-22.1): money + salt (3 groše a cube) + tools = total; "
+        "ties (MS-22.2): more orders, then fewer miners, then fewer tools"
+    )
     scores = state.scores()
     for seat in range(state.num_players):
         cubes = sum(state.salt[seat])
         nt = len(state.tools[seat])
-        state.log(f"{seat_name(seat)}: money {state.money[seat]} + salt {cubes} x {C.SALT_END_VALUE} "
-                  f"+ tools ({nt}) {C.tool_end_value(nt)} = {_gr(scores[seat])}; "
-                  f"orders {len(state.orders_done[seat])}, miners {state.owned[seat]}, tools {nt}")
-    state.log("Ranking: " + ", ".join(f"{i + 1}. {seat_name(s)} {scores[s]}"
-                                      for i, s in enumerate(state.ranking())))
+        state.log(
+            f"{seat_name(seat)}: money {state.money[seat]} + salt {cubes} x {C.SALT_END_VALUE} "
+            f"+ tools ({nt}) {C.tool_end_value(nt)} = {_gr(scores[seat])}; "
+            f"orders {len(state.orders_done[seat])}, miners {state.owned[seat]}, tools {nt}"
+        )
+    state.log("Ranking: " + ", ".join(f"{i + 1}. {seat_name(s)} {scores[s]}" for i, s in enumerate(state.ranking())))

@@ -7,8 +7,7 @@ from . import components as C
 
 def score(state, seat: int) -> int:
     """Total in groše of ``seat``: money + 3 per salt cube + tool value (MS-22.1)."""
-    return (state.money[seat] + C.SALT_END_VALUE * sum(state.salt[seat])
-            + C.tool_end_value(len(state.tools[seat])))
+    return state.money[seat] + C.SALT_END_VALUE * sum(state.salt[seat]) + C.tool_end_value(len(state.tools[seat]))
 
 
 def scores(state) -> list[int]:

@@ -43,7 +43,7 @@ from . import rules, scoring
 
 BUILDINGS = ("inn", "workshop", "pump", "market", "square", "castle")
 """The buildings a turn may visit once each (MS-13.2), as ``visited`` names them."""
-_CUBES = 10 ** 6
+_CUBES = 10**6
 """Most salt cubes one count may hold: far above the game's cubes, low enough for quick searches."""
 
 
@@ -83,8 +83,8 @@ class MagnumSalState(State):
         Field("order_counter", int, low=0, high=8),
         Field("inn", int, low=0, high=len(C.INN_TRACK)),
         Field("phase", int, low=0, high=C.PHASES - 1),
-        Field("round", int, low=1, high=10 ** 6),
-        Field("rounds_total", int, low=0, high=10 ** 6),
+        Field("round", int, low=1, high=10**6),
+        Field("rounds_total", int, low=0, high=10**6),
         Field("capped", int, low=0, high=C.PHASES),
         Field("start", int, low=0, high=last_seat),
         Field("turn", int, low=0, high=last_seat),
@@ -120,22 +120,27 @@ class MagnumSalState(State):
         n = self.num_players
         for seat, (kinds, used) in enumerate(zip(self.tools, self.tools_used)):
             if len(kinds) != len(used):
-                raise ValueError(f"tools_used: seat {seat} has {len(kinds)} tools but {len(used)} used flags "
-                                 "(one a tool, face down = used)")
+                raise ValueError(
+                    f"tools_used: seat {seat} has {len(kinds)} tools but {len(used)} used flags "
+                    "(one a tool, face down = used)"
+                )
         for colour, (count, column) in enumerate(zip(self.market, C.MARKET_COLUMNS)):
             if count > len(column):
-                raise ValueError(f"market holds {count} cubes of {C.COLOURS[colour]}: its column has "
-                                 f"{len(column)} spaces")
-        if self.occ != [sum(self.rested[s * n:(s + 1) * n]) + sum(self.tired[s * n:(s + 1) * n])
-                        for s in range(C.NSPACES)]:
+                raise ValueError(
+                    f"market holds {count} cubes of {C.COLOURS[colour]}: its column has {len(column)} spaces"
+                )
+        if self.occ != [
+            sum(self.rested[s * n : (s + 1) * n]) + sum(self.tired[s * n : (s + 1) * n]) for s in range(C.NSPACES)
+        ]:
             raise ValueError("occ does not match the miners in the mine")
         for lvl, chambers in C.LEVEL_CHAMBERS.items():
             if sorted(self.tile[c] for c in chambers) != sorted(C.TILES_BY_LEVEL[lvl]):
                 raise ValueError(f"the level {lvl} chambers must hold that level's tiles")
         _check_ctx(self.stage, self.ctx, n)
         if self.stage == "castle_from" and self.ctx[0] and not rules.unused(self, self.turn, "royal_privilege"):
-            raise ValueError("ctx: a castle visit with the royal privilege, but the seat has no unused "
-                             "royal privilege (MS-20.8)")
+            raise ValueError(
+                "ctx: a castle visit with the royal privilege, but the seat has no unused royal privilege (MS-20.8)"
+            )
         self._check_placed_miners()
 
     def _check_placed_miners(self) -> None:
@@ -148,8 +153,10 @@ class MagnumSalState(State):
         placed = rules.placed_so_far(self)
         for s in set(placed):
             if placed.count(s) > self.rested[s * n + seat]:
-                raise ValueError(f"ctx: {placed.count(s)} miners placed on {C.SPACE_IDS[s]} this action, "
-                                 f"but the seat has {self.rested[s * n + seat]} rested miners there")
+                raise ValueError(
+                    f"ctx: {placed.count(s)} miners placed on {C.SPACE_IDS[s]} this action, "
+                    f"but the seat has {self.rested[s * n + seat]} rested miners there"
+                )
         if st == "place_to":
             src = ctx[0]
             if src >= 0 and self.rested[src * n + seat] <= placed.count(src):
@@ -159,7 +166,6 @@ class MagnumSalState(State):
             raise ValueError("stage rope without an unused rope (MS-20.2)")
         if not rules.sources(self, seat, M.connectivity(self.occ), True, placed):
             raise ValueError(f"stage {st}: the seat has no miner left to place (MS-8.1, MS-20.2)")
-
 
     # ------------------------------------------------------------ information
     def _observation(self, seat) -> dict:
@@ -194,8 +200,8 @@ class MagnumSalState(State):
         rng.shuffle(pool)
         a, b = len(self.pile), len(self.deck)
         self.pile = pool[:a]
-        self.deck = pool[a:a + b]
-        self.gone_hidden = pool[a + b:]
+        self.deck = pool[a : a + b]
+        self.gone_hidden = pool[a + b :]
 
     hidden_orders = ("order_stack", "pile", "deck", "gone_hidden")
     """The saved lists whose order nobody sees (face-down stacks; tools removed unseen)."""
@@ -207,8 +213,14 @@ class MagnumSalState(State):
 
     def conserved(self) -> dict[str, int]:
         """MS-1.4 21 tool cards, MS-1.3 24 royal orders (face up, in the stacks, done, or gone)."""
-        tools = (sum(len(t) for t in self.tools) + len(self.deck) + len(self.pile)
-                 + len(self.gone_hidden) + len(self.gone_seen) + sum(1 for d in self.display if d))
+        tools = (
+            sum(len(t) for t in self.tools)
+            + len(self.deck)
+            + len(self.pile)
+            + len(self.gone_hidden)
+            + len(self.gone_seen)
+            + sum(1 for d in self.display if d)
+        )
         return {"tool cards": tools, "chamber tiles": len(self.tile)}
 
     def is_truncated(self) -> bool:

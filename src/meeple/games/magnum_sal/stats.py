@@ -21,7 +21,10 @@ from . import components as C
 STATS = {
     "orders_by_phase": {"by": list(C.PHASE_NAMES), "doc": "royal orders completed in each phase (MS-19.4)"},
     "orders_by_seat": {"by": "seat", "doc": "royal orders completed by each seat"},
-    "salt_by_level": {"by": [f"level {x}" for x in C.TILES_BY_LEVEL], "doc": "salt cubes extracted from each mine level (MS-10.1)"},
+    "salt_by_level": {
+        "by": [f"level {x}" for x in C.TILES_BY_LEVEL],
+        "doc": "salt cubes extracted from each mine level (MS-10.1)",
+    },
     "phases_capped": {"by": None, "doc": "phases ended by the max_rounds safety cap, not by royal orders"},
 }
 """How each key is shown: ``by`` "seat" (a list per seat), a list of labels (a list, one

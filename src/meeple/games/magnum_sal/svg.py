@@ -77,17 +77,25 @@ LEVEL_OF_SHAFT = {"S2": "I", "S4": "II", "S6": "III"}
 MINE_BOTTOM = S_TOP + sum(SHAFT_H.values())
 PANEL_Y = MINE_BOTTOM + 14
 PANEL_H = 244
-STYLE = (".ms-board .act>.hit{stroke:#e0a800;stroke-width:3}.ms-board .act{cursor:pointer}"
-         ".ms-board .ghost{display:none;pointer-events:none}"
-         ".ms-board .act.selected .ghost{display:inline;opacity:.8}")
+STYLE = (
+    ".ms-board .act>.hit{stroke:#e0a800;stroke-width:3}.ms-board .act{cursor:pointer}"
+    ".ms-board .ghost{display:none;pointer-events:none}"
+    ".ms-board .act.selected .ghost{display:inline;opacity:.8}"
+)
 """Defaults for the board shown alone, scoped to the drawing's ``g.ms-board`` (an inline SVG's
 style applies to its whole page; the page's own CSS, more specific, takes over): a gold
 frame around the hit area of every place the viewer may tap now (the legend's "gold
 frame"); ``.ghost`` previews hidden until their place is selected (svgkit's data-confirm)."""
 FROM_STAGES = ("place_from", "assist_from", "castle_from")
-TOOL_WORDS = {"rope": ("rope",), "pickaxe": ("pickaxe",), "bucket": ("bucket",), "cart": ("cart",),
-              "food": ("food",), "commercial_privilege": ("commercial", "privilege"),
-              "royal_privilege": ("royal", "privilege")}
+TOOL_WORDS = {
+    "rope": ("rope",),
+    "pickaxe": ("pickaxe",),
+    "bucket": ("bucket",),
+    "cart": ("cart",),
+    "food": ("food",),
+    "commercial_privilege": ("commercial", "privilege"),
+    "royal_privilege": ("royal", "privilege"),
+}
 TOOL_ACTION = {"pickaxe": "pickaxe", "rope": "rope", "commercial_privilege": "commercial"}
 """The tool cards of the viewer's panel that are places (MS-20.2, MS-20.3, MS-20.7)."""
 
@@ -134,7 +142,7 @@ class _Board:
         self.names = [seat_names[s] if s < len(seat_names) else C.SEAT_COLOURS[s] for s in range(self.n)]
         self.stage = obs["stage"]
         self.viewer = obs.get("seat")
-        self.acting = (not obs["over"] and self.viewer is not None and self.viewer == obs["turn"])
+        self.acting = not obs["over"] and self.viewer is not None and self.viewer == obs["turn"]
 
     # ------------------------------------------------------------ shapes (returned strings)
     def live(self, notation: str | None) -> bool:
@@ -151,8 +159,10 @@ class _Board:
         fill, ink = SEAT_FILL[seat], SEAT_INK[seat]
         c = f' class="{cls}"' if cls else ""
         if tired:
-            shape = (f'<ellipse cx="{x:g}" cy="{y:g}" rx="13" ry="8" fill="{fill}" stroke="#777" '
-                     f'stroke-width="1.5" stroke-dasharray="3 2"/>')
+            shape = (
+                f'<ellipse cx="{x:g}" cy="{y:g}" rx="13" ry="8" fill="{fill}" stroke="#777" '
+                f'stroke-width="1.5" stroke-dasharray="3 2"/>'
+            )
         else:
             shape = f'<circle cx="{x:g}" cy="{y:g}" r="11" fill="{fill}" stroke="#555" stroke-width="1.5"/>'
         return f"<g{c}>{shape}{self.cv.text(x, y + 4.5, count, anchor='middle', weight='bold', fill=ink)}</g>"
@@ -161,15 +171,20 @@ class _Board:
         """A labelled 28-unit-high button, only when ``notation`` is legal ("" otherwise)."""
         if not self.live(notation):
             return ""
-        body = (self.cv.rect(x, y, w, 28, fill, stroke=GOLD, rx=6, stroke_width=2)
-                + self.cv.text(x + w / 2, y + 19, label, anchor="middle", weight="bold") + ghost)
+        body = (
+            self.cv.rect(x, y, w, 28, fill, stroke=GOLD, rx=6, stroke_width=2)
+            + self.cv.text(x + w / 2, y + 19, label, anchor="middle", weight="bold")
+            + ghost
+        )
         return self.cv.place(notation, x, y, w, 28, body, confirm=confirm)
 
     def building(self, x, w, title: str) -> str:
         y = TOWN_Y
-        return (self.cv.rect(x, y, w, TOWN_H, "#fffaf0", stroke="#7a6446", rx=6, stroke_width=1.5)
-                + self.cv.rect(x, y, w, 30, "#7a6446", rx=6)
-                + self.cv.text(x + w / 2, y + 21, title, size=15, anchor="middle", weight="bold", fill="#fff"))
+        return (
+            self.cv.rect(x, y, w, TOWN_H, "#fffaf0", stroke="#7a6446", rx=6, stroke_width=1.5)
+            + self.cv.rect(x, y, w, 30, "#7a6446", rx=6)
+            + self.cv.text(x + w / 2, y + 21, title, size=15, anchor="middle", weight="bold", fill="#fff")
+        )
 
     def tool_card(self, x, y, w, h, kind: str, used: bool) -> str:
         """A tool card: face up (its name) or face down (dark: used this phase, MS-20.1)."""
@@ -178,8 +193,9 @@ class _Board:
         lines = TOOL_WORDS[kind]
         top = y + h / 2 + 4.5 - 7 * (len(lines) - 1)
         for i, line in enumerate(lines):
-            out += self.cv.text(x + w / 2, top + 14 * i, line, anchor="middle", fill=ink,
-                                weight="bold" if len(lines) == 1 else "normal")
+            out += self.cv.text(
+                x + w / 2, top + 14 * i, line, anchor="middle", fill=ink, weight="bold" if len(lines) == 1 else "normal"
+            )
         return out
 
     # ------------------------------------------------------------ header
@@ -202,11 +218,14 @@ class _Board:
             if len(name) > 24:
                 name = name[:23] + "\u2026"
             nw = 8.8 * len(name) + 20
-            cv.add(cv.rect(x, 7, nw, 26, SEAT_FILL[turn], stroke=GOLD, rx=6, stroke_width=2)
-                   + cv.text(x + nw / 2, 25, name, size=15, anchor="middle", weight="bold", fill=SEAT_INK[turn]))
+            cv.add(
+                cv.rect(x, 7, nw, 26, SEAT_FILL[turn], stroke=GOLD, rx=6, stroke_width=2)
+                + cv.text(x + nw / 2, 25, name, size=15, anchor="middle", weight="bold", fill=SEAT_INK[turn])
+            )
             cv.add(cv.text(x + nw + 10, 26, self._doing(), size=15, fill="#fff"))
         tags = (["mapped mine"] if obs["variant"] == "mapped-mine" else []) + (
-            [f"a cart carries {obs['options']['cart_max_cubes']} free"] if obs["options"].get("cart_max_cubes") else [])
+            [f"a cart carries {obs['options']['cart_max_cubes']} free"] if obs["options"].get("cart_max_cubes") else []
+        )
         if tags:
             cv.add(cv.text(W - 12, 26, ", ".join(tags), size=13, fill="#d8c8b0", anchor="end"))
 
@@ -227,11 +246,16 @@ class _Board:
         if st == "pump":
             s, removed = obs["ctx"]
             return f"pumping {C.SPACE_IDS[s]}: {removed} removed, {_grosze(C.pump_cost(removed))}"
-        return {"deliver": "a miner reached the castle: which royal order?",
-                "penalty": "a miner reached the castle: which penalty?",
-                "place_from": "placing a miner: which one?", "place_to": "placing a miner: where?",
-                "rope": "one more miner with a rope?", "assist_from": "assistant: which miner?",
-                "castle_from": "castle: which miner?", "food": "food: one more miner?"}.get(st, st)
+        return {
+            "deliver": "a miner reached the castle: which royal order?",
+            "penalty": "a miner reached the castle: which penalty?",
+            "place_from": "placing a miner: which one?",
+            "place_to": "placing a miner: where?",
+            "rope": "one more miner with a rope?",
+            "assist_from": "assistant: which miner?",
+            "castle_from": "castle: which miner?",
+            "food": "food: one more miner?",
+        }.get(st, st)
 
     def fee(self) -> tuple[int, int]:
         """Transport fee so far of the extraction in progress and the number of paying spaces
@@ -254,8 +278,13 @@ class _Board:
         cv = self.cv
         cv.add(cv.rect(0, TOWN_Y - 4, W, TOWN_H + 8, TOWN_BG))
         x = 8
-        for width, part in ((170, self.inn), (240, self.workshop), (160, self.pump_house), (230, self.market),
-                            (110, self.square)):
+        for width, part in (
+            (170, self.inn),
+            (240, self.workshop),
+            (160, self.pump_house),
+            (230, self.market),
+            (110, self.square),
+        ):
             part(x, width)
             x += width + 7
         self.castle(x, W - 8 - x)
@@ -268,10 +297,14 @@ class _Board:
         notation = f"assist {name}" if self.live(f"assist {name}") else f"from @{name}"
         y = TOWN_Y + 248
         cv = self.cv
-        body = (cv.rect(x, y, 124, 32, "#f6efe2", stroke="#7a6446", rx=5, stroke_dasharray="4 3")
-                + cv.text(x + 8, y + 21, "assistant", fill=SOFT))
-        body += self.token(x + 104, y + 16, who, 1, False) if who >= 0 else cv.text(x + 104, y + 21, "free",
-                                                                                      fill="#6e5f4c", anchor="middle")
+        body = cv.rect(x, y, 124, 32, "#f6efe2", stroke="#7a6446", rx=5, stroke_dasharray="4 3") + cv.text(
+            x + 8, y + 21, "assistant", fill=SOFT
+        )
+        body += (
+            self.token(x + 104, y + 16, who, 1, False)
+            if who >= 0
+            else cv.text(x + 104, y + 21, "free", fill="#6e5f4c", anchor="middle")
+        )
         return cv.place(notation, x, y, 124, 32, body, key=f"assist:{name}")
 
     def inn(self, x, w) -> None:
@@ -282,21 +315,39 @@ class _Board:
         for i, cost in enumerate(C.INN_TRACK):
             bx = x + 8 + i * 22
             here = i == inn
-            body += cv.rect(bx, y + 62, 20, 28, "#ffe08a" if here else ("#ddd" if i < inn else "#fff"),
-                            stroke=GOLD if here else "#999", rx=3, stroke_width=2 if here else 1)
-            body += cv.text(bx + 10, y + 81, cost, anchor="middle", fill="#666" if i < inn else INK,
-                            weight="bold" if here else "normal")
+            body += cv.rect(
+                bx,
+                y + 62,
+                20,
+                28,
+                "#ffe08a" if here else ("#ddd" if i < inn else "#fff"),
+                stroke=GOLD if here else "#999",
+                rx=3,
+                stroke_width=2 if here else 1,
+            )
+            body += cv.text(
+                bx + 10,
+                y + 81,
+                cost,
+                anchor="middle",
+                fill="#666" if i < inn else INK,
+                weight="bold" if here else "normal",
+            )
         if inn < len(C.INN_TRACK):
             mx = x + 18 + inn * 22
-            body += (f'<g data-piece="inn-marker"><circle cx="{mx:g}" cy="{y + 104:g}" r="8" fill="#6b4f2a" '
-                     f'stroke="#fff" stroke-width="1.5"/></g>')
+            body += (
+                f'<g data-piece="inn-marker"><circle cx="{mx:g}" cy="{y + 104:g}" r="8" fill="#6b4f2a" '
+                f'stroke="#fff" stroke-width="1.5"/></g>'
+            )
             left = len(C.INN_TRACK) - inn
-            body += cv.text(x + w / 2, y + 140, f"next miner: {_grosze(C.INN_TRACK[inn])}", size=13,
-                            anchor="middle", weight="bold")
+            body += cv.text(
+                x + w / 2, y + 140, f"next miner: {_grosze(C.INN_TRACK[inn])}", size=13, anchor="middle", weight="bold"
+            )
             body += cv.text(x + w / 2, y + 160, f"{left} left to hire", fill=SOFT, anchor="middle")
         else:
-            body += cv.text(x + w / 2, y + 140, "closed this phase", size=13, fill="#b00", anchor="middle",
-                            weight="bold")
+            body += cv.text(
+                x + w / 2, y + 140, "closed this phase", size=13, fill="#b00", anchor="middle", weight="bold"
+            )
         cv.add(cv.place("inn", x, y, w, TOWN_H, body, key="inn"))
 
     def workshop(self, x, w) -> None:
@@ -309,8 +360,9 @@ class _Board:
                 body = self.tool_card(bx, y + 60, 72, 84, kind, False)
                 notation = f"workshop {price} {C.TOOL_SHORT[kind]}"
             else:
-                body = (cv.rect(bx, y + 60, 72, 84, "none", stroke="#aaa", rx=4, stroke_dasharray="4 3")
-                        + cv.text(bx + 36, y + 106, "empty", fill="#6e5f4c", anchor="middle"))
+                body = cv.rect(bx, y + 60, 72, 84, "none", stroke="#aaa", rx=4, stroke_dasharray="4 3") + cv.text(
+                    bx + 36, y + 106, "empty", fill="#6e5f4c", anchor="middle"
+                )
                 notation = None
             body += cv.text(bx + 36, y + 164, _grosze(price), size=13, anchor="middle", weight="bold")
             cv.add(cv.place(notation, bx, y + 60, 72, 112, body, key=f"workshop:{slot}"))
@@ -321,8 +373,7 @@ class _Board:
     def pump_house(self, x, w) -> None:
         cv, obs = self.cv, self.obs
         y = TOWN_Y
-        out = self.building(x, w, "Pump house") + cv.text(x + w / 2, y + 50, "remove water", fill=SOFT,
-                                                          anchor="middle")
+        out = self.building(x, w, "Pump house") + cv.text(x + w / 2, y + 50, "remove water", fill=SOFT, anchor="middle")
         out += cv.text(x + w / 2, y + 74, "1st cube free,", anchor="middle")
         out += cv.text(x + w / 2, y + 90, "the i-th costs i", anchor="middle")
         out += cv.text(x + 8, y + 116, "cubes", fill=SOFT) + cv.text(x + 8, y + 136, "groše", fill=SOFT)
@@ -347,8 +398,9 @@ class _Board:
             bx = x + 14 + col * 72
             name = C.COLOURS[col]
             full = cnt >= len(prices)
-            head = (cv.rect(bx, y + 36, 60, 22, "#efe3cc", rx=4)
-                    + cv.text(bx + 30, y + 52, name, anchor="middle", weight="bold"))
+            head = cv.rect(bx, y + 36, 60, 22, "#efe3cc", rx=4) + cv.text(
+                bx + 30, y + 52, name, anchor="middle", weight="bold"
+            )
             column = cv.place(f"sell {name}" if full else None, bx, y + 36, 60, 22, head)
             for i, p in enumerate(prices):
                 by = y + 64 + i * 36
@@ -377,8 +429,7 @@ class _Board:
         cv = self.cv
         y = TOWN_Y
         body = self.building(x, w, "Town square")
-        body += (f'<circle cx="{x + w / 2:g}" cy="{y + 110:g}" r="24" fill="#e8c35a" stroke="#8a6a10" '
-                 f'stroke-width="2"/>')
+        body += f'<circle cx="{x + w / 2:g}" cy="{y + 110:g}" r="24" fill="#e8c35a" stroke="#8a6a10" stroke-width="2"/>'
         body += cv.text(x + w / 2, y + 116, "+1", size=17, anchor="middle", weight="bold")
         body += cv.text(x + w / 2, y + 156, "take 1 groš", anchor="middle")
         cv.add(cv.place("square", x, y, w, TOWN_H, body))
@@ -396,8 +447,9 @@ class _Board:
             bx = x + 10 + i * (ow + 6)
             by = y + 60
             if o is None:
-                body = (cv.rect(bx, by, ow, 84, "none", stroke="#aaa", rx=4, stroke_dasharray="4 3")
-                        + cv.text(bx + ow / 2, by + 46, "empty", fill="#6e5f4c", anchor="middle"))
+                body = cv.rect(bx, by, ow, 84, "none", stroke="#aaa", rx=4, stroke_dasharray="4 3") + cv.text(
+                    bx + ow / 2, by + 46, "empty", fill="#6e5f4c", anchor="middle"
+                )
                 cv.add(cv.place(None, bx, by, ow, 84, body, key=f"order:{i}"))
                 continue
             order = C.ORDERS[o]
@@ -407,20 +459,34 @@ class _Board:
             for j, colour in enumerate(cubes):
                 body += self.cube(cx0 + j * 20, by + 14, colour, size=18)
             body += cv.text(bx + ow / 2, by + 66, _grosze(order.reward), size=14, anchor="middle", weight="bold")
-            cv.add(f'<g data-piece="order-{o}">'
-                   + cv.place(f"deliver {o}", bx, by, ow, 84, body, key=f"order:{i}") + "</g>")
+            cv.add(
+                f'<g data-piece="order-{o}">'
+                + cv.place(f"deliver {o}", bx, by, ow, 84, body, key=f"order:{i}")
+                + "</g>"
+            )
         if obs["triggered"] and not obs["over"]:
-            cv.add(cv.text(x + w / 2, y + 162, "the phase ends after this round", size=13, fill="#b00",
-                           anchor="middle", weight="bold"))
+            cv.add(
+                cv.text(
+                    x + w / 2,
+                    y + 162,
+                    "the phase ends after this round",
+                    size=13,
+                    fill="#b00",
+                    anchor="middle",
+                    weight="bold",
+                )
+            )
         # the queue (MS-6.1): the left space next to the castle, the right (entry) space
         qy = y + 172
         queue = ""
-        for k2, (label, key, notation) in enumerate((("next: delivers", "q_left", "castle royal"),
-                                                      ("entering", "q_right", "castle"))):
+        for k2, (label, key, notation) in enumerate(
+            (("next: delivers", "q_left", "castle royal"), ("entering", "q_right", "castle"))
+        ):
             qx = x + 10 + k2 * ((w - 26) / 2 + 6)
             qw = (w - 26) / 2
-            body = (cv.rect(qx, qy, qw, 66, "#f6efe2", stroke="#7a6446", rx=4)
-                    + cv.text(qx + qw / 2, qy + 17, label, fill=SOFT, anchor="middle"))
+            body = cv.rect(qx, qy, qw, 66, "#f6efe2", stroke="#7a6446", rx=4) + cv.text(
+                qx + qw / 2, qy + 17, label, fill=SOFT, anchor="middle"
+            )
             seats = [s for s in range(n) if obs[key][s]]
             for j, s in enumerate(seats):
                 body += self.token(qx + 18 + j * 28, qy + 44, s, obs[key][s], False)
@@ -432,15 +498,23 @@ class _Board:
 
     # ------------------------------------------------------------ mine
     def mine(self) -> None:
-        cv, obs = self.cv, self.obs
+        cv = self.cv
         cv.add(cv.rect(0, MINE_Y, W, MINE_BOTTOM - MINE_Y + 6, MINE_BG))
         cv.add(cv.text(14, MINE_Y + 26, "Mine", size=20, fill="#f3ead7", weight="bold"))
         # the mine entrance: place or move a miner (MS-8)
         ex, ew = CX - 100, 200
-        body = cv.rect(ex, MINE_Y + 6, ew, 32, "#3b2f25", stroke=GOLD if self.live("place") else "#6e5f4c",
-                       rx=6, stroke_width=2)
-        body += cv.text(CX, MINE_Y + 27, "place a miner" if self.live("place") else "mine entrance",
-                        size=14, fill="#f3ead7", anchor="middle", weight="bold")
+        body = cv.rect(
+            ex, MINE_Y + 6, ew, 32, "#3b2f25", stroke=GOLD if self.live("place") else "#6e5f4c", rx=6, stroke_width=2
+        )
+        body += cv.text(
+            CX,
+            MINE_Y + 27,
+            "place a miner" if self.live("place") else "mine entrance",
+            size=14,
+            fill="#f3ead7",
+            anchor="middle",
+            weight="bold",
+        )
         cv.add(cv.place("place", ex, MINE_Y + 6, ew, 32, body))
         for s in range(C.NSPACES):
             cv.add(self.space(s))
@@ -454,8 +528,11 @@ class _Board:
         sid = sp.id
         chamber = sp.kind == "chamber"
         c = s - C.FIRST_CHAMBER
-        hot = (st == "extract" and obs["ctx"][0] == s) or (st == "pump" and obs["ctx"] and obs["ctx"][0] == s) \
+        hot = (
+            (st == "extract" and obs["ctx"][0] == s)
+            or (st == "pump" and obs["ctx"] and obs["ctx"][0] == s)
             or (st == "pay" and obs["ctx"] and obs["ctx"][0][0] == s)
+        )
         fill = SHAFT_BG
         if chamber:
             fill = CHAMBER_BG
@@ -499,8 +576,9 @@ class _Board:
             ghost = self.token(gx, gy, obs["turn"], 1, False, cls="ghost")
         else:
             notation, confirm, ghost = None, False, ""
-        out = cv.place(notation, x, y, w, h, body + (ghost if self.live(notation) else ""), confirm=confirm,
-                       key=f"space:{sid}")
+        out = cv.place(
+            notation, x, y, w, h, body + (ghost if self.live(notation) else ""), confirm=confirm, key=f"space:{sid}"
+        )
         # buttons along the bottom of the space
         buttons = []
         if chamber:
@@ -532,8 +610,9 @@ class _Board:
         elif revealed:
             out += cv.text(x + w - 6, y + 17, tile, anchor="end", fill=SOFT)
         elif tile is None:
-            out += cv.text(x + w / 2, y + 56, f"? {C.CHAMBER_LEVEL[c]}", size=24, fill="#e9dcc3",
-                           anchor="middle", weight="bold")
+            out += cv.text(
+                x + w / 2, y + 56, f"? {C.CHAMBER_LEVEL[c]}", size=24, fill="#e9dcc3", anchor="middle", weight="bold"
+            )
         else:  # mapped mine: the printed tile, cubes placed when first entered (MS-24)
             td = C.TILES[tile]
             out += cv.text(x + w - 6, y + 17, f"map {tile}", anchor="end", fill=SOFT)
@@ -558,8 +637,7 @@ class _Board:
                 group = ""
                 for j in range(k):
                     held = j < taken[col]
-                    group += self.cube(cx + j * 20, y + 26, col, size=18,
-                                       opacity="0.35" if held else None)
+                    group += self.cube(cx + j * 20, y + 26, col, size=18, opacity="0.35" if held else None)
                     if held:
                         group += cv.rect(cx + j * 20 - 2, y + 24, 22, 22, "none", stroke=GOLD, rx=3, stroke_width=2)
                 gw = 20 * k - 2
@@ -580,7 +658,6 @@ class _Board:
     def links(self) -> str:
         """Bucket arrows (in chamber X, on the side of Y; a ghost water cube in Y) and
         two-space cart buttons (on the border of the two spaces)."""
-        cv = self.cv
         out = ""
         for s in C.CHAMBERS:
             for t in C.BUCKET_ADJ[s]:
@@ -592,8 +669,16 @@ class _Board:
                 right = xt > xs
                 bx = xs + ws - 32 if right else xs + 4
                 ghost = f'<g class="ghost">{self.water(xt + wt / 2 - 9, yt + 54, size=18)}</g>'
-                out += self.button(notation, bx, ys + 48, 28, "\u25b6" if right else "\u25c0", fill="#d6e8ff",
-                                   confirm=True, ghost=ghost)
+                out += self.button(
+                    notation,
+                    bx,
+                    ys + 48,
+                    28,
+                    "\u25b6" if right else "\u25c0",
+                    fill="#d6e8ff",
+                    confirm=True,
+                    ghost=ghost,
+                )
         seen = set()
         for sp in C.SPACES:
             for seg in C.CART_SEGMENTS[sp.index]:
@@ -611,8 +696,9 @@ class _Board:
                 else:  # shaft sections one above the other: on the border, right side
                     mx = CX + SHAFT_W / 2 - 40
                     my = max(ra[1], rb[1]) - 14
-                out += self.button(notation, mx - 34, my, 68, "Cart \u21c5" if abs(ra[1] - rb[1]) >= 1
-                                   else "Cart \u21c4")
+                out += self.button(
+                    notation, mx - 34, my, 68, "Cart \u21c5" if abs(ra[1] - rb[1]) >= 1 else "Cart \u21c4"
+                )
         return out
 
     def legend(self) -> None:
@@ -641,13 +727,19 @@ class _Board:
         cv.add(self.token(x + 18, ly, 0, 1, True))
         label("1 tired miner")
         ly += 22
-        cv.add(cv.rect(x + 4, ly - 9, 28, 18, BACK_BG, stroke="#2d241c", rx=3)
-               + cv.text(x + 18, ly + 5, "?", fill="#e9dcc3", anchor="middle", weight="bold"))
+        cv.add(
+            cv.rect(x + 4, ly - 9, 28, 18, BACK_BG, stroke="#2d241c", rx=3)
+            + cv.text(x + 18, ly + 5, "?", fill="#e9dcc3", anchor="middle", weight="bold")
+        )
         label("face-down chamber tile")
         if self.obs["variant"] == "mapped-mine":
             ly += 22
-            cv.add('<g opacity="0.45">' + self.cube(x + 4, ly - 7, 0, size=15) + self.water(x + 22, ly - 7, size=15)
-                   + "</g>")
+            cv.add(
+                '<g opacity="0.45">'
+                + self.cube(x + 4, ly - 7, 0, size=15)
+                + self.water(x + 22, ly - 7, size=15)
+                + "</g>"
+            )
             label("mapped: cubes placed on entry")
         ly += 22
         cv.add(cv.rect(x + 4, ly - 9, 28, 18, BUTTON, stroke=GOLD, rx=4, stroke_width=2))
@@ -667,34 +759,52 @@ class _Board:
             y = PANEL_Y
             turn = not obs["over"] and obs["turn"] == seat
             colour = C.SEAT_COLOURS[seat]
-            cv.add(cv.rect(x, y, pw, PANEL_H, "#fffaf0", stroke=GOLD if turn else "#7a6446", rx=7,
-                           stroke_width=4 if turn else 1.5))
+            cv.add(
+                cv.rect(
+                    x,
+                    y,
+                    pw,
+                    PANEL_H,
+                    "#fffaf0",
+                    stroke=GOLD if turn else "#7a6446",
+                    rx=7,
+                    stroke_width=4 if turn else 1.5,
+                )
+            )
             cv.add(cv.rect(x + 2, y + 2, pw - 4, 32, SEAT_FILL[seat], stroke="#444", rx=6))
             name = self.names[seat]
             suffix = (f" ({colour})" if name != colour else "") + (" (you)" if self.viewer == seat else "")
             room = max(4, int((pw - 120) / 8.8) - len(suffix))
             if len(name) > room:
-                name = name[:room - 1] + "\u2026"
+                name = name[: room - 1] + "\u2026"
             cv.add(cv.text(x + 10, y + 24, name + suffix, size=15, fill=SEAT_INK[seat], weight="bold"))
             if turn:
-                cv.add(cv.text(x + pw - 10, y + 24, "to play", size=13, fill=SEAT_INK[seat], anchor="end",
-                               weight="bold"))
+                cv.add(
+                    cv.text(x + pw - 10, y + 24, "to play", size=13, fill=SEAT_INK[seat], anchor="end", weight="bold")
+                )
             elif order is not None:
                 rank = order.index(seat) + 1
                 while rank > 1 and self._rank_key(order[rank - 2]) == self._rank_key(seat):
                     rank -= 1
-                cv.add(cv.text(x + pw - 10, y + 24, f"place {rank}", size=13, fill=SEAT_INK[seat], anchor="end",
-                               weight="bold"))
+                cv.add(
+                    cv.text(
+                        x + pw - 10, y + 24, f"place {rank}", size=13, fill=SEAT_INK[seat], anchor="end", weight="bold"
+                    )
+                )
             if obs["start"] == seat and not obs["over"]:
-                cv.add(f'<g data-piece="start-marker"><circle cx="{x + pw - 86:g}" cy="{y + 18:g}" r="11" '
-                       f'fill="#c0392b" stroke="#fff" stroke-width="1.5"/>'
-                       + cv.text(x + pw - 86, y + 22.5, "S", fill="#fff", anchor="middle", weight="bold") + "</g>")
+                cv.add(
+                    f'<g data-piece="start-marker"><circle cx="{x + pw - 86:g}" cy="{y + 18:g}" r="11" '
+                    f'fill="#c0392b" stroke="#fff" stroke-width="1.5"/>'
+                    + cv.text(x + pw - 86, y + 22.5, "S", fill="#fff", anchor="middle", weight="bold")
+                    + "</g>"
+                )
             own = self.acting and self.viewer == seat
             # money (MS-19.6 penalty in money) and salt (a cube as penalty)
             ly = y + 42
-            body = (f'<circle cx="{x + 20:g}" cy="{ly + 14:g}" r="10" fill="#e8c35a" stroke="#8a6a10" '
-                    f'stroke-width="1.5"/>' + cv.text(x + 36, ly + 19, _grosze(obs["money"][seat]), size=14,
-                                                      weight="bold"))
+            body = (
+                f'<circle cx="{x + 20:g}" cy="{ly + 14:g}" r="10" fill="#e8c35a" stroke="#8a6a10" '
+                f'stroke-width="1.5"/>' + cv.text(x + 36, ly + 19, _grosze(obs["money"][seat]), size=14, weight="bold")
+            )
             cv.add(cv.place("penalty money" if own else None, x + 6, ly, 118, 28, body, key=f"seat:{seat}:money"))
             salt = ""
             for col in range(3):
@@ -705,18 +815,30 @@ class _Board:
             cv.add(cv.place(None, x + 130, ly, 144, 28, salt, key=f"seat:{seat}:salt"))
             # miners: owned and in supply (from supply, MS-7.3)
             ly += 38
-            supply = (cv.rect(x + 140, ly, 110, 28, "#f6efe2", stroke="#bba", rx=4)
-                      + cv.text(x + 148, ly + 19, f"{obs['supply'][seat]} in supply"))
-            body = (cv.text(x + 10, ly + 19, f"miners: {obs['owned'][seat]} owned")
-                    + cv.place("from supply" if own and st in FROM_STAGES else None, x + 140, ly, 110, 28, supply))
+            supply = cv.rect(x + 140, ly, 110, 28, "#f6efe2", stroke="#bba", rx=4) + cv.text(
+                x + 148, ly + 19, f"{obs['supply'][seat]} in supply"
+            )
+            body = cv.text(x + 10, ly + 19, f"miners: {obs['owned'][seat]} owned") + cv.place(
+                "from supply" if own and st in FROM_STAGES else None, x + 140, ly, 110, 28, supply
+            )
             cv.add(cv.place(None, x + 6, ly, 250, 28, body, key=f"seat:{seat}:miners"))
             ly += 38
             done = obs["orders_done"][seat]
-            cv.add(cv.place(None, x + 6, ly, 150, 24, cv.text(x + 10, ly + 17, f"royal orders: {len(done)}"),
-                            key=f"seat:{seat}:orders"))
+            cv.add(
+                cv.place(
+                    None,
+                    x + 6,
+                    ly,
+                    150,
+                    24,
+                    cv.text(x + 10, ly + 17, f"royal orders: {len(done)}"),
+                    key=f"seat:{seat}:orders",
+                )
+            )
             label = "final score" if obs["over"] else "total now"
-            cv.add(cv.text(x + pw - 10, ly + 17, f"{label}: {obs['scores'][seat]}", size=14, anchor="end",
-                           weight="bold"))
+            cv.add(
+                cv.text(x + pw - 10, ly + 17, f"{label}: {obs['scores'][seat]}", size=14, anchor="end", weight="bold")
+            )
             # tools (MS-20.1: dark = used this phase)
             ty = ly + 32
             tools, used = obs["tools"][seat], obs["tools_used"][seat]

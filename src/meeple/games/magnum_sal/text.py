@@ -24,12 +24,19 @@ STYLE = ("bold dark_orange", "bold grey50", "bold magenta", "bold white")
 SALT_LETTER = ("b", "g", "w")
 SALT_STYLE = ("orange4", "green", "bright_white")
 STAGE_TEXT = {
-    "main": "choose an action", "deliver": "choose the royal order to complete",
-    "penalty": "choose the castle penalty", "place_from": "placing a miner: which miner?",
-    "place_to": "placing a miner: where to?", "rope": "use a rope for one more miner?",
-    "assist_from": "assistant: which miner?", "castle_from": "castle: which miner?",
-    "extract": "extracting salt", "pay": "paying transport fees", "market": "at the market",
-    "pump": "at the pump house", "food": "food: stand up another miner?",
+    "main": "choose an action",
+    "deliver": "choose the royal order to complete",
+    "penalty": "choose the castle penalty",
+    "place_from": "placing a miner: which miner?",
+    "place_to": "placing a miner: where to?",
+    "rope": "use a rope for one more miner?",
+    "assist_from": "assistant: which miner?",
+    "castle_from": "castle: which miner?",
+    "extract": "extracting salt",
+    "pay": "paying transport fees",
+    "market": "at the market",
+    "pump": "at the pump house",
+    "food": "food: stand up another miner?",
 }
 
 
@@ -87,8 +94,7 @@ def _chamber_cell(obs, s) -> Text:
 
 def _mine(obs) -> Table:
     """The mine, one row per shaft section and corridor side; chamber 1 touches the shaft."""
-    tab = Table(box=None, show_header=True, padding=(0, 1), title="Mine", title_justify="left",
-                header_style="dim")
+    tab = Table(box=None, show_header=True, padding=(0, 1), title="Mine", title_justify="left", header_style="dim")
     tab.add_column("shaft", width=11, no_wrap=False)
     tab.add_column("", width=5, min_width=5, no_wrap=True)  # I.L .. III.R, never cut
     for k in range(1, 5):
@@ -129,8 +135,10 @@ def _town(obs) -> Group:
     lines = []
     inn = label("Inn")
     for i, cost in enumerate(C.INN_TRACK):
-        inn.append(f"[{cost}]" if i == obs["inn"] else f" {cost} ",
-                   style="bold reverse" if i == obs["inn"] else ("dim" if i < obs["inn"] else ""))
+        inn.append(
+            f"[{cost}]" if i == obs["inn"] else f" {cost} ",
+            style="bold reverse" if i == obs["inn"] else ("dim" if i < obs["inn"] else ""),
+        )
     if obs["inn"] >= len(C.INN_TRACK):
         inn.append("  closed", style="red")
     inn.append("   ")
@@ -159,20 +167,29 @@ def _town(obs) -> Group:
     pump.append("+1 groš")
     lines.append(pump)
     cq = label("Castle")
-    cq.append(f"orders done {obs['order_counter']}/{C.ORDERS_TO_END_PHASE[n]} this phase, "
-              f"{obs['order_stack']} face down")
+    cq.append(
+        f"orders done {obs['order_counter']}/{C.ORDERS_TO_END_PHASE[n]} this phase, {obs['order_stack']} face down"
+    )
     cq.append_text(assistant("castle"))
     if obs["triggered"] and not obs["over"]:
         cq.append("  phase ends after this round", style="red")
     lines.append(cq)
-    queue = [(seat, obs["q_right"][seat], obs["q_left"][seat]) for seat in range(n)
-             if obs["q_right"][seat] or obs["q_left"][seat]]
+    queue = [
+        (seat, obs["q_right"][seat], obs["q_left"][seat])
+        for seat in range(n)
+        if obs["q_right"][seat] or obs["q_left"][seat]
+    ]
     if queue:
         q = label("Queue")
         for seat, right, left in queue:
-            q.append(f"{LETTER[seat]}: " + (f"{right} entering" if right else "")
-                     + (", " if right and left else "") + (f"{left} next" if left else "") + "   ",
-                     style=STYLE[seat])
+            q.append(
+                f"{LETTER[seat]}: "
+                + (f"{right} entering" if right else "")
+                + (", " if right and left else "")
+                + (f"{left} next" if left else "")
+                + "   ",
+                style=STYLE[seat],
+            )
         lines.append(q)
     od = label("Orders")
     for o in obs["orders_up"]:
@@ -190,18 +207,32 @@ def _town(obs) -> Group:
 def _players(obs) -> Table:
     n = len(obs["money"])
     tab = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
-    for name, w, just in (("player", 8, "left"), ("groše", 5, "right"), ("salt", 8, "left"),
-                          ("miners", 6, "left"), ("ord", 3, "right"), ("score", 5, "right"),
-                          ("tools (x used)", 20, "left")):
+    for name, w, just in (
+        ("player", 8, "left"),
+        ("groše", 5, "right"),
+        ("salt", 8, "left"),
+        ("miners", 6, "left"),
+        ("ord", 3, "right"),
+        ("score", 5, "right"),
+        ("tools (x used)", 20, "left"),
+    ):
         tools = name == "tools (x used)"
         tab.add_column(name, width=w, min_width=None if tools else w, no_wrap=not tools, justify=just)
     for seat in range(n):
-        name = Text(C.SEAT_COLOURS[seat] + ("*" if seat == obs["start"] and not obs["over"] else ""),
-                    style=STYLE[seat])
-        tools = ", ".join(C.TOOL_SHORT[k] + ("x" if u else "") for k, u in zip(obs["tools"][seat], obs["tools_used"][seat]))
+        name = Text(C.SEAT_COLOURS[seat] + ("*" if seat == obs["start"] and not obs["over"] else ""), style=STYLE[seat])
+        tools = ", ".join(
+            C.TOOL_SHORT[k] + ("x" if u else "") for k, u in zip(obs["tools"][seat], obs["tools_used"][seat])
+        )
         miners = f"{obs['owned'][seat]}/{obs['supply'][seat]}"
-        tab.add_row(name, str(obs["money"][seat]), _salt(obs["salt"][seat]), miners,
-                    str(len(obs["orders_done"][seat])), str(obs["scores"][seat]), tools or "-")
+        tab.add_row(
+            name,
+            str(obs["money"][seat]),
+            _salt(obs["salt"][seat]),
+            miners,
+            str(len(obs["orders_done"][seat])),
+            str(obs["scores"][seat]),
+            tools or "-",
+        )
     return tab
 
 
@@ -211,8 +242,9 @@ def _status(obs) -> Text:
     if obs["over"]:
         t.append("Game over. ", style="bold red")
         order = sorted(range(n), key=lambda s: obs["rank_keys"][s], reverse=True)
-        t.append("Ranking: " + ", ".join(f"{i + 1}. {C.SEAT_COLOURS[s]} {obs['scores'][s]}"
-                                         for i, s in enumerate(order)))
+        t.append(
+            "Ranking: " + ", ".join(f"{i + 1}. {C.SEAT_COLOURS[s]} {obs['scores'][s]}" for i, s in enumerate(order))
+        )
     else:
         seat = obs["turn"]
         t.append(f"Phase {C.PHASE_NAMES[obs['phase']]}, round {obs['round']}. ")
@@ -231,8 +263,10 @@ def _status(obs) -> Text:
             t.append(f", pickaxes {picks}, carts {len(carts)}")
             if "fee" in obs:
                 fee, paying = obs["fee"]
-                t.append(f"; fee so far {fee} {'groš' if fee == 1 else 'groše'} "
-                         f"({paying} paying space{'s' if paying != 1 else ''}, MS-10.3)")
+                t.append(
+                    f"; fee so far {fee} {'groš' if fee == 1 else 'groše'} "
+                    f"({paying} paying space{'s' if paying != 1 else ''}, MS-10.3)"
+                )
         if obs["stage"] == "pay" and obs["ctx"]:
             k = obs["ctx"][0][1]
             t.append(f" ({k} {'groš' if k == 1 else 'groše'} left for {C.SPACE_IDS[obs['ctx'][0][0]]})")
@@ -242,14 +276,16 @@ def _status(obs) -> Text:
     return t
 
 
-LEGEND = ("O orange, K black, P purple, W white; * start player. Inn [6]: the next miner's cost (MS-14.1; "
-          "dim: hired this phase). Market [4]: a cube on that space; buy the cheapest [ ], sell onto the "
-          "dearest empty space, at its price (MS-17). Mine: b/g/w brown/green/white salt, "
-          "~2 two water, O2/1 = orange 2 rested + 1 tired miners, ?? face-down tile; mapped mine: "
-          "[b2 g1 ~1] the face-up tile's cubes (placed when first entered), 'flipped' its salt is gone. "
-          "Castle queue: an 'entering' miner moves next to the castle at its owner's next turn, a "
-          "'next' one delivers an order then. Players: miners owned/free, ord = royal orders done, "
-          "score = money + 3 a cube + tools.")
+LEGEND = (
+    "O orange, K black, P purple, W white; * start player. Inn [6]: the next miner's cost (MS-14.1; "
+    "dim: hired this phase). Market [4]: a cube on that space; buy the cheapest [ ], sell onto the "
+    "dearest empty space, at its price (MS-17). Mine: b/g/w brown/green/white salt, "
+    "~2 two water, O2/1 = orange 2 rested + 1 tired miners, ?? face-down tile; mapped mine: "
+    "[b2 g1 ~1] the face-up tile's cubes (placed when first entered), 'flipped' its salt is gone. "
+    "Castle queue: an 'entering' miner moves next to the castle at its owner's next turn, a "
+    "'next' one delivers an order then. Players: miners owned/free, ord = royal orders done, "
+    "score = money + 3 a cube + tools."
+)
 
 
 def render(state, seat=None):

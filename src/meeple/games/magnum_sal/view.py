@@ -21,12 +21,25 @@ SID = C.SPACE_IDS
 FIRST = C.FIRST_CHAMBER
 BUILDING_WORDS = {"workshop": "workshop", "pump": "pump house", "market": "market", "castle": "castle"}
 """Assistant buildings by their notation name (MS-12.1) in words."""
-TOOL_WORDS = {"rope": "rope", "pickaxe": "pickaxe", "bucket": "bucket", "cart": "cart", "food": "food",
-              "commercial_privilege": "commercial privilege", "royal_privilege": "royal privilege"}
+TOOL_WORDS = {
+    "rope": "rope",
+    "pickaxe": "pickaxe",
+    "bucket": "bucket",
+    "cart": "cart",
+    "food": "food",
+    "commercial_privilege": "commercial privilege",
+    "royal_privilege": "royal privilege",
+}
 """Tool kinds (MS-1.4) in words."""
 ORDINAL = ("first", "second", "third", "fourth")
-TOOL_USED = {"rope": "rope", "pickaxe": "pickaxe", "cart": "cart", "bucket": "bucket", "food": "food",
-             "commercial": "commercial_privilege"}
+TOOL_USED = {
+    "rope": "rope",
+    "pickaxe": "pickaxe",
+    "cart": "cart",
+    "bucket": "bucket",
+    "food": "food",
+    "commercial": "commercial_privilege",
+}
 """Action kinds that turn a tool face down (MS-20.1); ``castle royal`` too (MS-20.8)."""
 
 
@@ -88,20 +101,26 @@ def label(state, action) -> str:
     if kind == "pass":
         tired = sum(state.tired[s * state.num_players + seat] for s in range(C.NSPACES))
         if not state.acted and tired:
-            return f"Pass: if you pass the whole turn, your {plural(tired, 'tired miner stands', 'tired miners stand')} up"
+            return (
+                f"Pass: if you pass the whole turn, your {plural(tired, 'tired miner stands', 'tired miners stand')} up"
+            )
         return "Pass this action"
     if kind == "done":
         if st == "extract":
             fee = _extract_fee(state, sum(state.ctx[1]))
-            return (f"Finish extracting {salt_words(state.ctx[1])}: pay {grosze(fee)} transport" if fee
-                    else f"Finish extracting {salt_words(state.ctx[1])}: no transport fee")
+            return (
+                f"Finish extracting {salt_words(state.ctx[1])}: pay {grosze(fee)} transport"
+                if fee
+                else f"Finish extracting {salt_words(state.ctx[1])}: no transport fee"
+            )
         if st == "market":
             return "Leave the market"
         if st == "pump":
             removed = state.ctx[1]
             cost = C.pump_cost(removed)  # MS-16.1: the first cube is free
-            return (f"Stop pumping: {plural(removed, 'water cube', 'water cubes')} removed "
-                    + (f"for {grosze(cost)}" if cost else "for free"))
+            return f"Stop pumping: {plural(removed, 'water cube', 'water cubes')} removed " + (
+                f"for {grosze(cost)}" if cost else "for free"
+            )
         if st == "rope":
             return "Place no more miners"
         if st == "food":
@@ -123,8 +142,9 @@ def label(state, action) -> str:
         return f"Buy the {TOOL_WORDS[state.display[slot]]} at the workshop: {grosze(C.DISPLAY_PRICES[slot])}"
     if kind == "pump":
         s = args[0]
-        return (f"Pump water out of {where(s)} at the pump house: the first cube is free "
-                f"({state.water[s - FIRST]} there)")
+        return (
+            f"Pump water out of {where(s)} at the pump house: the first cube is free ({state.water[s - FIRST]} there)"
+        )
     if kind == "market":
         return "Visit the market: buy or sell 1 or 2 salt cubes"
     if kind == "square":
@@ -160,8 +180,9 @@ def label(state, action) -> str:
         col = args[0]
         nt = sum(state.ctx[1])
         extra = _extract_fee(state, nt + 1) - _extract_fee(state, nt)
-        return f"Take a {C.COLOURS[col]} salt cube: " + (f"{grosze(extra)} more transport" if extra
-                                                          else "no transport fee")
+        return f"Take a {C.COLOURS[col]} salt cube: " + (
+            f"{grosze(extra)} more transport" if extra else "no transport fee"
+        )
     if kind == "pickaxe":
         return "Use a pickaxe: 1 more strength for this extraction"
     if kind == "cart":
@@ -171,15 +192,17 @@ def label(state, action) -> str:
         return f"Use a cart: no transport fee through {through}" + (f" for up to {cap} cubes" if cap else "")
     if kind == "pay":
         p, amount = state.ctx[0]
-        return (f"Give 1 groš of the {where(p)} fee to {state.seat_name(args[0])} "
-                f"({grosze(amount)} of it left to give)")
+        return f"Give 1 groš of the {where(p)} fee to {state.seat_name(args[0])} ({grosze(amount)} of it left to give)"
     if kind == "commercial":
         return "Use the commercial privilege: buy for 1 groš less, sell for 1 groš more"
     if kind in ("sell", "buy"):
         col = args[0]
         price = _market_price(state, kind, col)
-        return (f"Sell a {C.COLOURS[col]} salt cube: you get {grosze(price)}" if kind == "sell"
-                else f"Buy a {C.COLOURS[col]} salt cube: {grosze(price)}")
+        return (
+            f"Sell a {C.COLOURS[col]} salt cube: you get {grosze(price)}"
+            if kind == "sell"
+            else f"Buy a {C.COLOURS[col]} salt cube: {grosze(price)}"
+        )
     if kind == "pump_more":
         return f"Pump one more water cube: {grosze(state.ctx[1] + 1)}"
     if kind == "deliver":
@@ -196,54 +219,52 @@ def label(state, action) -> str:
 
 HELP = {
     "pass": "Do nothing with this action. If every action of your turn is a pass, all your tired "
-            "miners stand up at the end of the turn [MS-11.3].",
+    "miners stand up at the end of the turn [MS-11.3].",
     "place": "Put a miner from your supply or an assistant space into the mine, or move one of your "
-             "rested miners there. Every space on its way up to the surface must hold a miner, and no "
-             "miner may be cut off [MS-8.3].",
+    "rested miners there. Every space on its way up to the surface must hold a miner, and no "
+    "miner may be cut off [MS-8.3].",
     "extract": "Take salt cubes out of this chamber: as many as your rested miners there, minus the "
-               "water, plus pickaxes. Each cube pays 1 groš for each space on its way up without a "
-               "miner of yours; the miners that worked lie down tired [MS-10].",
+    "water, plus pickaxes. Each cube pays 1 groš for each space on its way up without a "
+    "miner of yours; the miners that worked lie down tired [MS-10].",
     "assist": "Put one of your available miners on the building's assistant space: you get 1 groš "
-              "whenever any player visits the building (the castle: completes a royal order) [MS-12].",
+    "whenever any player visits the building (the castle: completes a royal order) [MS-12].",
     "inn": "Pay the price on the inn's track and take one more miner of your colour into your "
-           "supply; the price rises with each hire [MS-14].",
+    "supply; the price rises with each hire [MS-14].",
     "workshop": "Buy this tool; the dearer tools slide down and a new one fills the 5-groše slot. "
-                "Each tool works once a phase [MS-15, MS-20].",
+    "Each tool works once a phase [MS-15, MS-20].",
     "pump": "Remove water from a chamber where you have a miner: the first cube is free, the second "
-            "costs 2 groše, the third 3 and so on [MS-16].",
-    "market": "Make 1 or 2 sales or purchases of salt cubes at the prices of the market's "
-              "columns [MS-17].",
+    "costs 2 groše, the third 3 and so on [MS-16].",
+    "market": "Make 1 or 2 sales or purchases of salt cubes at the prices of the market's columns [MS-17].",
     "square": "Take 1 groš from the bank [MS-18].",
     "castle": "Send an available miner to the castle queue. When it arrives you must complete a "
-              "royal order you can pay in salt, or pay a penalty of 3 groše or 1 salt cube [MS-19].",
+    "royal order you can pay in salt, or pay a penalty of 3 groše or 1 salt cube [MS-19].",
     "bucket": "Move one water cube from a chamber where you have a miner to the next chamber of "
-              "the same corridor; not an action [MS-20.4].",
+    "the same corridor; not an action [MS-20.4].",
     "food": "Stand up 1 or 2 of your tired miners; not an action [MS-20.6].",
     "from": "The miner that does it: one from your supply, an assistant, or a rested miner in the "
-            "mine that no other miner's way up depends on [MS-7.3, MS-8.3].",
+    "mine that no other miner's way up depends on [MS-7.3, MS-8.3].",
     "to": "Where the miner goes: a space whose whole way up to the surface holds miners. Entering "
-          "a face-down chamber turns its tile and puts its cubes on it [MS-8.3, MS-9].",
+    "a face-down chamber turns its tile and puts its cubes on it [MS-8.3, MS-9].",
     "rope": "Turn a rope face down to place or move one more miner in this same action [MS-20.2].",
     "take": "Take one more cube of this colour; the fee is 1 groš a cube for each space on the way up "
-            "without your miner [MS-10.1, MS-10.3].",
+    "without your miner [MS-10.1, MS-10.3].",
     "pickaxe": "Turn a pickaxe face down: +1 strength, and one fewer miner gets tired [MS-20.3, MS-10.2].",
     "cart": "Turn a cart face down: no transport fee through these one or two spaces [MS-20.5].",
-    "pay": "Several players have miners in this space: you choose who gets each groš of its "
-           "fee [MS-10.3].",
+    "pay": "Several players have miners in this space: you choose who gets each groš of its fee [MS-10.3].",
     "commercial": "Turn the commercial privilege face down for this visit: buy 1 groš cheaper, sell "
-                  "1 groš dearer, and sell even into a full column [MS-20.7].",
+    "1 groš dearer, and sell even into a full column [MS-20.7].",
     "sell": "Put the cube on the dearest empty space of its column and take that price [MS-17.3].",
     "buy": "Take the cube on the cheapest full space of its column and pay that price [MS-17.4].",
     "pump_more": "Remove one more water cube from the same chamber: the i-th cube costs i groše [MS-16.1].",
     "deliver": "Give the salt this royal order demands and take its reward; completing an order you "
-               "can meet is compulsory [MS-19.4].",
+    "can meet is compulsory [MS-19.4].",
     "penalty": "You cannot meet any royal order: give 3 groše or 1 salt cube [MS-19.6].",
 }
 """What each action kind does, with its rule ids (``action_help``)."""
 DONE_HELP = {
     "main": "End your turn; your bucket or food stays unused [MS-5.4].",
     "extract": "Take the chosen cubes and pay the transport fees; the miners that worked lie down "
-               "tired [MS-10.2, MS-10.3].",
+    "tired [MS-10.2, MS-10.3].",
     "market": "End the market visit after one transaction [MS-17.2].",
     "pump": "End the pump house visit and pay for the cubes removed [MS-16.1].",
     "rope": "End the placement action without using a rope [MS-20.2].",
@@ -251,12 +272,18 @@ DONE_HELP = {
 }
 
 STAGE_DOING = {
-    "main": "choosing an action", "deliver": "choosing the royal order a miner completes at the castle",
-    "penalty": "choosing a castle penalty", "place_from": "choosing a miner to place in the mine",
-    "place_to": "choosing where a miner goes in the mine", "rope": "deciding whether to use a rope",
+    "main": "choosing an action",
+    "deliver": "choosing the royal order a miner completes at the castle",
+    "penalty": "choosing a castle penalty",
+    "place_from": "choosing a miner to place in the mine",
+    "place_to": "choosing where a miner goes in the mine",
+    "rope": "deciding whether to use a rope",
     "assist_from": "choosing a miner to become an assistant",
-    "castle_from": "choosing a miner to send to the castle", "extract": "extracting salt",
-    "pay": "sharing out a transport fee", "market": "at the market", "pump": "pumping water at the pump house",
+    "castle_from": "choosing a miner to send to the castle",
+    "extract": "extracting salt",
+    "pay": "sharing out a transport fee",
+    "market": "at the market",
+    "pump": "pumping water at the pump house",
     "food": "standing up tired miners with food",
 }
 """What the seat to act is doing, by pending decision (``state.stage``), for other seats."""
@@ -289,19 +316,26 @@ def status(state, seat) -> str:
     if st == "extract":
         s, taken, picks, carts = state.ctx
         fee = _extract_fee(state, sum(taken))
-        return (f"Extracting salt in {where(s)}: taking {salt_words(taken, 'nothing yet')}, "
-                f"transport {grosze(fee)} so far; take cubes, add tools, then finish [MS-10].")
+        return (
+            f"Extracting salt in {where(s)}: taking {salt_words(taken, 'nothing yet')}, "
+            f"transport {grosze(fee)} so far; take cubes, add tools, then finish [MS-10]."
+        )
     if st == "pay":
         p, amount = state.ctx[0]
         return f"Choose who gets each groš of the {where(p)} fee: {grosze(amount)} left [MS-10.3]."
     if st == "market":
         done = state.ctx[1]
-        return (f"At the market: {plural(done, 'transaction', 'transactions')} of 2 made"
-                + (", with the commercial privilege" if state.ctx[0] else "") + " [MS-17].")
+        return (
+            f"At the market: {plural(done, 'transaction', 'transactions')} of 2 made"
+            + (", with the commercial privilege" if state.ctx[0] else "")
+            + " [MS-17]."
+        )
     if st == "pump":
         s, removed = state.ctx
-        return (f"At the pump house: {plural(removed, 'water cube', 'water cubes')} removed from {where(s)} "
-                f"for {grosze(C.pump_cost(removed))}; pump more or stop [MS-16].")
+        return (
+            f"At the pump house: {plural(removed, 'water cube', 'water cubes')} removed from {where(s)} "
+            f"for {grosze(C.pump_cost(removed))}; pump more or stop [MS-16]."
+        )
     if st == "deliver":
         return "Your miner reached the castle: choose the royal order it completes [MS-19.4]."
     if st == "penalty":
@@ -339,8 +373,10 @@ def place_keys(obs: dict) -> dict[str, str]:
         body = f"m{miners}"
         if s >= FIRST:
             c = s - FIRST
-            body += (f";s{obs['csalt'][c]};w{obs['water'][c]};r{int(bool(obs['revealed'][c]))}"
-                     f";f{int(bool(obs['flipped'][c]))}")
+            body += (
+                f";s{obs['csalt'][c]};w{obs['water'][c]};r{int(bool(obs['revealed'][c]))}"
+                f";f{int(bool(obs['flipped'][c]))}"
+            )
         out[f"space:{SID[s]}"] = body
     out["inn"] = str(obs["inn"])
     for slot in range(3):
@@ -399,28 +435,32 @@ class MagnumSalView(View):
         "green and white salt, pump out the water, pay your rivals for carrying salt through their "
         "part of the mine, and sell it at the market or deliver it to the castle for the king's "
         "royal orders. Hire miners at the inn and buy tools at the workshop; after three phases "
-        "the richest player wins.")
+        "the richest player wins."
+    )
     length = "60-120 minutes"
     how_to_play = HOW_TO_PLAY
 
     def variant_text(self, variant: str) -> str:
         """One sentence on ``standard`` or ``mapped-mine`` (MS-24); raises KeyError otherwise."""
         return {
-            "standard": "The standard game: the chamber tiles lie face down until the first miner "
-                        "enters a chamber.",
+            "standard": "The standard game: the chamber tiles lie face down until the first miner enters a chamber.",
             "mapped-mine": "Mapped mine: every chamber tile lies face up from the start, so you know "
-                           "where the salt is; its cubes are placed when the first miner enters (MS-24).",
+            "where the salt is; its cubes are placed when the first miner enters (MS-24).",
         }[variant]
 
     def option_text(self, name: str) -> tuple[str, str]:
         """``(label, help)`` of ``cart_max_cubes`` or ``max_rounds`` in words; KeyError otherwise."""
         return {
-            "cart_max_cubes": ("Cubes a cart carries free",
-                               "Empty: a cart waives the transport fee for any number of cubes (the "
-                               "rulebook). 2: at most 2 cubes ride free, the designers' advice (MS-20.5)."),
-            "max_rounds": ("Round limit per phase (bots only)",
-                           "Not a rule of the game: ends a phase after this many rounds so that games "
-                           "of bots always finish; 0 turns it off, as it is when people play (MS-5.5)."),
+            "cart_max_cubes": (
+                "Cubes a cart carries free",
+                "Empty: a cart waives the transport fee for any number of cubes (the "
+                "rulebook). 2: at most 2 cubes ride free, the designers' advice (MS-20.5).",
+            ),
+            "max_rounds": (
+                "Round limit per phase (bots only)",
+                "Not a rule of the game: ends a phase after this many rounds so that games "
+                "of bots always finish; 0 turns it off, as it is when people play (MS-5.5).",
+            ),
         }[name]
 
     def option_applies(self, name: str, variant: str) -> bool:

@@ -66,11 +66,14 @@ class SolomonGame(Game):
     max_players = 5
     variants = ("standard", "children")
     options = (
-        Option("max_moves_per_turn", 36, "most tile moves in one turn, 1 or more (SO-15.1, digital "
-               "safeguard)"),
-        Option("allow_upward_moves", False,
-               "tiles may also move up (SO-14.1; the same as the 'children' variant, which "
-               "always allows it: false there changes nothing)", kind=bool),
+        Option("max_moves_per_turn", 36, "most tile moves in one turn, 1 or more (SO-15.1, digital safeguard)"),
+        Option(
+            "allow_upward_moves",
+            False,
+            "tiles may also move up (SO-14.1; the same as the 'children' variant, which "
+            "always allows it: false there changes nothing)",
+            kind=bool,
+        ),
     )
     state_class = SolomonState
     package = "meeple.games.solomon"
@@ -81,21 +84,25 @@ class SolomonGame(Game):
     def load_heuristics(self) -> Heuristics:
         """The bots' evaluation, playout policy and search defaults (``heuristics.py``)."""
         from .heuristics import HEURISTICS
+
         return HEURISTICS
 
     def load_encoding(self) -> Encoding:
         """The RL action space and observation vector (``encoding.py``)."""
         from . import encoding
+
         return encoding
 
     def load_stats(self) -> GameStats:
         """The statistics of a finished game for simulation reports (``stats.py``)."""
         from . import stats
+
         return stats
 
     def load_explain(self) -> Explanation:
         """Why a typed action is refused (``explain.py``)."""
         from .explain import why_illegal
+
         return why_illegal
 
     def check_options(self, num_players: int, variant: str, options: dict) -> None:
@@ -109,4 +116,5 @@ class SolomonGame(Game):
         if cap < 1:
             raise InvalidConfigError(
                 f"option max_moves_per_turn must be at least 1 (a safeguard that keeps a turn finite, "
-                f"SO-15.1; 0 would forbid the tile moves of SO-6), not {cap}")
+                f"SO-15.1; 0 would forbid the tile moves of SO-6), not {cap}"
+            )

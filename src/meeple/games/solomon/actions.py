@@ -69,23 +69,29 @@ def reading_order(actions) -> list:
     ``a3-b3``, ``a5-b5``, ``b4-b5``, ...), every other action in its place. Display only (the
     terminal's list, the samples in refusals): ``legal_actions()`` keeps its order, which the
     bots depend on."""
-    moves = sorted((a for a in actions if a.kind == "move"),
-                   key=lambda a: (a.args[0] % W, a.args[0] // W, a.args[1] % W, a.args[1] // W))
+    moves = sorted(
+        (a for a in actions if a.kind == "move"),
+        key=lambda a: (a.args[0] % W, a.args[0] // W, a.args[1] % W, a.args[1] // W),
+    )
     it = iter(moves)
     return [next(it) if a.kind == "move" else a for a in actions]
+
+
 BIT = tuple(1 << i for i in range(NCELLS))
 
 # SO-2.3 adjacency: 8 neighbours.
 DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
 NEIGHBOURS = tuple(
     tuple((y + dy) * W + (x + dx) for dx, dy in DIRS if 0 <= x + dx < W and 0 <= y + dy < H)
-    for y in range(H) for x in range(W))
+    for y in range(H)
+    for x in range(W)
+)
 ADJ = tuple(frozenset(n) for n in NEIGHBOURS)
 DELTA = tuple(dy * W + dx for dx, dy in DIRS)
 # VALID_SRC[d]: cells whose neighbour in direction d is on the board
 VALID_SRC = tuple(
-    sum(BIT[y * W + x] for y in range(H) for x in range(W) if 0 <= x + dx < W and 0 <= y + dy < H)
-    for dx, dy in DIRS)
+    sum(BIT[y * W + x] for y in range(H) for x in range(W) if 0 <= x + dx < W and 0 <= y + dy < H) for dx, dy in DIRS
+)
 
 
 def dilate(mask: int) -> int:
@@ -210,6 +216,7 @@ def placements(cells, mirror: bool) -> tuple:
 PLACEMENTS = {n: (placements(c.cells, False), placements(c.cells, True)) for n, c in _C.cards.items()}
 CARD_SIZE = {n: c.size for n, c in _C.cards.items()}
 CARD_NUMBERS = tuple(sorted(_C.cards))
+
 
 def normal_notation(text: str) -> str | None:
     """The canonical spelling of a typed notation, or ``None`` if it cannot be read.

@@ -112,7 +112,6 @@ def curse_value(code: str) -> int:
     return int(code[1]) if code[0] == "C" else 0
 
 
-ALL_CODES = ("T1", "T2", "T3", "T4", "T5", "C1", "C2", "C3", "S1", "S2", "S3", "S4",
-             "MI", "PX", "SE", "AM")
+ALL_CODES = ("T1", "T2", "T3", "T4", "T5", "C1", "C2", "C3", "S1", "S2", "S3", "S4", "MI", "PX", "SE", "AM")
 TREASURE = {c: treasure_value(c) for c in ALL_CODES}
 CURSE = {c: curse_value(c) for c in ALL_CODES}

@@ -18,8 +18,7 @@ from .components import ALL_CODES, ITEMS
 from .rules import CHOOSE, GIVE_PHASE, OVER, TURN
 
 _DIGS = [p[2] for card in A.CARD_NUMBERS for mirror in (0, 1) for p in A.PLACEMENTS[card][mirror]]
-_NOTATIONS = tuple(collect_actions(A.PLAY, A.MOVE_GATE, A.BACK, A.MOVE, A.USE, _DIGS, A.PICK, A.DECLINE,
-                                   A.GIVE))
+_NOTATIONS = tuple(collect_actions(A.PLAY, A.MOVE_GATE, A.BACK, A.MOVE, A.USE, _DIGS, A.PICK, A.DECLINE, A.GIVE))
 
 
 def action_notations(num_players: int, variant: str) -> list[str]:
@@ -46,11 +45,13 @@ OBSERVATION_LAYOUT = {
     "picks": "cells picked with Solomon's Seal (36)",
     "gives": f"seats still to receive a tile (SO-10.3), -1 padded ({GIVES_SLOTS})",
     "board[c]": "per cell a1..f6: height, unseen tiles, one-hot of the top tile (when seen), "
-                "counts of the seen tiles (36 x (2 + 16 + 16))",
+    "counts of the seen tiles (36 x (2 + 16 + 16))",
     "players[p]": "per seat: coins, unknown_tiles, hand_size, committed, choice (-1 unknown), "
-                  "known_tiles counts (16), secret_tiles counts (16; own or at the end), "
-                  "hand (32 cards, own only) (n x 69)",
-    "discard": "dig cards discarded (32)", "spent": "tiles spent (counts, 16)", "used": "items used (counts, 16)",
+    "known_tiles counts (16), secret_tiles counts (16; own or at the end), "
+    "hand (32 cards, own only) (n x 69)",
+    "discard": "dig cards discarded (32)",
+    "spent": "tiles spent (counts, 16)",
+    "used": "items used (counts, 16)",
 }
 
 
@@ -82,8 +83,24 @@ def observation_vector(obs: dict, num_players: int, variant: str, writer: Writer
     w.onehot("seat", obs["seat"], seats)
     w.onehot("current_player", obs["current_player"], seats)
     w.onehot("phase", obs["phase"], _PHASES)
-    w.numbers("counters", [obs[k] for k in ("round", "rounds", "turn_index", "moves", "moving", "backs",
-                                          "max_moves", "box_size", "removed_count")], 9)
+    w.numbers(
+        "counters",
+        [
+            obs[k]
+            for k in (
+                "round",
+                "rounds",
+                "turn_index",
+                "moves",
+                "moving",
+                "backs",
+                "max_moves",
+                "box_size",
+                "removed_count",
+            )
+        ],
+        9,
+    )
     w.numbers("order", obs["order"], n, pad=-1.0)
     w.counts("declared", obs["declared"], _ITEMS)
     w.counts("picks", obs["picks"], _CELLS)
@@ -104,8 +121,12 @@ def observation_vector(obs: dict, num_players: int, variant: str, writer: Writer
                 block = cache[key] = (tuple(one.values), pack(one.values))
             w.block(*block)
     for p, pl in enumerate(obs["players"]):
-        w.numbers(f"players[{p}]", (pl["coins"], pl["unknown_tiles"], pl["hand_size"], pl["committed"],
-                                    pl["choice"]), 5, nullable=True)
+        w.numbers(
+            f"players[{p}]",
+            (pl["coins"], pl["unknown_tiles"], pl["hand_size"], pl["committed"], pl["choice"]),
+            5,
+            nullable=True,
+        )
         w.counts(f"players[{p}].known_tiles", pl["known_tiles"], _CODES)
         w.counts(f"players[{p}].secret_tiles", pl["secret_tiles"] or (), _CODES)
         w.counts(f"players[{p}].hand", pl["hand"] or (), _CARDS)

@@ -153,8 +153,14 @@ def _why_illegal(s, text: str) -> tuple[str, str]:
             return "SO-6.1", str(e)
         if s.picks or s.declared:
             return "SO-11.3", "no more moves once items are declared for the dig"
-        if not s.moving and s.moves < s.max_moves and (s.upward or s.hgt[b] < s.hgt[a]) \
-                and b in ADJ[a] and 0 < s.hgt[a] and s.hgt[b] < _C.max_stack:
+        if (
+            not s.moving
+            and s.moves < s.max_moves
+            and (s.upward or s.hgt[b] < s.hgt[a])
+            and b in ADJ[a]
+            and 0 < s.hgt[a]
+            and s.hgt[b] < _C.max_stack
+        ):
             return "SO-5", f"type 'move' first, then '{cell_name(a)}-{cell_name(b)}'"
         if s.moves >= s.max_moves:
             return "SO-15.1", f"at most {s.max_moves} moves per turn"
@@ -163,8 +169,10 @@ def _why_illegal(s, text: str) -> tuple[str, str]:
         if s.hgt[a] == 0:
             return "SO-6.1", f"{cell_name(a)} is empty"
         if not s.upward and s.hgt[b] >= s.hgt[a]:
-            return "SO-6.2", (f"the tile would rise from level {s.hgt[a]} to level {s.hgt[b] + 1}; "
-                              "tiles may only move to the same or a deeper level")
+            return "SO-6.2", (
+                f"the tile would rise from level {s.hgt[a]} to level {s.hgt[b] + 1}; "
+                "tiles may only move to the same or a deeper level"
+            )
         if s.hgt[b] >= _C.max_stack:
             return "SO-6.3", f"{cell_name(b)} already holds {_C.max_stack} tiles"
         return "SO-6", "that move is not legal now"

@@ -35,11 +35,11 @@ from .scoring import majority_bonus
 
 _C = load()
 MOVE_BY_TEXT = {a.text: a for row in MOVE for a in row if a is not None}
-PER_CARD = 4.0        # points a future card is worth on average (rough, same for every seat)
-PER_TILE = -1.0       # points per square of a card in hand above the mean card size (see below)
+PER_CARD = 4.0  # points a future card is worth on average (rough, same for every seat)
+PER_TILE = -1.0  # points per square of a card in hand above the mean card size (see below)
 MEAN_SIZE = sum(CARD_SIZE.values()) / len(CARD_SIZE)  # 4.59 squares
-ITEM_USE = 3.0        # value of an unused magic item beyond the majority
-WAITING = 1.0         # share of the current best dig counted for a turn still to come this round
+ITEM_USE = 3.0  # value of an unused magic item beyond the majority
+WAITING = 1.0  # share of the current best dig counted for a turn still to come this round
 # (in full: at 0.6 the seat choosing its card second preferred low cards to go first, and lost
 # 69 of 100 greedy-vs-greedy games; SO-3.6 gives no seat an edge)
 SCROLL_STEP = _C.per_scroll_set / 4.0
@@ -54,9 +54,7 @@ for _k in ITEMS:
 
 
 # tile kind: 0 treasure, 1 curse, 3 item, 4..7 scroll symbol 1..4
-_KIND = {c: (3 if c in ITEMS else 0 if c[0] == "T" else 1 if c[0] == "C" else 3 + int(c[1]))
-         for c in TREASURE}
-
+_KIND = {c: (3 if c in ITEMS else 0 if c[0] == "T" else 1 if c[0] == "C" else 3 + int(c[1])) for c in TREASURE}
 
 
 SEARCH = SearchDefaults(value_scale=20, prior=0, depth=3, c=0.7, takebacks={"back": "move"})
@@ -152,12 +150,13 @@ def _seal_areas(state, card: int, px: bool, picks) -> list:
     return out
 
 
-FAIL_COST = 10.0     # extra loss counted for a turn its player cannot pay for (SO-10)
+FAIL_COST = 10.0  # extra loss counted for a turn its player cannot pay for (SO-10)
 DECLARE_COST = 0.01  # a declared item must enable a strictly better dig (SO-11.3)
 
 
-def _best_dig(state, seats, seat: int, card: int, declared, owed: int, picks=(),
-              unknown: int = 0, final: bool = False) -> float:
+def _best_dig(
+    state, seats, seat: int, card: int, declared, owed: int, picks=(), unknown: int = 0, final: bool = False
+) -> float:
     """Best change of ``seat``'s static value over his options now: decline (pay ``owed``)
     or one legal dig with the declared items (tiles gained, curses and moves paid).
 
@@ -300,8 +299,9 @@ def evaluate(state, seat: int, root: State | None = None) -> float:
         card = state.choices[seat]
         if pos == state.tidx:
             if state.picks:
-                return value + _best_dig(state, seats, seat, card, state.declared, state.moves,
-                                         state.picks, final=final)
+                return value + _best_dig(
+                    state, seats, seat, card, state.declared, state.moves, state.picks, final=final
+                )
             if state.moving:
                 # about to move a tile: the best move followed by the best dig it enables
                 best = float("-inf")
@@ -310,8 +310,7 @@ def evaluate(state, seat: int, root: State | None = None) -> float:
                         continue
                     c = state._copy()
                     rules.do_move(c, a.args[0], a.args[1])
-                    v = _best_dig(c, seats, seat, card, (), c.moves, unknown=BIT[a.args[0]],
-                                  final=final)
+                    v = _best_dig(c, seats, seat, card, (), c.moves, unknown=BIT[a.args[0]], final=final)
                     if v > best:
                         best = v
                 if best == float("-inf"):  # no move listed (only 'back')
@@ -322,11 +321,11 @@ def evaluate(state, seat: int, root: State | None = None) -> float:
                 src = _move_src(state._history[-1]) if state._history else -1
                 if src >= 0:
                     unknown = BIT[src]
-            return value + _best_dig(state, seats, seat, card, state.declared, state.moves,
-                                     unknown=unknown, final=final)
+            return value + _best_dig(
+                state, seats, seat, card, state.declared, state.moves, unknown=unknown, final=final
+            )
         if pos > state.tidx:
-            return value + WAITING * max(0.0, _best_dig(state, seats, seat, card, (), 0,
-                                                            final=final))
+            return value + WAITING * max(0.0, _best_dig(state, seats, seat, card, (), 0, final=final))
         return value
     if phase == rules.CHOOSE and state.choices[seat]:
         return value + WAITING * max(0.0, _best_dig(state, seats, seat, state.choices[seat], (), 0))
@@ -429,6 +428,11 @@ def redraw_secret_choices(state, seat: int, rng) -> None:
         state.choices[p] = pick
 
 
-HEURISTICS = Heuristics(evaluate=evaluate, rollout_action=rollout_action, search=SEARCH, reversals=reversals,
-                        redraw_secret_choices=redraw_secret_choices)
+HEURISTICS = Heuristics(
+    evaluate=evaluate,
+    rollout_action=rollout_action,
+    search=SEARCH,
+    reversals=reversals,
+    redraw_secret_choices=redraw_secret_choices,
+)
 """Solomon's part for the bots (``SolomonGame.load_heuristics``)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from meeple.core import TERMINAL
 
+from . import scoring
 from .actions import (
     BACK,
     BIT,
@@ -28,7 +29,6 @@ from .actions import (
     cells_of,
     dilate,
 )
-from . import scoring
 from .components import CURSE, ITEMS, TREASURE, load
 
 _C = load()
@@ -46,29 +46,29 @@ def legal_actions(s) -> list:
     if phase == TURN:
         if s.moving:
             out = []
-            add_moves(s, out)                                    # SO-6
+            add_moves(s, out)  # SO-6
             if s.backs < s.max_moves:
-                out.append(BACK)                                 # nothing moved, nothing owed
+                out.append(BACK)  # nothing moved, nothing owed
             return out
         if s.picks:
             return seal_picks(s)
         out = []
         declared = s.declared
         if not declared and s.moves < s.max_moves and any_move(s):
-            out.append(MOVE_GATE)                                # SO-5 step 1, SO-15.1
+            out.append(MOVE_GATE)  # SO-5 step 1, SO-15.1
         seat = s.order[s.tidx]
         if s.item_count[seat]:
-            for k in ITEMS:                                      # SO-11.1, SO-11.4
+            for k in ITEMS:  # SO-11.1, SO-11.4
                 if k not in declared and (k in s.pub[seat] or k in s.sec[seat]):
                     out.append(USE[k])
         if "SE" in declared:
-            out.extend(seal_picks(s))                            # SO-11.7
+            out.extend(seal_picks(s))  # SO-11.7
         else:
-            add_digs(s, out)                                     # SO-8.2
-        out.append(DECLINE)                                      # SO-8.6
+            add_digs(s, out)  # SO-8.2
+        out.append(DECLINE)  # SO-8.6
         return out
     if phase == CHOOSE:
-        return [PLAY[c] for c in s.hands[s.chooser]]             # SO-4.2
+        return [PLAY[c] for c in s.hands[s.chooser]]  # SO-4.2
     if phase == GIVE_PHASE:
         seat = s.order[s.tidx]
         return [GIVE[k] for k in sorted(set(s.pub[seat]) | set(s.sec[seat]))]  # SO-10.3
@@ -116,12 +116,10 @@ def add_moves(s, out: list) -> None:
             else:
                 m = src & (tgt << -delta) & valid
         elif delta > 0:
-            m = ((l1 & (l0 >> delta)) | (l2 & (lo2 >> delta)) | (l3 & (lo3 >> delta))
-                 | (l4 & (lo4 >> delta))) & valid
+            m = ((l1 & (l0 >> delta)) | (l2 & (lo2 >> delta)) | (l3 & (lo3 >> delta)) | (l4 & (lo4 >> delta))) & valid
         else:
             nd = -delta
-            m = ((l1 & (l0 << nd)) | (l2 & (lo2 << nd)) | (l3 & (lo3 << nd))
-                 | (l4 & (lo4 << nd))) & valid
+            m = ((l1 & (l0 << nd)) | (l2 & (lo2 << nd)) | (l3 & (lo3 << nd)) | (l4 & (lo4 << nd))) & valid
         if m:
             p = m & 4095
             if p:
@@ -158,12 +156,10 @@ def any_move(s) -> bool:
     lo4 = lo3 | l3
     for delta, valid, _t, _d in _DIRDATA:
         if delta > 0:
-            m = ((l1 & (l0 >> delta)) | (l2 & (lo2 >> delta)) | (l3 & (lo3 >> delta))
-                 | (l4 & (lo4 >> delta)))
+            m = (l1 & (l0 >> delta)) | (l2 & (lo2 >> delta)) | (l3 & (lo3 >> delta)) | (l4 & (lo4 >> delta))
         else:
             nd = -delta
-            m = ((l1 & (l0 << nd)) | (l2 & (lo2 << nd)) | (l3 & (lo3 << nd))
-                 | (l4 & (lo4 << nd)))
+            m = (l1 & (l0 << nd)) | (l2 & (lo2 << nd)) | (l3 & (lo3 << nd)) | (l4 & (lo4 << nd))
         if m & valid:
             return True
     return False
@@ -234,10 +230,10 @@ def apply(s, action) -> None:
         do_move(s, action.args[0], action.args[1])
         s.moving = False
     elif kind == "gate":
-        s.moving = True                                          # the next decision is a move
+        s.moving = True  # the next decision is a move
     elif kind == "back":
-        s.moving = False                                         # no move made: costs nothing
-        s.backs += 1                                             # bounded: turns stay finite
+        s.moving = False  # no move made: costs nothing
+        s.backs += 1  # bounded: turns stay finite
     elif kind == "dig":
         do_dig(s, action.args[0])
     elif kind == "play":
@@ -245,7 +241,7 @@ def apply(s, action) -> None:
     elif kind == "use":
         k = action.args[0]
         seat = s.order[s.tidx]
-        if k not in s.pub[seat]:                                 # SO-11.3: the table sees the item
+        if k not in s.pub[seat]:  # SO-11.3: the table sees the item
             reveal_secret(s, seat, k)
             s.pub[seat].append(k)
         s.declared = s.declared + [k]
@@ -258,7 +254,7 @@ def apply(s, action) -> None:
     elif kind == "decline":
         seat = s.order[s.tidx]
         s.log(f"{s._seat_name(seat)} declines to dig")
-        s.declared = []                                          # SO-11.3: nothing spent
+        s.declared = []  # SO-11.3: nothing spent
         s.picks = []
         settle(s, seat, [], False)
     elif kind == "give":
@@ -279,7 +275,7 @@ def do_play(s, card: int) -> None:
         s.chooser = seat + 1
         return
     s.chooser = -1
-    s.order = sorted(range(n), key=lambda p: s.choices[p])     # SO-4.3
+    s.order = sorted(range(n), key=lambda p: s.choices[p])  # SO-4.3
     s.tidx = 0
     s.phase = TURN
     s.log("cards revealed: " + ", ".join(f"{s._seat_name(p)} {s.choices[p]}" for p in s.order))
@@ -304,7 +300,7 @@ def do_move(s, a: int, b: int) -> None:
     lv[hb + 1] |= bb
     hgt[a] = ha - 1
     hgt[b] = hb + 1
-    if s.hid[a] >= ha - 1:                                       # SO-6.7 reveals the tile below
+    if s.hid[a] >= ha - 1:  # SO-6.7 reveals the tile below
         s.hid[a] = ha - 2 if ha >= 2 else 0
     s.moves += 1
     s.log(f"{s._seat_name(s.order[s.tidx])} moves {tile} {CELL_NAMES[a]}-{CELL_NAMES[b]}")
@@ -370,8 +366,10 @@ def do_dig(s, cells) -> None:
     for k in declared:
         _take(s, seat, k)
         s.used.append(k)
-    s.log(f"{s._seat_name(seat)} digs {','.join(CELL_NAMES[c] for c in cells)}: {' '.join(dug)}"
-          + (f" using {' '.join(declared)}" if declared else ""))
+    s.log(
+        f"{s._seat_name(seat)} digs {','.join(CELL_NAMES[c] for c in cells)}: {' '.join(dug)}"
+        + (f" using {' '.join(declared)}" if declared else "")
+    )
     amulet = "AM" in declared
     s.declared = []
     s.picks = []
@@ -410,10 +408,10 @@ def settle(s, seat: int, dug: list, amulet: bool) -> None:
     s.log(f"{name} cannot pay {due}")
     s.notes[seat].append(f"you could not pay {due}: your wealth was {wealth}")
     n = s.num_players
-    opp = [(seat + i) % n for i in range(1, n)]                 # clockwise from the left (SO-3.7)
+    opp = [(seat + i) % n for i in range(1, n)]  # clockwise from the left (SO-3.7)
     k = n - 1
     tiles = list(dug)
-    s.rng.shuffle(tiles)                                         # SO-10.3 shuffled face down
+    s.rng.shuffle(tiles)  # SO-10.3 shuffled face down
     received = [[] for _ in range(n)]
     if len(tiles) >= k:
         q = len(tiles) // k
@@ -424,12 +422,13 @@ def settle(s, seat: int, dug: list, amulet: bool) -> None:
             s.notes[r].append(f"you received {tiles[i]} of {name}'s dug tiles")
             if tiles[i] in ITEMS:
                 s.item_count[r] += 1
-        s.removed.extend(tiles[q * k:])
+        s.removed.extend(tiles[q * k :])
         if tiles:
-            log_hidden(s, ["deal", seat, [sorted(x) for x in received], sorted(tiles[q * k:])])  # SO-10.6
+            log_hidden(s, ["deal", seat, [sorted(x) for x in received], sorted(tiles[q * k :])])  # SO-10.6
         if tiles:
-            s.log(f"{name}'s {len(tiles)} dug tiles are dealt: {q} to each opponent, "
-                  f"{len(tiles) - q * k} removed unseen")
+            s.log(
+                f"{name}'s {len(tiles)} dug tiles are dealt: {q} to each opponent, {len(tiles) - q * k} removed unseen"
+            )
         end_turn(s)
         return
     for i, t in enumerate(tiles):
@@ -442,7 +441,7 @@ def settle(s, seat: int, dug: list, amulet: bool) -> None:
     if tiles:
         s.log(f"{name}'s {len(tiles)} dug tiles are dealt one each from the left")
         log_hidden(s, ["deal", seat, [sorted(x) for x in received], []])  # SO-10.6
-    s.gives = opp[len(tiles):]                                   # SO-10.3 n < k, SO-10.5
+    s.gives = opp[len(tiles) :]  # SO-10.3 n < k, SO-10.5
     if s.gives and (pub or sec):
         s.phase = GIVE_PHASE
         return
@@ -495,15 +494,16 @@ def log_final_scores(s) -> None:
     rows = scoring.breakdown(s)
     for p, r in enumerate(rows):
         sets = r["scrolls"] // _C.per_scroll_set
-        s.log(f"final {s._seat_name(p)}: {r['money']} coins+treasures"
-              f" + {r['scrolls']} scrolls ({sets} set{'' if sets == 1 else 's'})"
-              f" + {r['curse_bonus']} curse bonus ({r['curses']} in curses)"
-              f" + {r['item_bonus']} item bonus ({r['items']} item{'' if r['items'] == 1 else 's'})"
-              f" = {r['total']}")
+        s.log(
+            f"final {s._seat_name(p)}: {r['money']} coins+treasures"
+            f" + {r['scrolls']} scrolls ({sets} set{'' if sets == 1 else 's'})"
+            f" + {r['curse_bonus']} curse bonus ({r['curses']} in curses)"
+            f" + {r['item_bonus']} item bonus ({r['items']} item{'' if r['items'] == 1 else 's'})"
+            f" = {r['total']}"
+        )
     best = max(r["total"] for r in rows)
     win = [s._seat_name(p) for p, r in enumerate(rows) if r["total"] == best]
-    s.log(("winner: " if len(win) == 1 else "shared victory (SO-12.9): ") + ", ".join(win)
-          + f" with {best}")
+    s.log(("winner: " if len(win) == 1 else "shared victory (SO-12.9): ") + ", ".join(win) + f" with {best}")
 
 
 def do_give(s, code: str) -> None:
@@ -515,7 +515,7 @@ def do_give(s, code: str) -> None:
     # SO-10.6: the table does not know which tile left, so none of his tiles is known for sure
     # any more: all become unknown, whichever he gave (keeping the known ones known when he gave
     # an unknown one would tell the table which kind of tile he gave)
-    log_hidden(s, ["give", seat, r, sorted(s.pub[seat]), code])   # SO-10.6
+    log_hidden(s, ["give", seat, r, sorted(s.pub[seat]), code])  # SO-10.6
     sec.extend(s.pub[seat])
     s.pub[seat] = []
     sec.remove(code)
@@ -527,8 +527,7 @@ def do_give(s, code: str) -> None:
     s.notes[r].append(f"{s._seat_name(seat)} gave you {code}")
     s.gives = s.gives[1:]
     # SO-10.6: the table is not told which tile (the giver chose it, the recipient sees it)
-    s.log(f"{s._seat_name(seat)} gives a tile of his choice to {s._seat_name(r)} "
-          "(only the two of them know which)")
+    s.log(f"{s._seat_name(seat)} gives a tile of his choice to {s._seat_name(r)} (only the two of them know which)")
     if not s.gives or not (s.pub[seat] or sec):
         s.gives = []
         s.phase = TURN
@@ -550,7 +549,7 @@ def end_turn(s) -> None:
     s.order = []
     s.tidx = 0
     if not s.hands[0]:
-        s.phase = OVER                                           # SO-12.1
+        s.phase = OVER  # SO-12.1
         s.log("the game ends")
         log_final_scores(s)
         return

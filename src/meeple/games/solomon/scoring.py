@@ -24,13 +24,13 @@ def majority_bonus(measures: list[int], first: int, second: int) -> list[int]:
     """
     n = len(measures)
     out = [0] * n
-    pos = [m for m in measures if m > 0]                          # SO-12.7
+    pos = [m for m in measures if m > 0]  # SO-12.7
     if not pos:
         return out
     top = max(pos)
     firsts = [p for p in range(n) if measures[p] == top]
     if len(firsts) >= 2:
-        share = (first + second) // len(firsts)                   # SO-12.8
+        share = (first + second) // len(firsts)  # SO-12.8
         for p in firsts:
             out[p] = share
         return out
@@ -39,7 +39,7 @@ def majority_bonus(measures: list[int], first: int, second: int) -> list[int]:
     if not rest:
         return out
     sec = max(rest)
-    if 2 * sec >= top:                                            # SO-12.6
+    if 2 * sec >= top:  # SO-12.6
         seconds = [p for p in range(n) if measures[p] == sec]
         share = second // len(seconds)
         for p in seconds:
@@ -64,12 +64,14 @@ def breakdown(state) -> list[dict]:
     for p in range(n):
         tiles = state.pub[p] + state.sec[p]
         money = state.coins[p] + sum(TREASURE[t] for t in tiles)
-        rows.append({
-            "money": money,
-            "scrolls": _C.per_scroll_set * scroll_sets(tiles),
-            "curses": sum(CURSE[t] for t in tiles),
-            "items": sum(1 for t in tiles if t in ITEMS),
-        })
+        rows.append(
+            {
+                "money": money,
+                "scrolls": _C.per_scroll_set * scroll_sets(tiles),
+                "curses": sum(CURSE[t] for t in tiles),
+                "items": sum(1 for t in tiles if t in ITEMS),
+            }
+        )
     cb = majority_bonus([r["curses"] for r in rows], *_C.curse_bonus)
     ib = majority_bonus([r["items"] for r in rows], *_C.magic_bonus)
     for p, r in enumerate(rows):

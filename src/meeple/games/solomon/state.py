@@ -78,13 +78,25 @@ class SolomonState(State):
     FIELDS = Fields(
         # at most 4 tiles a cell (SO-1.1); a cell's row is shared by clones: the rules replace it,
         # never change it in place
-        Field("stacks", list[list[str]], (NCELLS, range(_C.max_stack + 1)), choices=ALL_CODES, noun="tile code",
-              copy=OUTER),
+        Field(
+            "stacks",
+            list[list[str]],
+            (NCELLS, range(_C.max_stack + 1)),
+            choices=ALL_CODES,
+            noun="tile code",
+            copy=OUTER,
+        ),
         Field("hid", list[int], (NCELLS,), low=0),
         Field("hgt", list[int], saved=False),
         Field("lv", list[int], saved=False),
-        Field("coins", list[int], (SEATS,), low=0, high=lambda s: _C.start_coins[s.num_players] + MAX_TREASURE_VALUE,
-              why="SO-7.4: change never adds wealth"),
+        Field(
+            "coins",
+            list[int],
+            (SEATS,),
+            low=0,
+            high=lambda s: _C.start_coins[s.num_players] + MAX_TREASURE_VALUE,
+            why="SO-7.4: change never adds wealth",
+        ),
         Field("pub", list[list[str]], (SEATS,), choices=ALL_CODES, noun="tile code"),
         Field("sec", list[list[str]], (SEATS,), choices=ALL_CODES, noun="tile code"),
         Field("item_count", list[int], saved=False),
@@ -123,16 +135,16 @@ class SolomonState(State):
         gold = [c for c in ALL_CODES for _ in range(_C.mix_gold.get(c, 0))]
         if len(brown) != 3 * NCELLS or len(gold) != NCELLS:
             raise ValueError("components.json: tile mix must give 108 brown and 36 gold tiles")
-        rng.shuffle(brown)                                       # SO-3.1
+        rng.shuffle(brown)  # SO-3.1
         rng.shuffle(gold)
-        self.stacks = [brown[3 * i:3 * i + 3] + [gold[i]] for i in range(NCELLS)]  # SO-3.2
+        self.stacks = [brown[3 * i : 3 * i + 3] + [gold[i]] for i in range(NCELLS)]  # SO-3.2
         self.hid = [3] * NCELLS
-        self.coins = [_C.start_coins[n]] * n                     # SO-3.3
+        self.coins = [_C.start_coins[n]] * n  # SO-3.3
         cards = list(CARD_NUMBERS)
-        rng.shuffle(cards)                                       # SO-3.4
+        rng.shuffle(cards)  # SO-3.4
         k = _C.hand_size[n]
-        self.hands = [sorted(cards[i * k:(i + 1) * k]) for i in range(n)]
-        self.box = sorted(cards[n * k:])
+        self.hands = [sorted(cards[i * k : (i + 1) * k]) for i in range(n)]
+        self.box = sorted(cards[n * k :])
         self.pub = [[] for _ in range(n)]
         self.sec = [[] for _ in range(n)]
         self.item_count = [0] * n
@@ -222,19 +234,25 @@ class SolomonState(State):
         by the declaration), and its derived fields rebuilt."""
         n = self.num_players
         if any(not 0 <= h <= max(len(st) - 1, 0) for h, st in zip(self.hid, self.stacks)):
-            raise ValueError("hid out of range: a cell's unseen tiles are its bottom ones, and its top tile "
-                             "is seen (SO-13.2)")
+            raise ValueError(
+                "hid out of range: a cell's unseen tiles are its bottom ones, and its top tile is seen (SO-13.2)"
+            )
         self.item_count = [sum(1 for t in p + q if t in ITEMS) for p, q in zip(self.pub, self.sec)]
-        cards = sorted(self.box + self.discard + [c for h in self.hands for c in h]
-                       + [c for c in self.choices if c and c not in self.discard])
+        cards = sorted(
+            self.box
+            + self.discard
+            + [c for h in self.hands for c in h]
+            + [c for c in self.choices if c and c not in self.discard]
+        )
         if cards != list(CARD_NUMBERS):
             raise ValueError("the dig cards do not add up to 1..32 exactly once")
         if self.phase == rules.CHOOSE and not 0 <= self.chooser < n:
             raise ValueError(f"chooser must be the seat to choose a card, 0..{n - 1}, not {self.chooser} (SO-4.2)")
         if self.phase in (rules.TURN, rules.GIVE_PHASE):
             if sorted(self.order) != list(range(n)) or not 0 <= self.tidx < n:
-                raise ValueError(f"order must hold each seat once and tidx a place in it, not {self.order} and "
-                                 f"{self.tidx} (SO-4.3)")
+                raise ValueError(
+                    f"order must hold each seat once and tidx a place in it, not {self.order} and {self.tidx} (SO-4.3)"
+                )
         self._check_declared("hidden_log" not in d)
         self._load_hidden_log(d)
         self._check_round()
@@ -257,26 +275,33 @@ class SolomonState(State):
         if phase == rules.CHOOSE:
             chosen = [p < self.chooser for p in range(n)]
             if [c != 0 for c in self.choices] != chosen or self.order or self.tidx:
-                raise ValueError("choose phase: the seats before the chooser have chosen a card, the "
-                                 "others not yet, and there is no turn order yet (SO-4.2)")
+                raise ValueError(
+                    "choose phase: the seats before the chooser have chosen a card, the "
+                    "others not yet, and there is no turn order yet (SO-4.2)"
+                )
             played = 0
         else:
             chosen = [True] * n
             if 0 in self.choices or self.order != sorted(range(n), key=lambda p: self.choices[p]):
                 raise ValueError("the turn order must follow the card numbers chosen (SO-4.3)")
             played = self.tidx
-            if any(self.choices[p] not in self.discard for p in self.order[:self.tidx]) or \
-                    any(self.choices[p] in self.discard for p in self.order[self.tidx:]):
-                raise ValueError("the cards of the seats that took their turn are discarded, the "
-                                 "others not yet (SO-4.4)")
+            if any(self.choices[p] not in self.discard for p in self.order[: self.tidx]) or any(
+                self.choices[p] in self.discard for p in self.order[self.tidx :]
+            ):
+                raise ValueError(
+                    "the cards of the seats that took their turn are discarded, the others not yet (SO-4.4)"
+                )
         if len(self.discard) != (self.round - 1) * n + played:
-            raise ValueError(f"round {self.round}: {(self.round - 1) * n + played} cards played, "
-                             f"not {len(self.discard)} (SO-4.4)")
+            raise ValueError(
+                f"round {self.round}: {(self.round - 1) * n + played} cards played, not {len(self.discard)} (SO-4.4)"
+            )
         k = _C.hand_size[n]
         for p in range(n):
             if len(self.hands[p]) != k - self.round + (0 if chosen[p] else 1):
-                raise ValueError(f"round {self.round}: seat {p} holds {len(self.hands[p])} cards, "
-                                 f"not {k - self.round + (0 if chosen[p] else 1)} (SO-3.4)")
+                raise ValueError(
+                    f"round {self.round}: seat {p} holds {len(self.hands[p])} cards, "
+                    f"not {k - self.round + (0 if chosen[p] else 1)} (SO-3.4)"
+                )
         if (phase == rules.GIVE_PHASE) != bool(self.gives):
             raise ValueError("gifts are due in the give phase and only then (SO-10.3)")
 
@@ -345,8 +370,11 @@ class SolomonState(State):
             else:
                 raise ValueError(f"hidden_log: {ev!r} is not a deal, give or take event")
         held, removed = self._replay_hidden(None, None)
-        if held is None or any(sorted(a) != sorted(b) for a, b in zip(held, self.sec)) or \
-                sorted(removed) != sorted(self.removed):
+        if (
+            held is None
+            or any(sorted(a) != sorted(b) for a, b in zip(held, self.sec))
+            or sorted(removed) != sorted(self.removed)
+        ):
             raise ValueError("hidden_log does not lead to the unknown tiles held and removed (SO-10)")
 
     # ------------------------------------------------------------ information
@@ -364,19 +392,21 @@ class SolomonState(State):
             h = self.hid[i]
             board.append({"cell": CELL_NAMES[i], "height": len(st), "unseen": h, "seen": st[h:]})
         players = []
-        over = self.phase == rules.OVER                          # SO-12.1: all revealed
+        over = self.phase == rules.OVER  # SO-12.1: all revealed
         for p in range(n):
             mine = seat == p
-            players.append({
-                "coins": self.coins[p],
-                "known_tiles": sorted(self.pub[p]),
-                "unknown_tiles": len(self.sec[p]),
-                "secret_tiles": sorted(self.sec[p]) if mine or over else None,
-                "hand_size": len(self.hands[p]),
-                "hand": self.hands[p][:] if mine else None,
-                "committed": self.choices[p] != 0,
-                "choice": self.choices[p] if (revealed or mine) and self.choices[p] else None,
-            })
+            players.append(
+                {
+                    "coins": self.coins[p],
+                    "known_tiles": sorted(self.pub[p]),
+                    "unknown_tiles": len(self.sec[p]),
+                    "secret_tiles": sorted(self.sec[p]) if mine or over else None,
+                    "hand_size": len(self.hands[p]),
+                    "hand": self.hands[p][:] if mine else None,
+                    "committed": self.choices[p] != 0,
+                    "choice": self.choices[p] if (revealed or mine) and self.choices[p] else None,
+                }
+            )
         return {
             "variant": self.variant,
             "round": self.round,
@@ -413,16 +443,16 @@ class SolomonState(State):
         # tiles: nobody has seen the stack bottoms (SO-13.2)
         pool = []
         for i in range(NCELLS):
-            pool.extend(self.stacks[i][:self.hid[i]])
+            pool.extend(self.stacks[i][: self.hid[i]])
         pool.sort()
         rng.shuffle(pool)
         pos = 0
         for i in range(NCELLS):
             h = self.hid[i]
             if h:
-                self.stacks[i] = pool[pos:pos + h] + self.stacks[i][h:]  # a new row: rows are shared
+                self.stacks[i] = pool[pos : pos + h] + self.stacks[i][h:]  # a new row: rows are shared
                 pos += h
-        if self.phase != rules.OVER and self.hidden_log:         # SO-12.1: then all is revealed
+        if self.phase != rules.OVER and self.hidden_log:  # SO-12.1: then all is revealed
             self._resample_unknown(seat, rng)
         for p in range(n):
             self.pub[p].sort()
@@ -443,7 +473,7 @@ class SolomonState(State):
         for p in range(n):
             if p != seat:
                 k = len(self.hands[p])
-                self.hands[p] = sorted(cards[pos:pos + k])
+                self.hands[p] = sorted(cards[pos : pos + k])
                 pos += k
                 if hidden_choice and self.choices[p]:
                     self.choices[p] = cards[pos]
@@ -518,7 +548,7 @@ class SolomonState(State):
                     if p == seat:
                         got.append(rec[p])
                     else:
-                        got.append(sorted(pool[pos:pos + k]))
+                        got.append(sorted(pool[pos : pos + k]))
                         pos += k
                     held[p].extend(got[p])
                 removed.extend(pool[pos:])
@@ -558,7 +588,7 @@ class SolomonState(State):
 
         def token(d):
             deal_of.append(d)
-            return ~(len(deal_of) - 1)                           # tokens are negative ints
+            return ~(len(deal_of) - 1)  # tokens are negative ints
 
         def pin(hand, tile):
             weights = []
@@ -628,8 +658,9 @@ class SolomonState(State):
         removed = [fill(x) for x in removed]
         for ev in events:
             if ev[0] == "deal":
-                drawn.append(["deal", ev[1], [sorted(fill(x) for x in g) for g in ev[2]],
-                              sorted(fill(x) for x in ev[3])])
+                drawn.append(
+                    ["deal", ev[1], [sorted(fill(x) for x in g) for g in ev[2]], sorted(fill(x) for x in ev[3])]
+                )
             elif ev[0] == "give":
                 drawn.append(["give", ev[1], ev[2], ev[3], fill(ev[4])])
             else:
@@ -647,7 +678,7 @@ class SolomonState(State):
             if p == seat:
                 held.append(self.sec[p][:])
             else:
-                held.append(pool[pos:pos + len(self.sec[p])])
+                held.append(pool[pos : pos + len(self.sec[p])])
                 pos += len(self.sec[p])
         return held, pool[pos:]
 

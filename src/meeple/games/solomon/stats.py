@@ -33,7 +33,10 @@ def game_stats(state) -> dict:
     docstring); changes nothing."""
     rows = breakdown(state)
     return {
-        "curses": [r["curses"] for r in rows], "curse_bonus": [r["curse_bonus"] for r in rows],
-        "items": [r["items"] for r in rows], "item_bonus": [r["item_bonus"] for r in rows],
-        "scroll_points": [r["scrolls"] for r in rows], "money": [r["money"] for r in rows],
+        "curses": [r["curses"] for r in rows],
+        "curse_bonus": [r["curse_bonus"] for r in rows],
+        "items": [r["items"] for r in rows],
+        "item_bonus": [r["item_bonus"] for r in rows],
+        "scroll_points": [r["scrolls"] for r in rows],
+        "money": [r["money"] for r in rows],
     }

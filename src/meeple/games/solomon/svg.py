@@ -71,8 +71,12 @@ SEAT_COLOURS = ("#c0392b", "#2e6fd8", "#1e8c4e", "#8e44ad", "#d9822b")
 """Seat colours (the game names none: its seats are only screens): red, blue, green, purple,
 orange, index = seat."""
 
-FACE = {"T": ("#f2c230", "#3a2a00"), "C": ("#161616", "#ffffff"), "S": ("#fbfbf2", "#222222"),
-        "M": ("#9fd8f0", "#0b3a52")}
+FACE = {
+    "T": ("#f2c230", "#3a2a00"),
+    "C": ("#161616", "#ffffff"),
+    "S": ("#fbfbf2", "#222222"),
+    "M": ("#9fd8f0", "#0b3a52"),
+}
 """Tile face colours (SO-1.3): fill, text. Treasures yellow, curses black, scrolls white,
 magic items light blue."""
 BROWN_BACK = "#5a3a1e"
@@ -82,19 +86,21 @@ ITEM_SHORT = {"MI": "Mirror", "PX": "Pickaxe", "SE": "Seal", "AM": "Amulet"}
 KIND_WORD = {"T": "treasure", "C": "curse", "S": "scroll"}
 DIRECTIONS = {(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - {(0, 0)}
 
-CELL = 64               # a space of the treasury (units = CSS px)
-BX, BY = 30, 66         # the treasury's top-left corner (the top-left of a6)
+CELL = 64  # a space of the treasury (units = CSS px)
+BX, BY = 30, 66  # the treasury's top-left corner (the top-left of a6)
 RX = BX + W * CELL + 22  # the right column
-RW = 430                # its width
-CARD_W, CARD_H, CARD_UNIT = 64, 92, 12   # a card in the hand
+RW = 430  # its width
+CARD_W, CARD_H, CARD_UNIT = 64, 92, 12  # a card in the hand
 CHIP_H, CHIP_GAP = 24, 4
 INK, MUTED = "#222", "#4d4030"
 
-STYLE = (".ghost{opacity:0;pointer-events:none}"
-         ".act:hover+.ghost,.act:focus+.ghost,.act.selected+.ghost,.act[aria-pressed=true]+.ghost,"
-         ".act:hover .ghost,.act:focus .ghost,.act.selected .ghost,.act[aria-pressed=true] .ghost{opacity:1}"
-         ".act .mark{stroke:#ffb000;stroke-width:2;stroke-dasharray:5 3;fill:none}"
-         ".choose .mark{stroke:#ffe066;stroke-width:3;fill:none}")
+STYLE = (
+    ".ghost{opacity:0;pointer-events:none}"
+    ".act:hover+.ghost,.act:focus+.ghost,.act.selected+.ghost,.act[aria-pressed=true]+.ghost,"
+    ".act:hover .ghost,.act:focus .ghost,.act.selected .ghost,.act[aria-pressed=true] .ghost{opacity:1}"
+    ".act .mark{stroke:#ffb000;stroke-width:2;stroke-dasharray:5 3;fill:none}"
+    ".choose .mark{stroke:#ffe066;stroke-width:3;fill:none}"
+)
 """The drawing's own CSS: a place's ghost preview is hidden until the place is hovered,
 focused or selected (a client may select it its own way); live places are outlined. The
 ghost is the place's next sibling, not its child, so that a place's box is its hit area
@@ -167,8 +173,11 @@ def _card(c: Canvas, x, y, number, unit=CARD_UNIT, w=CARD_W, h=CARD_H, shape=Non
     cells = shape if shape is not None else _C.cards[number].cells
     cw = max(cx for cx, _ in cells) + 1
     ch = max(cy for _, cy in cells) + 1
-    out = [c.rect(x, y, w, h, fill="#fff8e6", stroke="#ff8c00" if ring else "#8a6d3b", rx=6,
-                  stroke_width=3 if ring else 1.5)]
+    out = [
+        c.rect(
+            x, y, w, h, fill="#fff8e6", stroke="#ff8c00" if ring else "#8a6d3b", rx=6, stroke_width=3 if ring else 1.5
+        )
+    ]
     if number:
         out.append(c.text(x + w / 2, y + 16, number, size=14, anchor="middle", weight="bold", fill=INK))
     top = y + (22 if number else 6)
@@ -179,26 +188,31 @@ def _card(c: Canvas, x, y, number, unit=CARD_UNIT, w=CARD_W, h=CARD_H, shape=Non
         out.append(c.rect(ox + cx * unit, oy + (ch - 1 - cy) * unit, unit - 1.5, unit - 1.5, fill="#8a6d3b"))
     if shape is None:
         ax, ay = x + w / 2, y + h - 13
-        out.append(f'<path d="M{num(ax - 7)},{num(ay)} L{num(ax + 7)},{num(ay)} L{num(ax)},{num(ay + 8)} Z" '
-                   f'fill="#c0392b"/>')
+        out.append(
+            f'<path d="M{num(ax - 7)},{num(ay)} L{num(ax + 7)},{num(ay)} L{num(ax)},{num(ay + 8)} Z" fill="#c0392b"/>'
+        )
     return "".join(out)
 
 
 def _card_back(c: Canvas, x, y, w, h) -> str:
     """A dig card face down (a secret choice, SO-4.2)."""
-    return (c.rect(x, y, w, h, fill="#6d2c2c", stroke="#3b1414", rx=6)
-            + c.rect(x + 4, y + 4, w - 8, h - 8, fill="none", stroke="#d8b26a", rx=4, stroke_dasharray="3,2")
-            + c.text(x + w / 2, y + h / 2 + 5, "secret", size=12, anchor="middle", fill="#f4e2b8"))
+    return (
+        c.rect(x, y, w, h, fill="#6d2c2c", stroke="#3b1414", rx=6)
+        + c.rect(x + 4, y + 4, w - 8, h - 8, fill="none", stroke="#d8b26a", rx=4, stroke_dasharray="3,2")
+        + c.text(x + w / 2, y + h / 2 + 5, "secret", size=12, anchor="middle", fill="#f4e2b8")
+    )
 
 
 def _chip(c: Canvas, x, y, code) -> str:
     """A tile face up as a small labelled rectangle (hover: its name)."""
     fill, ink = _face(code)
     w = _chip_w(code)
-    return (f"<g><title>{esc(tile_name(code))}</title>"
-            + c.rect(x, y, w, CHIP_H, fill=fill, stroke="#555", rx=3)
-            + c.text(x + w / 2, y + 17, _chip_label(code), size=13, anchor="middle", weight="bold", fill=ink)
-            + "</g>")
+    return (
+        f"<g><title>{esc(tile_name(code))}</title>"
+        + c.rect(x, y, w, CHIP_H, fill=fill, stroke="#555", rx=3)
+        + c.text(x + w / 2, y + 17, _chip_label(code), size=13, anchor="middle", weight="bold", fill=ink)
+        + "</g>"
+    )
 
 
 # ------------------------------------------------------------------ the treasury
@@ -215,32 +229,34 @@ def _space(c: Canvas, cell: dict, i: int, mark: str | None) -> str:
         tip = f"{name}: {tile_name(top)} on top, {h} tile{'s' if h != 1 else ''}"
     else:
         tip = f"{name}: empty"
-    out = [f"<title>{esc(tip)}</title>",
-           c.rect(x + 1, y + 1, CELL - 2, CELL - 2, fill=FLOOR[min(h, 4)], rx=4)]
+    out = [f"<title>{esc(tip)}</title>", c.rect(x + 1, y + 1, CELL - 2, CELL - 2, fill=FLOOR[min(h, 4)], rx=4)]
     if h:
         fill, ink = _face(top)
         out.append(c.rect(x + 5, y + 5, CELL - 10, 42, fill=fill, stroke="#333", rx=4))
         if top in ITEMS:
-            out.append(c.text(x + CELL / 2, y + 31, ITEM_SHORT[top], size=13, anchor="middle", weight="bold",
-                              fill=ink))
+            out.append(c.text(x + CELL / 2, y + 31, ITEM_SHORT[top], size=13, anchor="middle", weight="bold", fill=ink))
         else:
             out.append(c.text(x + CELL / 2, y + 19, KIND_WORD[top[0]], size=12, anchor="middle", fill=ink))
             out.append(c.text(x + CELL / 2, y + 40, top[1], size=18, anchor="middle", weight="bold", fill=ink))
     else:
         out.append(c.text(x + CELL / 2, y + 30, "empty", size=12, anchor="middle", fill="#cdb38a"))
     sw = (CELL - 10 - 6) / 4
-    for k in range(_C.max_stack):                     # levels 1..4, left to right (SO-2.4)
+    for k in range(_C.max_stack):  # levels 1..4, left to right (SO-2.4)
         sx = x + 5 + k * (sw + 2)
         if k < unseen:
             out.append(c.rect(sx, y + 51, sw, 8, fill=BROWN_BACK, stroke="#c9a36a", stroke_width=0.6))
         elif k < h:
             out.append(c.rect(sx, y + 51, sw, 8, fill=_face(seen[k - unseen])[0], stroke="#333", stroke_width=0.6))
         else:
-            out.append(c.rect(sx, y + 51, sw, 8, fill="none", stroke="#e8d5b0", stroke_width=0.6,
-                              stroke_dasharray="2,2"))
+            out.append(
+                c.rect(sx, y + 51, sw, 8, fill="none", stroke="#e8d5b0", stroke_width=0.6, stroke_dasharray="2,2")
+            )
     if mark:
-        out.append(c.rect(x + 2.5, y + 2.5, CELL - 5, CELL - 5, fill="none", stroke=mark, rx=4, stroke_width=3,
-                          class_="last-move"))
+        out.append(
+            c.rect(
+                x + 2.5, y + 2.5, CELL - 5, CELL - 5, fill="none", stroke=mark, rx=4, stroke_width=3, class_="last-move"
+            )
+        )
     return c.place(None, x, y, CELL, CELL, "".join(out), key=name)
 
 
@@ -249,8 +265,11 @@ def _cell_ghost(c: Canvas, cells, colour="#ff2d95") -> str:
     out = []
     for i in cells:
         x, y = cell_xy(i)
-        out.append(c.rect(x + 3, y + 3, CELL - 6, CELL - 6, fill=colour, fill_opacity=0.35, stroke=colour,
-                          rx=4, stroke_width=4))
+        out.append(
+            c.rect(
+                x + 3, y + 3, CELL - 6, CELL - 6, fill=colour, fill_opacity=0.35, stroke=colour, rx=4, stroke_width=4
+            )
+        )
     return '<g class="ghost">' + "".join(out) + "</g>"
 
 
@@ -261,10 +280,12 @@ def _arrow(x1, y1, x2, y2, colour="#ffe066") -> str:
     ux, uy = dx / n, dy / n
     bx, by = x2 - ux * 12, y2 - uy * 12
     px, py = -uy * 8, ux * 8
-    return (f'<path d="M{num(x1)},{num(y1)} L{num(bx)},{num(by)}" stroke="{colour}" stroke-width="5" '
-            f'stroke-linecap="round" fill="none"/>'
-            f'<path d="M{num(x2)},{num(y2)} L{num(bx + px)},{num(by + py)} L{num(bx - px)},{num(by - py)} Z" '
-            f'fill="{colour}" stroke="#5a3a00" stroke-width="1"/>')
+    return (
+        f'<path d="M{num(x1)},{num(y1)} L{num(bx)},{num(by)}" stroke="{colour}" stroke-width="5" '
+        f'stroke-linecap="round" fill="none"/>'
+        f'<path d="M{num(x2)},{num(y2)} L{num(bx + px)},{num(by + py)} L{num(bx - px)},{num(by - py)} Z" '
+        f'fill="{colour}" stroke="#5a3a00" stroke-width="1"/>'
+    )
 
 
 def last_move_marks(highlights) -> dict[str, str]:
@@ -286,18 +307,50 @@ def _treasury(c: Canvas, obs, legal, marks) -> list:
     picked = {CELL_NAMES.index(n) for n in obs["picks"]}
     for i in sorted(picked):
         x, y = cell_xy(i)
-        c.add(c.rect(x + 3, y + 3, CELL - 6, CELL - 6, fill="#ff2d95", fill_opacity=0.3, stroke="#ff2d95", rx=4,
-                     stroke_width=4))
+        c.add(
+            c.rect(
+                x + 3,
+                y + 3,
+                CELL - 6,
+                CELL - 6,
+                fill="#ff2d95",
+                fill_opacity=0.3,
+                stroke="#ff2d95",
+                rx=4,
+                stroke_width=4,
+            )
+        )
     for col in range(W):
-        c.add(c.text(BX + col * CELL + CELL / 2, BY - 12, "abcdef"[col], size=15, anchor="middle", weight="bold",
-                     fill=INK))
+        c.add(
+            c.text(
+                BX + col * CELL + CELL / 2, BY - 12, "abcdef"[col], size=15, anchor="middle", weight="bold", fill=INK
+            )
+        )
     for row in range(H):
-        c.add(c.text(BX - 17, BY + (H - 1 - row) * CELL + CELL / 2 + 5, row + 1, size=15, anchor="middle",
-                     weight="bold", fill=INK))
+        c.add(
+            c.text(
+                BX - 17,
+                BY + (H - 1 - row) * CELL + CELL / 2 + 5,
+                row + 1,
+                size=15,
+                anchor="middle",
+                weight="bold",
+                fill=INK,
+            )
+        )
     ey = BY + H * CELL + 8
     c.add(c.rect(BX - 6, ey, W * CELL + 12, 26, fill="#1a120a", rx=3))
-    c.add(c.text(BX + W * CELL / 2, ey + 18, "\u25bc  cave entrance  \u25bc", size=14, anchor="middle",
-                 weight="bold", fill="#f2c230"))
+    c.add(
+        c.text(
+            BX + W * CELL / 2,
+            ey + 18,
+            "\u25bc  cave entrance  \u25bc",
+            size=14,
+            anchor="middle",
+            weight="bold",
+            fill="#f2c230",
+        )
+    )
     shapes = _digs(c, obs, legal)
     _moves(c, legal)
     _picks(c, obs, legal, picked)
@@ -334,8 +387,19 @@ def _digs(c: Canvas, obs, legal) -> list:
         for anchor, cells, a in by_shape[k]:
             x, y = cell_xy(anchor)
             mark = c.rect(x + 4, y + 4, CELL - 8, CELL - 8, fill="none", rx=5, class_="mark")
-            body.append(c.place(a, x + 2, y + 2, CELL - 4, CELL - 4, mark, confirm=True,
-                                title=f"dig {', '.join(CELL_NAMES[i] for i in cells)}") + _cell_ghost(c, cells))
+            body.append(
+                c.place(
+                    a,
+                    x + 2,
+                    y + 2,
+                    CELL - 4,
+                    CELL - 4,
+                    mark,
+                    confirm=True,
+                    title=f"dig {', '.join(CELL_NAMES[i] for i in cells)}",
+                )
+                + _cell_ghost(c, cells)
+            )
         if layered:
             out.append((k, shapes[k], "".join(body)))
         else:
@@ -357,23 +421,42 @@ def _moves(c: Canvas, legal) -> None:
     for s in sorted(by_src):
         x, y = cell_xy(s)
         mark = c.rect(x + 4, y + 4, CELL - 8, CELL - 8, fill="none", rx=5, class_="mark")
-        c.add(c.chooser(f"from-{CELL_NAMES[s]}", x + 2, y + 2, CELL - 4, CELL - 4, mark,
-                        title=f"move the tile of {CELL_NAMES[s]}"))
+        c.add(
+            c.chooser(
+                f"from-{CELL_NAMES[s]}",
+                x + 2,
+                y + 2,
+                CELL - 4,
+                CELL - 4,
+                mark,
+                title=f"move the tile of {CELL_NAMES[s]}",
+            )
+        )
         sx, sy = x + CELL / 2, y + CELL / 2
         body = [c.rect(x + 2, y + 2, CELL - 4, CELL - 4, fill="none", stroke="#ffe066", rx=5, stroke_width=4)]
         arrows = []
         for d, a in by_src[s]:
             tx, ty = cell_xy(d)
             cx, cy = tx + CELL / 2, ty + CELL / 2
-            art = c.rect(tx + 6, ty + 6, CELL - 12, CELL - 12, fill="#ffe066", fill_opacity=0.35, stroke="#ffe066",
-                         rx=5, stroke_width=3)
+            art = c.rect(
+                tx + 6,
+                ty + 6,
+                CELL - 12,
+                CELL - 12,
+                fill="#ffe066",
+                fill_opacity=0.35,
+                stroke="#ffe066",
+                rx=5,
+                stroke_width=3,
+            )
             body.append(c.place(a, tx + 2, ty + 2, CELL - 4, CELL - 4, art, title=f"move to {CELL_NAMES[d]}"))
             # the arrow beside the place, not in it: the place's box stays its space
-            arrows.append(_arrow(sx + (cx - sx) * 0.3, sy + (cy - sy) * 0.3, sx + (cx - sx) * 0.75,
-                                 sy + (cy - sy) * 0.75))
+            arrows.append(
+                _arrow(sx + (cx - sx) * 0.3, sy + (cy - sy) * 0.3, sx + (cx - sx) * 0.75, sy + (cy - sy) * 0.75)
+            )
         arrows = '<g style="pointer-events:none">' + "".join(arrows) + "</g>"
         layers.append(c.layer(f"from-{CELL_NAMES[s]}", "move", "".join(body) + arrows))
-    for markup in layers:                 # on top of every chooser: a target covers a source
+    for markup in layers:  # on top of every chooser: a target covers a source
         c.add(markup)
 
 
@@ -391,8 +474,10 @@ def _picks(c: Canvas, obs, legal, picked) -> None:
         last = len(picked) + 1 == size
         body = c.rect(x + 4, y + 4, CELL - 8, CELL - 8, fill="none", rx=5, class_="mark")
         ghost = _cell_ghost(c, sorted(picked | {i})) if last else ""
-        c.add(c.place(a, x + 2, y + 2, CELL - 4, CELL - 4, body, confirm=last, title=f"add {a[5:]} to the Seal's area")
-              + ghost)
+        c.add(
+            c.place(a, x + 2, y + 2, CELL - 4, CELL - 4, body, confirm=last, title=f"add {a[5:]} to the Seal's area")
+            + ghost
+        )
 
 
 # ------------------------------------------------------------------ right column
@@ -411,8 +496,10 @@ def _turned_card(c: Canvas, x, y, shape, k, unit=9, w=52, h=52) -> str:
     ux, uy = (tip[0] - mx) / (w / 2 - 1 or 1), (tip[1] - my) / (h / 2 - 1 or 1)
     bx, by = tip[0] - ux * 7, tip[1] - uy * 7
     px, py = -uy * 6, ux * 6
-    out.append(f'<path d="M{num(tip[0])},{num(tip[1])} L{num(bx + px)},{num(by + py)} '
-               f'L{num(bx - px)},{num(by - py)} Z" fill="#c0392b"/>')
+    out.append(
+        f'<path d="M{num(tip[0])},{num(tip[1])} L{num(bx + px)},{num(by + py)} '
+        f'L{num(bx - px)},{num(by - py)} Z" fill="#c0392b"/>'
+    )
     return "".join(out)
 
 
@@ -431,13 +518,20 @@ def _turn_area(c: Canvas, obs, legal, nm, y, shapes) -> float:
     layers = []
     tx = RX + 10 + CARD_W + 12
     who = "Your turn" if you else f"{nm(cur)}'s turn"
-    parts = [c.text(tx, y + 24, f"{who}: card {card} ({_C.cards[card].size} squares)" if card else who, size=15,
-                    weight="bold", fill=colour)]
+    parts = [
+        c.text(
+            tx,
+            y + 24,
+            f"{who}: card {card} ({_C.cards[card].size} squares)" if card else who,
+            size=15,
+            weight="bold",
+            fill=colour,
+        )
+    ]
     lines = []
     if phase == "give":
         to = nm(obs["gives"][0]) if obs["gives"] else "the next player"
-        lines.append(f"Could not pay: tap a tile to give to {to}." if you else
-                     f"Could not pay: gives a tile to {to}.")
+        lines.append(f"Could not pay: tap a tile to give to {to}." if you else f"Could not pay: gives a tile to {to}.")
     else:
         m = obs["moves"]
         lines.append(f"Moves this turn: {m} ({m} coin{'s' if m != 1 else ''} to pay)")
@@ -456,8 +550,9 @@ def _turn_area(c: Canvas, obs, legal, nm, y, shapes) -> float:
     by = y + 46 + 19 * len(lines) - 4
     bottom = max(y + 10 + CARD_H + 10, by)
     if "move" in legal:
-        body = (c.rect(tx, by, 160, 34, fill="#ffe9a8", stroke="#8a6d3b", rx=6)
-                + c.text(tx + 80, by + 22, "Move a tile: 1 coin", size=14, anchor="middle", weight="bold", fill=INK))
+        body = c.rect(tx, by, 160, 34, fill="#ffe9a8", stroke="#8a6d3b", rx=6) + c.text(
+            tx + 80, by + 22, "Move a tile: 1 coin", size=14, anchor="middle", weight="bold", fill=INK
+        )
         parts.append(c.place("move", tx, by, 160, 34, body, title="move a tile"))
         bottom = max(bottom, by + 34 + 10)
     if shapes:
@@ -475,7 +570,7 @@ def _turn_area(c: Canvas, obs, legal, nm, y, shapes) -> float:
         c.add(_card(c, RX + 10, y + 10, card, ring=True))
     for part in parts:
         c.add(part)
-    for layer in layers:                  # the Mirror's digs: on top of the treasury's spaces
+    for layer in layers:  # the Mirror's digs: on top of the treasury's spaces
         c.add(layer)
     return bottom + 10
 
@@ -498,11 +593,17 @@ def _hand(c: Canvas, obs, legal, y) -> float:
         ghost = ""
         if str(number) in plays:
             body += c.rect(x + 1, cy + 1, CARD_W - 2, CARD_H - 2, fill="none", rx=6, class_="mark")
-            ghost = ('<g class="ghost">' + c.rect(x - 3, cy - 3, CARD_W + 6, CARD_H + 6, fill="none", stroke="#ff8c00",
-                                                  rx=8, stroke_width=4) + "</g>")
-        c.add(f'<g data-piece="card-{number}">'
-              + c.place(f"play {number}", x, cy, CARD_W, CARD_H, body, confirm=True, title=f"card {number}")
-              + ghost + "</g>")
+            ghost = (
+                '<g class="ghost">'
+                + c.rect(x - 3, cy - 3, CARD_W + 6, CARD_H + 6, fill="none", stroke="#ff8c00", rx=8, stroke_width=4)
+                + "</g>"
+            )
+        c.add(
+            f'<g data-piece="card-{number}">'
+            + c.place(f"play {number}", x, cy, CARD_W, CARD_H, body, confirm=True, title=f"card {number}")
+            + ghost
+            + "</g>"
+        )
     rows = (len(hand) + per_row - 1) // per_row
     return y0 + rows * (CARD_H + 6) + 6
 
@@ -519,8 +620,7 @@ def _panel(c: Canvas, obs, p, y, nm, tile_acts, mark=None) -> float:
     inner.append(c.rect(x + 10, y + 9, 14, 14, fill=colour, rx=3))
     inner.append(c.text(x + 30, y + 21, nm(p) + ("  (you)" if mine else ""), size=15, weight="bold", fill=colour))
     if to_act:
-        inner.append(c.text(x + RW - 10, y + 21, "\u25b6 to act", size=13, anchor="end", weight="bold",
-                            fill="#b35900"))
+        inner.append(c.text(x + RW - 10, y + 21, "\u25b6 to act", size=13, anchor="end", weight="bold", fill="#b35900"))
     order = obs["order"]
     where = ""
     if p in order and obs["phase"] != "over":
@@ -528,8 +628,15 @@ def _panel(c: Canvas, obs, p, y, nm, tile_acts, mark=None) -> float:
         state = "done" if pos < obs["turn_index"] else "now" if pos == obs["turn_index"] else "waiting"
         where = f" \u00b7 turn {pos + 1} of {len(order)} ({state})"
     hs = info["hand_size"]
-    inner.append(c.text(x + 10, y + 40, f"{info['coins']} coins \u00b7 {hs} card{'s' if hs != 1 else ''} in hand"
-                        f"{where}", size=13, fill=INK))
+    inner.append(
+        c.text(
+            x + 10,
+            y + 40,
+            f"{info['coins']} coins \u00b7 {hs} card{'s' if hs != 1 else ''} in hand{where}",
+            size=13,
+            fill=INK,
+        )
+    )
     width = RW - 80
     cy = y + 48
     cx = x + 10
@@ -567,16 +674,20 @@ def _panel(c: Canvas, obs, p, y, nm, tile_acts, mark=None) -> float:
             cx = x + 10
             cy += CHIP_H + CHIP_GAP + 4
         inner.append(c.rect(cx, cy, 28, CHIP_H, fill=BROWN_BACK, rx=3))
-        inner.append(c.text(cx + 34, cy + 17, f"\u00d7 {n} tile{'s' if n != 1 else ''} only its owner knows",
-                            size=12, fill=MUTED))
+        inner.append(
+            c.text(
+                cx + 34, cy + 17, f"\u00d7 {n} tile{'s' if n != 1 else ''} only its owner knows", size=12, fill=MUTED
+            )
+        )
     elif not tiles:
         inner.append(c.text(cx, cy + 16, "no tiles yet", size=12, fill=MUTED))
     cy += CHIP_H + 8
     # the card of this round, at the right
     kx, ky, kw, kh = x + RW - 58, y + 28, 48, 66
     if info["choice"]:
-        inner.append(f'<g data-piece="card-{info["choice"]}">'
-                     + _card(c, kx, ky, info["choice"], unit=8, w=kw, h=kh) + "</g>")
+        inner.append(
+            f'<g data-piece="card-{info["choice"]}">' + _card(c, kx, ky, info["choice"], unit=8, w=kw, h=kh) + "</g>"
+        )
         bottom = ky + kh + 8
     elif info["committed"]:
         inner.append(_card_back(c, kx, ky, kw, kh))
@@ -584,11 +695,22 @@ def _panel(c: Canvas, obs, p, y, nm, tile_acts, mark=None) -> float:
     else:
         bottom = y
     height = max(cy, bottom) - y
-    box = c.rect(x, y, RW, height, fill="#fffdf6", stroke=colour if to_act else "#bbb", rx=6,
-                 stroke_width=4 if to_act else 1)
-    if mark:                              # changed by a seat's last turn: its colour, dashed
-        box += c.rect(x + 5, y + 5, RW - 10, height - 10, fill="none", stroke=mark, rx=4, stroke_width=2,
-                      stroke_dasharray="6,4", class_="last-move")
+    box = c.rect(
+        x, y, RW, height, fill="#fffdf6", stroke=colour if to_act else "#bbb", rx=6, stroke_width=4 if to_act else 1
+    )
+    if mark:  # changed by a seat's last turn: its colour, dashed
+        box += c.rect(
+            x + 5,
+            y + 5,
+            RW - 10,
+            height - 10,
+            fill="none",
+            stroke=mark,
+            rx=4,
+            stroke_width=2,
+            stroke_dasharray="6,4",
+            class_="last-move",
+        )
     c.add(f'<g data-seat="{p}" data-place="{seat_key(p)}">' + box + "".join(inner) + "</g>")
     return height
 
@@ -609,9 +731,15 @@ def final_scores(obs) -> list[dict]:
     for info in obs["players"]:
         tiles = info["known_tiles"] + (info["secret_tiles"] or [])
         sets = scroll_sets(tiles)
-        rows.append({"money": info["coins"] + sum(TREASURE[t] for t in tiles), "sets": sets,
-                     "scrolls": _C.per_scroll_set * sets, "curses": sum(CURSE[t] for t in tiles),
-                     "items": sum(1 for t in tiles if t in ITEMS)})
+        rows.append(
+            {
+                "money": info["coins"] + sum(TREASURE[t] for t in tiles),
+                "sets": sets,
+                "scrolls": _C.per_scroll_set * sets,
+                "curses": sum(CURSE[t] for t in tiles),
+                "items": sum(1 for t in tiles if t in ITEMS),
+            }
+        )
     cb = majority_bonus([r["curses"] for r in rows], *_C.curse_bonus)
     ib = majority_bonus([r["items"] for r in rows], *_C.magic_bonus)
     for p, r in enumerate(rows):
@@ -628,10 +756,12 @@ def _below(c: Canvas, obs, nm, y) -> float:
             c.add(c.text(x0, y + 14, "Only you see: " + note, size=12, fill="#8e1b6b"))
             y += 18
     spent = sorted(obs["spent"], key=lambda t: (t[0], t[1:]))
-    piles = [f"Played cards: {', '.join(map(str, obs['discard'])) or 'none'}",
-             f"Magic items used: {', '.join(ITEM_SHORT[k] for k in obs['used']) or 'none'}",
-             f"Treasures paid to the bank: {', '.join(t[1] for t in spent) or 'none'}",
-             f"Tiles removed unseen: {obs['removed_count']} \u00b7 cards in the box: {obs['box_size']}"]
+    piles = [
+        f"Played cards: {', '.join(map(str, obs['discard'])) or 'none'}",
+        f"Magic items used: {', '.join(ITEM_SHORT[k] for k in obs['used']) or 'none'}",
+        f"Treasures paid to the bank: {', '.join(t[1] for t in spent) or 'none'}",
+        f"Tiles removed unseen: {obs['removed_count']} \u00b7 cards in the box: {obs['box_size']}",
+    ]
     for s in piles:
         for line in textwrap.wrap(s, 58):
             c.add(c.text(x0, y + 14, line, size=12, fill=MUTED))
@@ -652,22 +782,56 @@ def _scores(c: Canvas, obs, nm, x0, y) -> float:
     """The final score table (SO-12), one row per seat."""
     rows = final_scores(obs)
     best = max(r["total"] for r in rows)
-    cols = [("seat", 0), ("money", 170), ("scroll sets", 250), ("curses", 350), ("curse bonus", 430),
-            ("items", 540), ("item bonus", 610), ("total", 720)]
-    c.add(c.text(x0, y + 14, "Final scores: coins and treasures, 10 a scroll set, the curse and magic item "
-                 "bonuses; the highest total wins", size=14, weight="bold", fill=INK))
+    cols = [
+        ("seat", 0),
+        ("money", 170),
+        ("scroll sets", 250),
+        ("curses", 350),
+        ("curse bonus", 430),
+        ("items", 540),
+        ("item bonus", 610),
+        ("total", 720),
+    ]
+    c.add(
+        c.text(
+            x0,
+            y + 14,
+            "Final scores: coins and treasures, 10 a scroll set, the curse and magic item "
+            "bonuses; the highest total wins",
+            size=14,
+            weight="bold",
+            fill=INK,
+        )
+    )
     y += 22
     for label, dx in cols:
         c.add(c.text(x0 + dx, y + 12, label, size=12, weight="bold", fill=MUTED))
     y += 18
     for p, r in enumerate(rows):
         win = r["total"] == best
-        vals = [nm(p) + ("  \u2605 winner" if win else ""), r["money"], f"{r['sets']} = {r['scrolls']}",
-                r["curses"], r["curse_bonus"], r["items"], r["item_bonus"], r["total"]]
+        vals = [
+            nm(p) + ("  \u2605 winner" if win else ""),
+            r["money"],
+            f"{r['sets']} = {r['scrolls']}",
+            r["curses"],
+            r["curse_bonus"],
+            r["items"],
+            r["item_bonus"],
+            r["total"],
+        ]
         for (label, dx), v in zip(cols, vals):
-            c.add(c.text(x0 + dx, y + 13, v, size=13, weight="bold" if win else "normal",
-                         fill=SEAT_COLOURS[p % len(SEAT_COLOURS)] if dx == 0 else INK,
-                         data_score=label, data_seat=str(p)))
+            c.add(
+                c.text(
+                    x0 + dx,
+                    y + 13,
+                    v,
+                    size=13,
+                    weight="bold" if win else "normal",
+                    fill=SEAT_COLOURS[p % len(SEAT_COLOURS)] if dx == 0 else INK,
+                    data_score=label,
+                    data_seat=str(p),
+                )
+            )
         y += 19
     return y
 
@@ -725,5 +889,13 @@ def render_svg(obs: dict, legal: list[str], seat_names: list[str], highlights=No
     return c.svg(label, pad=8, style=STYLE)
 
 
-__all__ = ["SEAT_COLOURS", "anchor_offset", "cell_xy", "dig_anchor", "final_scores", "render_svg",
-           "seat_key", "tile_name"]
+__all__ = [
+    "SEAT_COLOURS",
+    "anchor_offset",
+    "cell_xy",
+    "dig_anchor",
+    "final_scores",
+    "render_svg",
+    "seat_key",
+    "tile_name",
+]

@@ -16,8 +16,14 @@ from meeple.core.state import ranking_with_ties
 from .actions import reading_order
 from .components import TREASURE, load
 
-STYLE = {"T": "bold yellow", "C": "bold white on grey15", "S": "bold bright_white", "M": "bold cyan",
-         "P": "bold cyan", "A": "bold cyan"}
+STYLE = {
+    "T": "bold yellow",
+    "C": "bold white on grey15",
+    "S": "bold bright_white",
+    "M": "bold cyan",
+    "P": "bold cyan",
+    "A": "bold cyan",
+}
 
 
 def card_lines(number: int) -> list[str]:
@@ -49,8 +55,7 @@ def hand_table(numbers, played=None) -> Group:
     drawings = [card_lines(c) for c in cards]
     depth = max((len(d) for d in drawings), default=0)
     for c in cards:
-        t.add_column(f"{c}*" if c == played else str(c), justify="center",
-                     style="bold" if c == played else "")
+        t.add_column(f"{c}*" if c == played else str(c), justify="center", style="bold" if c == played else "")
     for r in range(depth):
         # bottom-align: the arrows share the last line
         t.add_row(*[d[r - (depth - len(d))] if r >= depth - len(d) else "" for d in drawings])
@@ -104,8 +109,9 @@ def render(state, seat=None):
             tiles.append_text(_tiles(info["secret_tiles"]))
         card = str(info["choice"]) if info["choice"] else ("chosen" if info["committed"] else "-")
         hand = " ".join(map(str, info["hand"])) if info["hand"] is not None else f"{info['hand_size']} cards"
-        players.add_row(f"{mark}{state.seat_name(p)}", str(info["coins"]), tiles, str(info["unknown_tiles"]),
-                        hand, card)
+        players.add_row(
+            f"{mark}{state.seat_name(p)}", str(info["coins"]), tiles, str(info["unknown_tiles"]), hand, card
+        )
 
     status = Text()
     status.append(f"Round {min(obs['round'], obs['rounds'])}/{obs['rounds']}  phase {obs['phase']}", style="bold")
@@ -121,16 +127,18 @@ def render(state, seat=None):
             status.append("  seal area: " + ",".join(obs["picks"]))
     if obs["phase"] == "over":
         status.append("  final ranking: " + ranking_text(state))
-    extra = Text(f"played cards: {' '.join(map(str, obs['discard'])) or '-'}   "
-                 f"items used: {' '.join(obs['used']) or '-'}   removed unseen: {obs['removed_count']}",
-                 style="dim")
+    extra = Text(
+        f"played cards: {' '.join(map(str, obs['discard'])) or '-'}   "
+        f"items used: {' '.join(obs['used']) or '-'}   removed unseen: {obs['removed_count']}",
+        style="dim",
+    )
     parts = [board, players]
     if obs["notes"]:
         parts.append(Text("private: " + "; ".join(obs["notes"][-4:]), style="magenta"))  # SO-10.6
     if seat is not None:
         me = obs["players"][seat]
         if me["hand"] or me["choice"]:
-            parts.append(hand_table(me["hand"], me["choice"]))          # SO-2.5 card shapes
+            parts.append(hand_table(me["hand"], me["choice"]))  # SO-2.5 card shapes
     return Group(*parts, status, extra)
 
 
@@ -172,5 +180,7 @@ def action_notes(state, actions) -> tuple:
             notes[i] = f"you cannot pay {due}: wealth {wealth}, you give each rival a tile instead (SO-10.5)"
     if not due:
         return notes, ""
-    return notes, (f"This turn owes {due} for moves so far (curses dug add their value); your wealth "
-                   f"is {wealth} (treasures dug this turn also pay).")
+    return notes, (
+        f"This turn owes {due} for moves so far (curses dug add their value); your wealth "
+        f"is {wealth} (treasures dug this turn also pay)."
+    )

@@ -69,7 +69,8 @@ class SolomonView(View):
         "exact shape of your card. Treasures are money and points, scroll sets score 10, "
         "curses must be paid for but the most cursed player earns a big bonus, and magic items "
         "bend the rules once: the Mirror turns your card, the Pickaxe digs on different "
-        "levels, the Seal digs any connected area and the Amulet makes curses free.")
+        "levels, the Seal digs any connected area and the Amulet makes curses free."
+    )
     length = "45-60 minutes"
     how_to_play = (
         "The treasury is a cave of 6 x 6 spaces, each a stack of up to four tiles; only the top "
@@ -91,7 +92,8 @@ class SolomonView(View):
         "connected area of the card's size and the Amulet makes dug curses free.\n\n"
         "When all cards are played, you score coins and treasures, 10 for each set of the "
         "four different scrolls, 24 and 12 for the most and second-most curses, and 16 and 8 "
-        "for the most and second-most unused magic items. The highest total wins.")
+        "for the most and second-most unused magic items. The highest total wins."
+    )
 
     # ---------------------------------------------------------------- lobby
     def variant_text(self, variant: str) -> str:
@@ -103,7 +105,7 @@ class SolomonView(View):
         return {
             "standard": "The rulebook's game: a tile may only move onto a stack lower than the one it leaves.",
             "children": "The rulebook's game for beginners and young children: tiles may also move up, "
-                        "onto any stack of at most three tiles.",
+            "onto any stack of at most three tiles.",
         }[variant]
 
     def option_text(self, name: str) -> tuple[str, str]:
@@ -116,11 +118,13 @@ class SolomonView(View):
             "max_moves_per_turn": (
                 "Most tile moves in one turn",
                 "A safeguard of the digital game that keeps every turn finite; 36 is far more than "
-                "any sensible turn [SO-15.1]."),
+                "any sensible turn [SO-15.1].",
+            ),
             "allow_upward_moves": (
                 "Tiles may also move up",
                 "The children's movement rule in the standard game: a tile may go onto any "
-                "neighbouring stack of at most three tiles [SO-14.1]."),
+                "neighbouring stack of at most three tiles [SO-14.1].",
+            ),
         }[name]
 
     def option_applies(self, name: str, variant: str) -> bool:
@@ -200,38 +204,54 @@ class SolomonView(View):
         """
         kind = action.kind
         if kind == "play":
-            return ("Lay this dig card face down for this round. When everyone has chosen, the cards "
-                    "are shown and players dig from the lowest number up; the card's shape is the "
-                    "shape you dig [SO-4.2, SO-4.3].")
+            return (
+                "Lay this dig card face down for this round. When everyone has chosen, the cards "
+                "are shown and players dig from the lowest number up; the card's shape is the "
+                "shape you dig [SO-4.2, SO-4.3]."
+            )
         if kind == "gate":
-            return ("Choose a tile to move onto a neighbouring stack that is lower than its own "
-                    "(the same level or deeper). Each move costs 1, paid at the end of the turn, and "
-                    "is final [SO-6.1, SO-6.2, SO-6.5].")
+            return (
+                "Choose a tile to move onto a neighbouring stack that is lower than its own "
+                "(the same level or deeper). Each move costs 1, paid at the end of the turn, and "
+                "is final [SO-6.1, SO-6.2, SO-6.5]."
+            )
         if kind == "back":
             return "Make no move after all: nothing is paid, and you choose again [SO-6.5]."
         if kind == "move":
             a, b = action.args
             h, g = len(state.stacks[a]), len(state.stacks[b])
-            return (f"The top tile of {CELL_NAMES[a]} (level {h}) goes onto {CELL_NAMES[b]} at level {g + 1}; "
-                    f"the tile under it is revealed. Costs 1 at the end of the turn "
-                    f"[SO-6.1, SO-6.5, SO-6.7].")
+            return (
+                f"The top tile of {CELL_NAMES[a]} (level {h}) goes onto {CELL_NAMES[b]} at level {g + 1}; "
+                f"the tile under it is revealed. Costs 1 at the end of the turn "
+                f"[SO-6.1, SO-6.5, SO-6.7]."
+            )
         if kind == "use":
             k = action.args[0]
-            return (f"Declare {_C.item_names[k]} for this turn's dig: {ITEM_EFFECT[k]}. It is spent "
-                    f"when you dig and no tile may be moved after it [{ITEM_RULE[k]}, SO-11.3].")
+            return (
+                f"Declare {_C.item_names[k]} for this turn's dig: {ITEM_EFFECT[k]}. It is spent "
+                f"when you dig and no tile may be moved after it [{ITEM_RULE[k]}, SO-11.3]."
+            )
         if kind == "dig":
-            return ("Take the top tile of each of these spaces. You pay 1 per move made and the value "
-                    "of every curse dug, in coins or treasures; if you cannot, your dug tiles go to "
-                    "the other players [SO-8.3, SO-7.2, SO-10].")
+            return (
+                "Take the top tile of each of these spaces. You pay 1 per move made and the value "
+                "of every curse dug, in coins or treasures; if you cannot, your dug tiles go to "
+                "the other players [SO-8.3, SO-7.2, SO-10]."
+            )
         if kind == "pick":
-            return ("The Seal lets you dig any connected area with as many spaces as your card has "
-                    "squares, all on one level; the dig happens when the area is complete [SO-11.7].")
+            return (
+                "The Seal lets you dig any connected area with as many spaces as your card has "
+                "squares, all on one level; the dig happens when the area is complete [SO-11.7]."
+            )
         if kind == "decline":
-            return ("End your turn without digging. Your tile moves are still paid; if you cannot pay "
-                    "them, each other player gets a tile of your choice [SO-8.6, SO-10.5].")
+            return (
+                "End your turn without digging. Your tile moves are still paid; if you cannot pay "
+                "them, each other player gets a tile of your choice [SO-8.6, SO-10.5]."
+            )
         if kind == "give":
-            return ("You could not pay: hand this tile to the next player who received nothing. "
-                    "Only the two of you see which tile it is [SO-10.3, SO-10.6].")
+            return (
+                "You could not pay: hand this tile to the next player who received nothing. "
+                "Only the two of you see which tile it is [SO-10.3, SO-10.6]."
+            )
         raise ValueError(f"not an action of King Solomon's Treasury: {action.text!r}")
 
     def action_notes(self, state, actions):
@@ -310,8 +330,10 @@ class SolomonView(View):
         for c in obs["board"]:
             out[c["cell"]] = f"{c['height']}|{c['unseen']}|{' '.join(c['seen'])}"
         for p, info in enumerate(obs["players"]):
-            out[svg.seat_key(p)] = (f"{info['coins']}|{' '.join(info['known_tiles'])}|{info['unknown_tiles']}|"
-                                    f"{info['hand_size']}|{int(info['committed'])}|{info['choice'] or ''}")
+            out[svg.seat_key(p)] = (
+                f"{info['coins']}|{' '.join(info['known_tiles'])}|{info['unknown_tiles']}|"
+                f"{info['hand_size']}|{int(info['committed'])}|{info['choice'] or ''}"
+            )
         return out
 
     def render_text(self, state, seat):

@@ -40,6 +40,25 @@ from .flow import (
 )
 from .market import product_sales
 
-__all__ = ["APPLY", "DRY_PEND", "DRY_PEND_HUTS", "EQUIP_TOKENS", "FREE_STAGES", "HUT_NAMES", "NONWINTER_PHASES",
-           "PHASES", "STAGE_ACTIONS", "WINTER_PHASES", "apply", "avail", "dryer_ok", "legal_actions",
-           "product_sales", "run", "seat_name", "setup", "stage_actions", "worker"]
+__all__ = [
+    "APPLY",
+    "DRY_PEND",
+    "DRY_PEND_HUTS",
+    "EQUIP_TOKENS",
+    "FREE_STAGES",
+    "HUT_NAMES",
+    "NONWINTER_PHASES",
+    "PHASES",
+    "STAGE_ACTIONS",
+    "WINTER_PHASES",
+    "apply",
+    "avail",
+    "dryer_ok",
+    "legal_actions",
+    "product_sales",
+    "run",
+    "seat_name",
+    "setup",
+    "stage_actions",
+    "worker",
+]

@@ -107,8 +107,9 @@ def _dry_completable(mill: list, pend: list) -> bool:
             d2 = [mill[2][p] - x2[p] + x1[p] for p in range(6)]
             d1 = [mill[1][p] - x1[p] for p in range(6)]
             hd1, hs1 = _hut_pieces_leaving(mill, pend, 1, x1)
-            if dryer_ok(d2, pend[19] + n1, pend[22] - hd2, pend[25] - hs2) \
-                    and dryer_ok(d1, pend[18], pend[21] - hd1, pend[24] - hs1):
+            if dryer_ok(d2, pend[19] + n1, pend[22] - hd2, pend[25] - hs2) and dryer_ok(
+                d1, pend[18], pend[21] - hd1, pend[24] - hs1
+            ):
                 return True
     return False
 
@@ -118,12 +119,12 @@ def _dry_leave(mill: list, pend: list, k: int, p: int, dried: bool) -> None:
     (``dried`` False: a normal drying move, or a hut move of an undried piece) or one that
     already dried (a hut move). A hut piece leaves only when no other piece could (DRY_PEND);
     then its exemption leaves with it (LG-16.4)."""
-    if len(pend) < DRY_PEND_HUTS:      # no hut piece in any dryer
+    if len(pend) < DRY_PEND_HUTS:  # no hut piece in any dryer
         return
     base = 6 * (k - 1) + p
     hut, undried_hut = pend[HUT + base], pend[HUT_UNDRIED + base]
     if dried:
-        if pend[base] - (hut - undried_hut) > 0:    # a dried piece the hut did not put there
+        if pend[base] - (hut - undried_hut) > 0:  # a dried piece the hut did not put there
             return
     elif mill[k][p] - pend[base] - undried_hut > 0:  # an undried piece the hut did not put there
         return
@@ -137,10 +138,9 @@ class Rules:
     """Mixin with the rules of Lignum; the fields live in :class:`LignumState`."""
 
 
-
 def enter_dry(s, seat: int) -> None:
     """Phase 7 begins for ``seat``: no piece has made its drying move yet."""
-    s.pend = [0] * DRY_PEND          # LG-16.3 drying bookkeeping (see DRY_PEND)
+    s.pend = [0] * DRY_PEND  # LG-16.3 drying bookkeeping (see DRY_PEND)
     s.stage = "dry"
 
 
@@ -158,7 +158,7 @@ def dry_actions(s, seat: int) -> list:
         dst = mill[k + 1]
         for p in range(6):
             if src[p] - (pend[6 * (k - 1) + p] if k else 0) <= 0:
-                continue                    # LG-16.1 each piece moves at most once
+                continue  # LG-16.1 each piece moves at most once
             saved = pend[:] if k and len(pend) == DRY_PEND_HUTS else None  # hut pieces to track
             if saved is not None:
                 _dry_leave(mill, pend, k, p, False)
@@ -183,19 +183,19 @@ def drying_actions(s, seat: int) -> list:
     """Stage ``dry``: the drying moves open (:func:`dry_actions`); ``done`` when the positions
     reached respect the capacities (LG-16.3)."""
     out = dry_actions(s, seat)
-    if _dry_state_ok(s.mill[seat], s.pend):   # LG-16.3 capacity of the final positions
+    if _dry_state_ok(s.mill[seat], s.pend):  # LG-16.3 capacity of the final positions
         out.append(A.DONE)
     return out
 
 
 def apply_dry(s, seat: int, args: tuple):
     """``dry PIECE FROM``: LG-16.1, the piece moves one location right."""
-    p, loc = args                              # LG-16.1 one location right
+    p, loc = args  # LG-16.1 one location right
     if loc:
         _dry_leave(s.mill[seat], s.pend, loc, p, False)
     s.mill[seat][loc][p] -= 1
     s.mill[seat][loc + 1][p] += 1
-    s.pend[6 * loc + p] += 1                # it has made its drying move
+    s.pend[6 * loc + p] += 1  # it has made its drying move
     s.pend[18 + loc] += 1
     s.log(f"{seat_name(seat)} dries {PIECE_NAMES[p]} {A.LOC_NAMES[loc]}→{A.LOC_NAMES[loc + 1]}")
     return SETTLE
@@ -215,7 +215,7 @@ def dry_hut_move(s, m: list, p: int, loc: int) -> None:
     if dried:
         pend[6 * (loc - 1) + p] -= 1
         pend[6 * loc + p] += 1
-    pend[(20 if p < 3 else 23) + loc + 1] += 1     # LG-16.4: it ignores capacity while it lies there
+    pend[(20 if p < 3 else 23) + loc + 1] += 1  # LG-16.4: it ignores capacity while it lies there
     pend[HUT + 6 * loc + p] += 1
     if not dried:
         pend[HUT_UNDRIED + 6 * loc + p] += 1

@@ -53,7 +53,7 @@ def apply_fell(s, seat: int, args: tuple):
 def apply_relocate(s, seat: int, args: tuple):
     """``relocate N``: LG-10.2, the felling token to an area without one."""
     b = args[0]
-    pay(s, seat, 1)                         # LG-10.2 pay $1, no food
+    pay(s, seat, 1)  # LG-10.2 pay $1, no food
     s.log(f"{seat_name(seat)} pays $1 and moves the felling token from area {s.area[seat]} to {b}")
     s.area[seat] = b
     return WAIT

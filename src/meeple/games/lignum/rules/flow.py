@@ -13,7 +13,8 @@ An action function of :data:`APPLY` changes the state and answers what follows (
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 from meeple.core import TERMINAL
 
@@ -28,9 +29,33 @@ WINTER_PHASES = ("w_bonus", "w_fell", "w_sled", "w_saw", "w_tasks", "feed", "hea
 #: during his own turn" (LG-19.1, LG-19.3, LG-21.1), so at every decision of one's own turn, the
 #: sub-decisions included. Not offered: the secret felling-area choice (``choose``, a simultaneous
 #: commitment, LG-7.1) and the river kind of the final sale (``river``, after the last turn, LG-22.1).
-FREE_STAGES = frozenset(("travel", "space4", "space10", "space13", "space16", "market", "fell", "arrive",
-                         "transport", "move", "saw", "split", "tasks", "sell", "dry", "tact",
-                         "w_bonus", "w_fell", "w_sled", "w_saw", "w_tasks", "burn", "forced"))
+FREE_STAGES = frozenset(
+    (
+        "travel",
+        "space4",
+        "space10",
+        "space13",
+        "space16",
+        "market",
+        "fell",
+        "arrive",
+        "transport",
+        "move",
+        "saw",
+        "split",
+        "tasks",
+        "sell",
+        "dry",
+        "tact",
+        "w_bonus",
+        "w_fell",
+        "w_sled",
+        "w_saw",
+        "w_tasks",
+        "burn",
+        "forced",
+    )
+)
 
 
 # ================================================================ the phases
@@ -51,8 +76,10 @@ def _clearing_order(s) -> list:
 
 def _decide(stage: str) -> Callable:
     """An on-enter function that only sets the decision ``stage`` the seat faces."""
+
     def enter(s, seat: int) -> None:
         s.stage = stage
+
     enter.__doc__ = f"The seat decides in stage ``{stage}``."
     return enter
 
@@ -83,6 +110,7 @@ def _game_over(s) -> None:
 
 class Phase(NamedTuple):
     """One row of :data:`PHASES`."""
+
     order: Callable
     """``order(state) -> list`` of seats: who acts in this phase, first to last."""
     enter: Callable | None
@@ -95,28 +123,31 @@ class Phase(NamedTuple):
 
 PHASES = {
     # spring, summer, fall (LG-4.2, LG-9.1)
-    "choose": Phase(_player_order, _decide("choose"), _reveal_and_travel),           # LG-7.1
-    "travel": Phase(_player_order, None, "fell"),                                     # LG-8, in turns
-    "fell": Phase(_clearing_order, felling.enter_fell, "arrive"),                     # LG-10
-    "arrive": Phase(_clearing_order, transport.enter_arrive, "transport",
-                    skip=lambda s: s.round == 0),        # LG-11.2 nothing arrives in Y1 spring
-    "transport": Phase(_clearing_order, _decide("transport"), "saw"),                 # LG-12
-    "saw": Phase(_clearing_order, _decide("saw"), "tasks"),                           # LG-13
-    "tasks": Phase(_clearing_order, mill.enter_tasks, "sell",
-                   skip=lambda s: not s.advanced),       # LG-1.3 phase 5 skipped without tasks
-    "sell": Phase(_clearing_order, _decide("sell"), "dry"),                           # LG-15
-    "dry": Phase(_clearing_order, drying.enter_dry, rounds.end_round),                # LG-16, LG-17
-    "tact": Phase(_reverse_order, _decide("tact"), rounds.next_round),                # LG-24.3
+    "choose": Phase(_player_order, _decide("choose"), _reveal_and_travel),  # LG-7.1
+    "travel": Phase(_player_order, None, "fell"),  # LG-8, in turns
+    "fell": Phase(_clearing_order, felling.enter_fell, "arrive"),  # LG-10
+    "arrive": Phase(
+        _clearing_order, transport.enter_arrive, "transport", skip=lambda s: s.round == 0
+    ),  # LG-11.2 nothing arrives in Y1 spring
+    "transport": Phase(_clearing_order, _decide("transport"), "saw"),  # LG-12
+    "saw": Phase(_clearing_order, _decide("saw"), "tasks"),  # LG-13
+    "tasks": Phase(
+        _clearing_order, mill.enter_tasks, "sell", skip=lambda s: not s.advanced
+    ),  # LG-1.3 phase 5 skipped without tasks
+    "sell": Phase(_clearing_order, _decide("sell"), "dry"),  # LG-15
+    "dry": Phase(_clearing_order, drying.enter_dry, rounds.end_round),  # LG-16, LG-17
+    "tact": Phase(_reverse_order, _decide("tact"), rounds.next_round),  # LG-24.3
     # winter (LG-20)
-    "w_bonus": Phase(_clearing_order, _decide("w_bonus"), "w_fell"),                  # LG-20.3
-    "w_fell": Phase(_clearing_order, _decide("w_fell"), "w_sled"),                    # LG-20.4
-    "w_sled": Phase(_clearing_order, _decide("w_sled"), "w_saw"),                     # LG-20.5
-    "w_saw": Phase(_clearing_order, _decide("w_saw"), "w_tasks"),                     # LG-20.6
-    "w_tasks": Phase(_clearing_order, mill.enter_tasks, "feed",
-                     skip=lambda s: not (s.advanced and s.round == 7)),  # LG-20.7 tasks only in the Y2 winter
-    "feed": Phase(_clearing_order, winter.feed, "heat"),                              # LG-20.8
-    "heat": Phase(_clearing_order, winter.heat, _after_heat),                         # LG-20.9
-    "final": Phase(_clearing_order, winter.enter_final, _game_over),                  # LG-22.1
+    "w_bonus": Phase(_clearing_order, _decide("w_bonus"), "w_fell"),  # LG-20.3
+    "w_fell": Phase(_clearing_order, _decide("w_fell"), "w_sled"),  # LG-20.4
+    "w_sled": Phase(_clearing_order, _decide("w_sled"), "w_saw"),  # LG-20.5
+    "w_saw": Phase(_clearing_order, _decide("w_saw"), "w_tasks"),  # LG-20.6
+    "w_tasks": Phase(
+        _clearing_order, mill.enter_tasks, "feed", skip=lambda s: not (s.advanced and s.round == 7)
+    ),  # LG-20.7 tasks only in the Y2 winter
+    "feed": Phase(_clearing_order, winter.feed, "heat"),  # LG-20.8
+    "heat": Phase(_clearing_order, winter.heat, _after_heat),  # LG-20.9
+    "final": Phase(_clearing_order, winter.enter_final, _game_over),  # LG-22.1
 }
 """Phase name -> :class:`Phase` (order, on-enter, next, skip), in the order the rounds play them."""
 if tuple(PHASES) != NONWINTER_PHASES + WINTER_PHASES:
@@ -242,7 +273,7 @@ def settle(s) -> bool:
             if not (s.stage in FREE_STAGES and free_action_opens(s, s.actor)):
                 done(s)
                 continue
-        if not legal:   # defensive: nothing to do
+        if not legal:  # defensive: nothing to do
             s.stage = ""
             break
         if s.stage in FREE_STAGES:
@@ -267,7 +298,7 @@ def free_action_opens(s, seat: int, depth: int = 3) -> bool:
         if kind == "loan":
             continue
         if kind != "build":
-            return True         # LG-19.3: a hut use is a decision of its own
+            return True  # LG-19.3: a hut use is a decision of its own
         for field in range(3):
             sim = s._copy()
             huts.build(sim, seat)
@@ -337,7 +368,7 @@ def done(s) -> None:
         s.stage = s.pend[3]
         return
     if st == "forced":
-        winter.write_off_debt(s, s.actor)      # LG-21.6
+        winter.write_off_debt(s, s.actor)  # LG-21.6
     s.stage = ""
 
 
@@ -346,7 +377,7 @@ def _apply_done(s, seat: int, args: tuple):
     st = s.stage
     done(s)
     if st in ("market", "space16"):
-        return WAIT             # the next foreman's turn has begun (done called next_traveller)
+        return WAIT  # the next foreman's turn has begun (done called next_traveller)
     return SETTLE if s.stage else PART_OVER
 
 

@@ -69,7 +69,7 @@ def apply_hut(s, seat: int, args: tuple):
 
 def apply_dryhut(s, seat: int, args: tuple):
     """``dryhut PIECE FROM``: LG-19.4, one piece one location right, ignoring dryer capacity."""
-    p, loc = args                              # LG-19.4 ignore dryer capacity
+    p, loc = args  # LG-19.4 ignore dryer capacity
     s.huts[seat][0] -= 1
     m = s.mill[seat]
     if s.stage == "dry":
@@ -82,7 +82,7 @@ def apply_dryhut(s, seat: int, args: tuple):
 
 def apply_foodhut(s, seat: int, args: tuple):
     """``foodhut N``: LG-19.5, all food from area N (no felling token there)."""
-    a = args[0]                                # LG-19.5
+    a = args[0]  # LG-19.5
     s.huts[seat][1] -= 1
     f = s.areas_food[a - 1]
     s.food[seat] += f

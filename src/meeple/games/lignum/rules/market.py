@@ -47,7 +47,7 @@ def apply_buy(s, seat: int, args: tuple):
     """``buy saw`` / ``buy food``: LG-8.4.1, $1 each."""
     pay(s, seat, 1)
     if args[0] == 0:
-        s.supply["saw"] -= 1                # LG-2.4/LG-2.6 taken from the limited supply
+        s.supply["saw"] -= 1  # LG-2.4/LG-2.6 taken from the limited supply
         s.equip[seat][0] += 1
         s.log(f"{seat_name(seat)} buys a saw for $1")
     else:
@@ -81,7 +81,7 @@ def sell_actions(s, seat: int) -> list:
             if m[p] and p != HW:
                 out.append(A.SELL[p][loc])
     m3 = mill[3]
-    if not (m3[0] or m3[1] or m3[3] or m3[4] or m3[5]):   # LG-15.3 dryer 3 must be emptied
+    if not (m3[0] or m3[1] or m3[3] or m3[4] or m3[5]):  # LG-15.3 dryer 3 must be emptied
         out.append(A.DONE)
     return out
 

@@ -35,7 +35,7 @@ def apply_saw(s, seat: int, args: tuple):
     (stage ``split``; ``pend`` = [stick kind, sticks left, stage to return to])."""
     p, w = args
     use_worker(s, seat, w, 2)
-    s.equip[seat][0] -= 1                  # LG-13.1 saw token returned
+    s.equip[seat][0] -= 1  # LG-13.1 saw token returned
     s.supply["saw"] += 1
     s.sawroom[seat][p] -= 1
     s.pend = [p + 3, SAW_YIELD[p], s.stage]
@@ -46,7 +46,7 @@ def apply_saw(s, seat: int, args: tuple):
 
 def apply_stick(s, seat: int, args: tuple):
     """``heat`` / ``sales``: LG-13.3, one new stick to the heating store or the sales room, final."""
-    p = s.pend[0]                           # LG-13.3 heat or sales, final
+    p = s.pend[0]  # LG-13.3 heat or sales, final
     if args[0] == 0:
         s.heat[seat][p - 3] += 1
     else:
@@ -74,7 +74,7 @@ def enter_tasks(s, seat: int) -> None:
     """Phase 5 (LG-14) or the Y2 winter's tasks (LG-20.7) begin for ``seat``: a decision only
     with task cards."""
     if s.tasks[seat]:
-        s.stage = s.phase                   # "tasks" or "w_tasks"
+        s.stage = s.phase  # "tasks" or "w_tasks"
 
 
 def task_actions(s, seat: int) -> list:
@@ -100,7 +100,9 @@ def apply_fill(s, seat: int, args: tuple):
     tid, j = args
     piece, level = TASK_CARDS[tid][1][j]
     s.mill[seat][level + 1][piece] -= 1
-    s.tasks[seat] = [t[:1 + j] + [1] + t[2 + j:] if t[0] == tid else t  # (new rows: a clone shares them)
-                     for t in s.tasks[seat]]
+    s.tasks[seat] = [
+        t[: 1 + j] + [1] + t[2 + j :] if t[0] == tid else t  # (new rows: a clone shares them)
+        for t in s.tasks[seat]
+    ]
     s.log(f"{seat_name(seat)} puts {PIECE_NAMES[piece]} on task {TASK_CARDS[tid][0]}")
     return SETTLE

@@ -78,13 +78,20 @@ def log_first_round_areas(s) -> None:
     rule = "LG-3.7" if s.num_players == 4 else "LG-23.2"
     three = [f"A{a + 1}" for a in range(6) if s.areas_wood[a][0] == 3]
     tokens = ", ".join(f"{seat_name(p)} A{s.area[p]}" for p in s.order)
-    later = ("picks his area openly at the end of the round before, LG-24.3" if s.tactical
-             else "chooses his area secretly, LG-7.1")
-    s.log(f"set-up: start player {seat_name(s.order[0])} (drawn at random, LG-3.8); player order "
-          + ", ".join(seat_name(p) for p in s.order))
-    s.log(f"set-up of the first felling areas ({rule}; no area choice in Y1 spring, LG-4.3): 3 firewood in "
-          f"{', '.join(three[:-1])} and {three[-1]}, 2 in the others; the felling tokens are dealt in player "
-          f"order onto the 3-firewood areas: {tokens} (from summer on, each player {later})")
+    later = (
+        "picks his area openly at the end of the round before, LG-24.3"
+        if s.tactical
+        else "chooses his area secretly, LG-7.1"
+    )
+    s.log(
+        f"set-up: start player {seat_name(s.order[0])} (drawn at random, LG-3.8); player order "
+        + ", ".join(seat_name(p) for p in s.order)
+    )
+    s.log(
+        f"set-up of the first felling areas ({rule}; no area choice in Y1 spring, LG-4.3): 3 firewood in "
+        f"{', '.join(three[:-1])} and {three[-1]}, 2 in the others; the felling tokens are dealt in player "
+        f"order onto the 3-firewood areas: {tokens} (from summer on, each player {later})"
+    )
 
 
 # ======================================================== round starts
@@ -102,7 +109,7 @@ def reveal_next(s, r: int) -> None:
     s.prevealed = []
     if nxt < 0:
         return
-    deck, revealed = s.pdeck[:], []   # (new lists: a clone shares the decks, LignumState._copy)
+    deck, revealed = s.pdeck[:], []  # (new lists: a clone shares the decks, LignumState._copy)
     for _ in range(SETUP[s.num_players].placement_cards):
         if deck:
             revealed.append(deck.pop())
@@ -170,7 +177,7 @@ def refill(s) -> None:
     tokens = []
     for name in ("wagon", "raft", "saw", "sled", "dollar_token", "food_token", "x_token"):
         want = st.mix.get(name, 0)
-        have = min(want, s.supply[name])      # LG-5.3 fewer tokens if the supply lacks some
+        have = min(want, s.supply[name])  # LG-5.3 fewer tokens if the supply lacks some
         s.supply[name] -= have
         tokens += [name] * have
     stack = s.pstack[:]
@@ -214,8 +221,7 @@ def reveal_choices(s) -> None:
                     s.log(f"{seat_name(who[0])} takes {each} food from area {a}")
                 else:
                     names = ", ".join(seat_name(p) for p in who[:-1]) + f" and {seat_name(who[-1])}"
-                    s.log(f"{names} take {each} food each from area {a}"
-                          + (f" ({left} stays there)" if left else ""))
+                    s.log(f"{names} take {each} food each from area {a}" + (f" ({left} stays there)" if left else ""))
 
 
 def apply_area(s, seat: int, args: tuple):
@@ -223,10 +229,10 @@ def apply_area(s, seat: int, args: tuple):
     next round's area (LG-24.3/24.4); the seat's part of the phase is over."""
     a = args[0]
     if s.stage == "choose":
-        s.secret[seat] = a                  # LG-7.1 secret commitment
+        s.secret[seat] = a  # LG-7.1 secret commitment
         s.log(f"{seat_name(seat)} chooses a felling area (secret)")
     else:
-        s.area[seat] = a                    # LG-24.3/24.4 tactical pick
+        s.area[seat] = a  # LG-24.3/24.4 tactical pick
         s.log(f"{seat_name(seat)} picks felling area {a} for the next round")
     return PART_OVER
 
@@ -240,8 +246,8 @@ def end_round(s) -> None:
     for sp in range(21):
         t = s.path_tok[sp]
         if t and t[0] != "p":
-            s.supply[t] += 1        # equipment / X back to the supply
-        s.path_tok[sp] = ""         # product tokens leave the game (LG-17.2)
+            s.supply[t] += 1  # equipment / X back to the supply
+        s.path_tok[sp] = ""  # product tokens leave the game (LG-17.2)
     s.path_w = [0, 0, 0, 0, 0]
     s.workers = [[0, 0, 0] for _ in range(n)]
     s.mill_free = [True] * n

@@ -63,10 +63,10 @@ def move_actions(s, seat: int) -> list:
             for p in range(3):
                 if wp[p]:
                     out.append(A.PUT[p][0])
-                    if p != HW:                 # LG-12.2 hardwood must go to the saw room
+                    if p != HW:  # LG-12.2 hardwood must go to the saw room
                         out.append(A.PUT[p][1])
     if s.phase == "w_sled" and s.food[s.actor] and wp[0] + wp[1] + wp[2] > rem:
-        out.append(A.SLED_FOOD)                 # LG-20.5 +1 piece per food cube
+        out.append(A.SLED_FOOD)  # LG-20.5 +1 piece per food cube
     if optional or not out:
         out.append(A.DONE)
     return out
@@ -88,8 +88,7 @@ def apply_put(s, seat: int, args: tuple):
     else:
         s.river[seat][p] += 1
     s.log(f"{seat_name(seat)}: {PIECE_NAMES[p]} → {A.DEST_NAMES[d]}")
-    if st == "move" and s.pend[0] == 0 and not (s.phase == "w_sled" and s.food[seat]
-                                                and sum(s.woodpile[seat])):
+    if st == "move" and s.pend[0] == 0 and not (s.phase == "w_sled" and s.food[seat] and sum(s.woodpile[seat])):
         s.stage = s.pend[3]
     return SETTLE
 
@@ -108,7 +107,7 @@ def apply_trip(s, seat: int, args: tuple, kind: str):
         use_worker(s, seat, w, 1)
         s.equip[seat][2] -= 1
         s.supply["wagon"] += 1
-        if s.fodder2[seat]:                   # LG-12.4 value-2 fodder first
+        if s.fodder2[seat]:  # LG-12.4 value-2 fodder first
             s.fodder2[seat] = 0
             cap = FODDER_CAP[2]
         else:

@@ -61,7 +61,7 @@ def travel_actions(s, seat: int) -> list:
                 market = money >= 1 or bool(product_sales(s, seat))
             ok = market
         else:
-            ok = False      # planned work (LG-26): not available
+            ok = False  # planned work (LG-26): not available
         if ok:
             out.append(go[sp])
     out.append(A.GO_CLEARING)
@@ -84,27 +84,27 @@ def apply_go(s, seat: int, args: tuple):
     if t == "token":
         tok = s.path_tok[sp]
         s.path_tok[sp] = ""
-        if tok[0] == "p":                             # LG-8.4.4 product token
+        if tok[0] == "p":  # LG-8.4.4 product token
             s.products[seat][PRODUCT_NAMES.index(tok[1:])] += 1
-        elif tok == "food_token":                     # LG-8.4.2
+        elif tok == "food_token":  # LG-8.4.2
             s.supply[tok] += 1
             s.food[seat] += 1
-        elif tok == "dollar_token":                   # LG-8.4.3
+        elif tok == "dollar_token":  # LG-8.4.3
             s.supply[tok] += 1
             s.money[seat] += 1
-        else:                                         # LG-8.4.1 equipment
+        else:  # LG-8.4.1 equipment
             s.equip[seat][EQUIP_TOKENS.index(tok)] += 1
         s.log(f"{nm} moves to {sp} and takes {tok[1:] if tok[0] == 'p' else _TOKEN_TEXT.get(tok, tok)}")
         return NEXT_TRAVELLER
     s.log(f"{nm} moves to {sp}")
     if t == "fodder":
-        pay(s, seat, 1)                               # LG-8.3 space 6
+        pay(s, seat, 1)  # LG-8.3 space 6
         s.path_w[1] -= 1
         s.fodder3[seat] = 1
         s.log(f"{nm} buys a fodder for $1")
         return NEXT_TRAVELLER
     if t == "sawyers":
-        s.path_w[3] -= 1                              # LG-8.3 space 16: first sawyer free
+        s.path_w[3] -= 1  # LG-8.3 space 16: first sawyer free
         s.workers[seat][2] += 1
         s.log(f"{nm} takes a free sawyer")
         if s.path_w[4] and avail(s, seat) >= 1:

@@ -29,7 +29,7 @@ def bonus_actions(s, seat: int) -> list:
 
 def apply_bonus(s, seat: int, args: tuple):
     """``bonus DISC``: LG-20.3, onto the woodpile; the seat's part of the phase is over."""
-    p = args[0]                                # LG-20.3
+    p = args[0]  # LG-20.3
     s.woodpile[seat][p] += 1
     s.log(f"{seat_name(seat)} takes bonus {PIECE_NAMES[p]}")
     return PART_OVER
@@ -49,7 +49,7 @@ def wfell_actions(s, seat: int) -> list:
 
 def apply_wfell(s, seat: int, args: tuple):
     """``fell mill`` / ``fell lodge``: LG-20.4, firewood from the supply onto the woodpile."""
-    w = args[0]                                # LG-20.4
+    w = args[0]  # LG-20.4
     nm = seat_name(seat)
     if w == 1:
         s.mill_free[seat] = False
@@ -98,7 +98,7 @@ def charge(s, seat: int, debt: int) -> None:
 def write_off_debt(s, seat: int) -> None:
     """``done`` in a forced sale: LG-21.6, the debt left after selling is negative cash."""
     if s.debt:
-        s.money[seat] -= s.debt    # LG-21.6 negative cash
+        s.money[seat] -= s.debt  # LG-21.6 negative cash
         s.log(f"{seat_name(seat)} cannot pay ${s.debt}: cash ${s.money[seat]}")
         s.debt = 0
 
