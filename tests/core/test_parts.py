@@ -15,10 +15,13 @@ from meeple.core import Game, Heuristics, SearchDefaults, register
 from meeple.core.parts import PART_NAMES
 
 GAMES = [g for g in meeple.game_names() if g != "toy"]
+SHIPPED = ("magnum-sal", "lignum", "solomon", "klondike")
+"""The games this package ships, which declare all four parts (a new game may leave parts out:
+docs/architecture.md)."""
 SRC = Path(meeple.__file__).parent
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", SHIPPED)
 def test_every_game_declares_its_four_parts(name):
     game = meeple.load_game(name)
     h = game.heuristics
@@ -31,7 +34,7 @@ def test_every_game_declares_its_four_parts(name):
     assert game.heuristics is h  # loaded once
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", SHIPPED)
 def test_evaluate_has_one_signature(name):
     """``evaluate(state, seat, root=None)`` in every game: no caller guesses by argument count."""
     state = meeple.load_game(name).new_initial_state(2, seed=3)
@@ -82,6 +85,29 @@ def test_a_state_class_missing_a_hook_is_refused_by_name():
             state_class = NoScores
 
     assert "broken-test-game" not in meeple.game_names()
+
+
+def test_a_state_class_without_fields_is_refused_at_registration():
+    class NoFields(meeple.core.State):
+        def _setup(self) -> None: ...
+        def _legal_actions(self): ...
+        def _apply(self, action) -> None: ...
+        def _observation(self, seat): ...
+        def _resample(self, seat, rng) -> None: ...
+        def scores(self): ...
+
+        @property
+        def current_player(self) -> int:
+            return 0
+
+    with pytest.raises(TypeError, match=r"NoFields declares no FIELDS: declare its fields once"):
+
+        @register
+        class Broken(Game):
+            name = "broken-test-game-2"
+            state_class = NoFields
+
+    assert "broken-test-game-2" not in meeple.game_names()
 
 
 def test_the_hooks_are_abstract_methods():

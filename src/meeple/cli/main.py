@@ -47,7 +47,7 @@ app = typer.Typer(
 DOCS_URL = "https://github.com/meeple-games/meeple/blob/main/docs/"
 """Where the documentation is read, a page's name appended (an installed package carries no docs/)."""
 
-GAME_HELP = "Game id: magnum-sal, lignum, solomon or klondike (see 'meeple games')."
+GAME_HELP = "Game id: " + ", ".join(n for n in game_names() if n != "toy") + " (see 'meeple games')."
 OPTION_HELP = "A game option NAME=VALUE (repeatable), e.g. --option cart_max_cubes=2."
 BOTS_HELP = (
     "random, greedy, easy, medium, hard, flatmc:N, mcts:N (options after colons, such as "
@@ -135,7 +135,9 @@ def games():
     for name in game_names():
         g = get_game(name)
         console.print(
-            f"[bold]{name}[/]  {g.title}, {g.min_players}-{g.max_players} players; "
+            f"[bold]{name}[/]  {g.title}, "
+            + (f"{g.min_players}" if g.min_players == g.max_players else f"{g.min_players}-{g.max_players}")
+            + " players; "
             f"variants: {g.variants_text()} (default {g.variants[0]})"
         )
         if g.options:

@@ -14,13 +14,25 @@ def register(game_class: type[Game]) -> type[Game]:
     """Class decorator: register a :class:`Game` subclass under its ``name``.
 
     Raises:
-        TypeError: its ``state_class`` leaves hooks of :class:`State` unimplemented (named).
+        TypeError: its ``state_class`` leaves hooks of :class:`State` unimplemented (named), or
+            declares no ``FIELDS`` (:mod:`meeple.core.fields`) and writes no copying, saving
+            and loading of its own.
     """
-    missing = sorted(game_class.state_class.__abstractmethods__)  # State is an ABC
+    cls = game_class.state_class
+    missing = sorted(cls.__abstractmethods__)  # State is an ABC
     if missing:
         raise TypeError(
-            f"game {game_class.name!r}: {game_class.state_class.__name__} does not implement the "
+            f"game {game_class.name!r}: {cls.__name__} does not implement the "
             f"State hooks {', '.join(missing)} (see meeple.core.State)"
+        )
+    own = [
+        h for h in ("_fields", "_copy", "_state_dict", "_load_state_dict") if getattr(cls, h) is not getattr(State, h)
+    ]
+    if cls.FIELDS is None and len(own) < 3 and "_fields" not in own:
+        raise TypeError(
+            f"game {game_class.name!r}: {cls.__name__} declares no FIELDS: declare its fields once "
+            "(meeple.core.fields: FIELDS = Fields(Field('heap', int, low=0), ...)), or write _copy, "
+            "_state_dict and _load_state_dict itself"
         )
     _GAMES[game_class.name] = game_class()
     return game_class
