@@ -141,13 +141,14 @@ def test_public_names_for_the_hot_path(name):
 
 LOOKUPS = re.compile(
     r"import_module\(|__import__\(|find_spec\(|[\"']meeple\.games\.|\._legal\(\)|"
-    r"_observed_move_number\(\)"
+    r"_observed_move_number\(\)|\._history\b|\._events\b|\._redacted\b"
 )
 
 
 def test_no_layer_looks_a_part_up_by_name_nor_calls_a_private_hook():
     """Outside core and the games, nothing imports a game's module by a built name, and the
-    state's private hooks are not called (``legal_actions_view``, ``observed_move_number``)."""
+    state's private hooks and fields are not used (``legal_actions_view``,
+    ``observed_move_number``, ``move_number``, ``last_action``)."""
     found = []
     for path in sorted(SRC.rglob("*.py")):
         rel = path.relative_to(SRC).as_posix()

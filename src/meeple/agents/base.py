@@ -147,8 +147,7 @@ class Agent:
         if mark is None:
             return False
         seat, after, text = mark
-        history = state._history
-        return state.current_player == seat and len(history) == after and after > 0 and history[-1] == text
+        return state.current_player == seat and state.move_number == after and after > 0 and state.last_action() == text
 
     def turn_left(self, state: State) -> float | None:
         """Seconds left of the turn's budget for a decision on ``state`` (the whole budget
@@ -187,7 +186,7 @@ class Agent:
         tc.spent += self.clock() - started
         if searched:
             tc.decisions += 1
-        tc.mark = (state.current_player, len(state._history) + 1, action.text)
+        tc.mark = (state.current_player, state.move_number + 1, action.text)
         return action
 
     def __repr__(self) -> str:

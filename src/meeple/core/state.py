@@ -431,6 +431,14 @@ class State(ABC):
         """How many actions have been applied."""
         return len(self._history)
 
+    def last_action(self) -> str | None:
+        """The notation of the last action applied (``"?"`` where :attr:`history` hides it,
+        before a re-sample), or None at the start; no copy of the history (a bot's turn clock
+        asks it at every decision)."""
+        if not self._history:
+            return None
+        return REDACTED if len(self._history) <= self._redacted else self._history[-1]
+
     # ----------------------------------------------------------------- results
     @abstractmethod
     def scores(self) -> list[int]:
