@@ -123,3 +123,19 @@ def test_python_dash_m_meeple_testing(capsys):
         [sys.executable, "-m", "meeple.testing", "chess"], capture_output=True, text=True, timeout=120
     )
     assert proc.returncode == 1 and "FAIL unknown game 'chess'" in proc.stdout, proc.stderr
+
+
+def test_the_options_other_than_the_defaults_are_played_too():
+    """A contributor's game passed with a broken option value: each other choice of an option
+    (and the other value of a True/False option) is now played once in every variant."""
+    from meeple.testing.conformance import check_game, option_cases
+
+    assert option_cases(meeple.load_game("klondike")) == [
+        {"layout": "choose"},
+        {"layout": "identical"},
+        {"secret_rubies": True},
+        {"edge_rule": "one_edge_per_tile"},
+    ]
+    assert option_cases(meeple.load_game("lignum")) == [{"easy_winter": True}, {"hidden_products": True}]
+    # solomon: 2 variants x 4 player counts, then allow_upward_moves=True in each variant
+    assert check_game("solomon", 1).games == 2 * 4 + 2

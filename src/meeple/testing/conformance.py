@@ -430,10 +430,45 @@ class ConformanceReport:
     steps: int = 0
 
 
+def option_cases(game) -> list[dict]:
+    """Options other than the defaults to play once each: every other value of an option with
+    ``choices``, the other value of a ``True``/``False`` option (one option changed at a
+    time; options of other kinds need values only the game knows)."""
+    cases = []
+    for o in game.options:
+        if o.choices:
+            cases += [{o.name: v} for v in o.choices if v != o.default]
+        elif isinstance(o.default, bool):
+            cases.append({o.name: not o.default})
+    return cases
+
+
+def _play_checked(state, rng: random.Random, every: int, max_steps: int, report: ConformanceReport) -> None:
+    """A random game from ``state`` to its end, :func:`check_state` on every ``every``-th
+    position and on the end, counted in ``report``."""
+    k = 0
+    while not state.is_terminal():
+        if k % every == 0:
+            check_state(state, k)
+            report.states += 1
+        k += 1
+        if k > max_steps:
+            _fail(state, f"no end after {max_steps} legal actions")
+        legal = state.legal_actions()
+        if not legal:
+            _fail(state, "a state that is not terminal has no legal action")
+        state.apply_action(legal[rng.randrange(len(legal))])
+    check_state(state, k)
+    report.states += 1
+    report.steps += k
+    report.games += 1
+
+
 def check_game(game, seeds: int = 3, *, every: int = 97, max_steps: int = 200_000) -> ConformanceReport:
-    """Play a random game for every variant, player count and seed ``0..seeds-1``, run
-    :func:`check_state` on every ``every``-th position and on the end, and
-    :func:`check_metadata`, :func:`check_malformed_saves` and :func:`check_conservation`.
+    """Play a random game for every variant, player count and seed ``0..seeds-1``, and one
+    for every variant with each of :func:`option_cases`, run :func:`check_state` on every
+    ``every``-th position and on the end, and :func:`check_metadata`,
+    :func:`check_malformed_saves` and :func:`check_conservation`.
 
     Args:
         game: a :class:`meeple.core.game.Game` or a registered game's id.
@@ -456,23 +491,13 @@ def check_game(game, seeds: int = 3, *, every: int = 97, max_steps: int = 200_00
                     state = game.new_initial_state(num_players=n, seed=seed, variant=variant)
                 except InvalidConfigError:
                     continue  # a variant may not allow every player count
-                rng = random.Random(seed)
-                k = 0
-                while not state.is_terminal():
-                    if k % every == 0:
-                        check_state(state, k)
-                        report.states += 1
-                    k += 1
-                    if k > max_steps:
-                        _fail(state, f"no end after {max_steps} legal actions")
-                    legal = state.legal_actions()
-                    if not legal:
-                        _fail(state, "a state that is not terminal has no legal action")
-                    state.apply_action(legal[rng.randrange(len(legal))])
-                check_state(state, k)
-                report.states += 1
-                report.steps += k
-                report.games += 1
+                _play_checked(state, random.Random(seed), every, max_steps, report)
+        for options in option_cases(game):
+            try:
+                state = game.new_initial_state(num_players=game.min_players, seed=0, variant=variant, **options)
+            except InvalidConfigError:
+                continue  # an option of another variant
+            _play_checked(state, random.Random(0), every, max_steps, report)
     if report.games == 0:
         raise ConformanceError(f"{game.name}: no game could be created")
     check_conservation(game, 0)
